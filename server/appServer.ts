@@ -1,0 +1,73 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { repoRoot, type ServiceConfig } from './config.ts'
+
+/** The runtime configuration the app reads at start (public/config.json in dev is the same shape). */
+export type RuntimeConfig = {
+  defaultNetwork: string
+  networks: Array<{
+    name: string
+    label: string
+    chainId: number
+    /** {base_url}: the client appends /v3/<key>. */
+    rpcBase: string
+    /** {ws_url}: the client appends /ws/v3/<key>. */
+    wsBase: string
+    ipfsUrl: string | null
+    key: string
+    secret: string
+    kind: 'local' | 'sample' | 'hosted'
+  }>
+}
+
+export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; files: number }): RuntimeConfig {
+  return {
+    defaultNetwork: 'devnet',
+    networks: [
+      {
+        name: 'devnet',
+        label: 'Local devnet',
+        chainId: 31337,
+        rpcBase: `http://127.0.0.1:${ports.rpc}`,
+        wsBase: `ws://127.0.0.1:${ports.rpc}`,
+        ipfsUrl: `http://127.0.0.1:${ports.files}`,
+        key: config.key,
+        secret: config.secret,
+        kind: 'local',
+      },
+    ],
+  }
+}
+
+/**
+ * Serves the built app (dist/) with its runtime configuration. Every path that is not a file gets
+ * index.html, so deep links into client-side routes work.
+ */
+export async function startAppServer(port: number, runtime: RuntimeConfig): Promise<{ app: FastifyInstance; port: number }> {
+  const dist = path.join(repoRoot, 'dist')
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
+  }
+  const app = Fastify({ logger: false, forceCloseConnections: true })
+  app.get('/config.json', async (_request, reply) =>
+    reply.headers({ 'content-type': 'application/json', 'cache-control': 'no-store' }).send(JSON.stringify(runtime)),
+  )
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    setHeaders(response, filePath) {
+      // Hashed assets never change; index.html must always be fresh so a new build is picked up.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) response.setHeader('cache-control', 'public, max-age=31536000, immutable')
+      else response.setHeader('cache-control', 'no-cache')
+    },
+  })
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'not found' })
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
+  })
+  await app.listen({ host: '127.0.0.1', port })
+  const address = app.server.address()
+  return { app, port: typeof address === 'object' && address ? address.port : port }
+}

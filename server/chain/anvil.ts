@@ -1,0 +1,154 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const require = createRequire(import.meta.url)
+
+/** The anvil binary shipped inside the platform package: nothing is downloaded at install or run time. */
+export function anvilBinary(): string {
+  const pkg = `@foundry-rs/anvil-${process.platform === 'win32' ? 'win32' : process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`
+  try {
+    const manifest = require.resolve(`${pkg}/package.json`)
+    return path.join(path.dirname(manifest), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil')
+  } catch {
+    throw new Error(`anvil is not installed for this platform (${pkg}); run npm ci`)
+  }
+}
+
+export type AnvilOptions = {
+  /** Where anvil dumps and reloads its state; null keeps the chain in memory only. */
+  stateFile: string | null
+  blockTime: number
+  chainId?: number
+  /** Called with each line anvil prints, for the service log. */
+  onLine?: (line: string) => void
+  /** Called when anvil exits without being asked to. */
+  onUnexpectedExit?: (code: number | null, signal: NodeJS.Signals | null) => void
+}
+
+/**
+ * One anvil process on an internal loopback port. The gateway is the only thing that talks to it;
+ * the port is picked by anvil itself (port 0) so a taken port can never collide with ours.
+ */
+export class AnvilNode {
+  #child: ChildProcess | null = null
+  #stopping = false
+  #port = 0
+  readonly options: AnvilOptions
+
+  constructor(options: AnvilOptions) {
+    this.options = options
+  }
+
+  get running(): boolean {
+    return this.#child !== null && this.#child.exitCode === null && this.#child.signalCode === null
+  }
+
+  get port(): number {
+    return this.#port
+  }
+
+  get httpUrl(): string {
+    return `http://127.0.0.1:${this.#port}`
+  }
+
+  get wsUrl(): string {
+    return `ws://127.0.0.1:${this.#port}`
+  }
+
+  /**
+   * Starts anvil and resolves once it answers JSON-RPC. `port` reuses a previous port so a restarted
+   * node is found where the gateway expects it; 0 lets anvil choose.
+   */
+  async start(port = this.#port): Promise<void> {
+    if (this.running) return
+    const { stateFile, blockTime, chainId = 31337 } = this.options
+    const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)]
+    if (blockTime > 0) args.push('--block-time', String(blockTime))
+    if (stateFile) {
+      fs.mkdirSync(path.dirname(stateFile), { recursive: true })
+      // A crash mid-write can leave an empty file; anvil refuses to load that, so start fresh instead.
+      if (fs.existsSync(stateFile) && fs.statSync(stateFile).size === 0) fs.rmSync(stateFile)
+      args.push('--state', stateFile, '--state-interval', '10')
+    }
+    this.#stopping = false
+    const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    this.#child = child
+
+    const listening = new Promise<number>((resolve, reject) => {
+      let buffered = ''
+      const onData = (chunk: Buffer) => {
+        buffered += chunk.toString('utf8')
+        let newline: number
+        while ((newline = buffered.indexOf('\n')) >= 0) {
+          const line = buffered.slice(0, newline).trimEnd()
+          buffered = buffered.slice(newline + 1)
+          this.options.onLine?.(line)
+          const match = /Listening on [\d.]+:(\d+)/.exec(line)
+          if (match) resolve(Number(match[1]))
+        }
+      }
+      child.stdout!.on('data', onData)
+      child.stderr!.on('data', onData)
+      child.once('error', reject)
+      child.once('exit', (code, signal) => reject(new Error(`anvil exited before listening (code ${code}, signal ${signal})`)))
+    })
+    child.once('exit', (code, signal) => {
+      if (this.#child === child) this.#child = null
+      if (!this.#stopping) this.options.onUnexpectedExit?.(code, signal)
+    })
+
+    this.#port = await withTimeout(listening, 20_000, 'anvil did not start listening within 20 s')
+    await this.#waitUntilAnswering()
+  }
+
+  async #waitUntilAnswering(): Promise<void> {
+    const deadline = Date.now() + 20_000
+    for (;;) {
+      try {
+        const response = await fetch(this.httpUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        })
+        if (response.ok) return
+      } catch {
+        // not yet accepting connections
+      }
+      if (Date.now() > deadline) throw new Error('anvil did not answer eth_chainId within 20 s')
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+
+  /** Stops anvil; SIGTERM lets it dump its state, SIGKILL follows if it does not exit in time. */
+  async stop(): Promise<void> {
+    const child = this.#child
+    if (!child || !this.running) return
+    this.#stopping = true
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    await exited
+    clearTimeout(timer)
+    this.#child = null
+  }
+
+  /** Synchronous last resort for process exit handlers: no anvil outlives the service. */
+  killNow(): void {
+    if (this.#child && this.running) {
+      this.#stopping = true
+      this.#child.kill('SIGKILL')
+    }
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms)
+    }),
+  ])
+}

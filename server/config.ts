@@ -1,0 +1,86 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The repository root, so the default data dir does not depend on the working directory. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+export type RateLimit = { ratePerSecond: number; burst: number }
+
+export type ServiceConfig = {
+  appPort: number
+  rpcPort: number
+  filesPort: number
+  key: string
+  secret: string
+  dataDir: string
+  /** Seconds between blocks; 0 mines on every transaction. */
+  blockTime: number
+  traffic: boolean
+  /** Largest JSON-RPC batch the gateway takes in one body. */
+  maxBatch: number
+  /** Largest request body in bytes (HTTP and one WebSocket message). */
+  maxBodyBytes: number
+  /** The spec's eth_getLogs limits. */
+  logsMaxResults: number
+  logsTimeoutMs: number
+  logsMaxParams: number
+  /** The spec's cap on the call object's gas: this many times the block gas limit. */
+  gasCapMultiplier: number
+  /** How long the gateway waits for the node on any call. */
+  upstreamTimeoutMs: number
+  /** Per-key token bucket; null means off (the default). */
+  rateLimit: RateLimit | null
+  /** eth_estimateGas failover: forwarding switched on, and the partner's JSON-RPC URL. */
+  estimateGasFailover: { enabled: boolean; partnerUrl: string | null }
+}
+
+type Env = Record<string, string | undefined>
+
+function int(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value < min) {
+    throw new Error(`${name} must be a number >= ${min}, got "${raw}"`)
+  }
+  return value
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  const value = int(env, name, fallback, 0)
+  if (!Number.isInteger(value) || value > 65535) throw new Error(`${name} must be a TCP port, got "${env[name]}"`)
+  return value
+}
+
+function rateLimit(env: Env): RateLimit | null {
+  const rps = int(env, 'CHAINGLASS_RATE_LIMIT', 0)
+  if (rps === 0) return null
+  return { ratePerSecond: rps, burst: int(env, 'CHAINGLASS_RATE_BURST', Math.max(1, Math.ceil(rps)), 1) }
+}
+
+/** Reads the settings contract from the environment (README, issue 2): names and defaults are relied on outside the code. */
+export function loadConfig(env: Env = process.env): ServiceConfig {
+  const dataDir = env.CHAINGLASS_DATA ? path.resolve(env.CHAINGLASS_DATA) : path.join(repoRoot, '.chainglass')
+  return {
+    appPort: port(env, 'CHAINGLASS_APP_PORT', 5173),
+    rpcPort: port(env, 'CHAINGLASS_RPC_PORT', 8545),
+    filesPort: port(env, 'CHAINGLASS_FILES_PORT', 5001),
+    key: env.CHAINGLASS_KEY || 'devkey',
+    secret: env.CHAINGLASS_SECRET || 'devsecret',
+    dataDir,
+    blockTime: int(env, 'CHAINGLASS_BLOCK_TIME', 2),
+    traffic: (env.CHAINGLASS_TRAFFIC ?? '1') !== '0',
+    maxBatch: int(env, 'CHAINGLASS_MAX_BATCH', 1000, 1),
+    maxBodyBytes: int(env, 'CHAINGLASS_MAX_BODY_BYTES', 5 * 1024 * 1024, 1024),
+    logsMaxResults: 10_000,
+    logsTimeoutMs: int(env, 'CHAINGLASS_LOGS_TIMEOUT_MS', 10_000, 1),
+    logsMaxParams: 5_000,
+    gasCapMultiplier: 10,
+    upstreamTimeoutMs: int(env, 'CHAINGLASS_UPSTREAM_TIMEOUT_MS', 30_000, 1),
+    rateLimit: rateLimit(env),
+    estimateGasFailover: {
+      enabled: env.CHAINGLASS_FAILOVER === '1',
+      partnerUrl: env.CHAINGLASS_FAILOVER_URL || null,
+    },
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * What the keyed endpoint lets through. The chain changes only by signed transactions: every node
+ * control method (anvil_*, evm_*, hardhat_*, debug_*, personal_*, eth_sendTransaction, ...) is refused.
+ */
+
+/** The spec's fourteen methods (Part A, methods table). */
+export const specMethods = [
+  'eth_getStorageAt',
+  'eth_getLogs',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getUncleByBlockHashAndIndex',
+  'eth_getUncleByBlockNumberAndIndex',
+  'eth_estimateGas',
+  'eth_call',
+  'eth_getTransactionReceipt',
+  'eth_getBlockReceipts',
+  'l2a_getRawBlockTransactions',
+  'l2b_pendingTransactions',
+] as const
+
+/** Read methods an explorer needs beyond the spec's table. */
+export const explorerReadMethods = [
+  'eth_blockNumber',
+  'eth_chainId',
+  'net_version',
+  'web3_clientVersion',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_getBalance',
+  'eth_getCode',
+  'eth_getTransactionCount',
+  'eth_getTransactionByHash',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber',
+  'eth_syncing',
+] as const
+
+export const writeMethods = ['eth_sendRawTransaction'] as const
+
+/** Only over WebSocket. */
+export const subscriptionMethods = ['eth_subscribe', 'eth_unsubscribe'] as const
+
+export const subscriptionKinds = ['newHeads', 'logs', 'newPendingTransactions'] as const
+
+const allowed = new Set<string>([...specMethods, ...explorerReadMethods, ...writeMethods, ...subscriptionMethods])
+
+export function isAllowedMethod(method: string): boolean {
+  return allowed.has(method)
+}
+
+export function isSubscriptionMethod(method: string): boolean {
+  return method === 'eth_subscribe' || method === 'eth_unsubscribe'
+}

@@ -1,0 +1,213 @@
+import type { ServiceConfig } from '../config.ts'
+import { isAllowedMethod, subscriptionKinds } from './allowlist.ts'
+import {
+  ErrorCode,
+  RpcFailure,
+  errorReply,
+  isValidId,
+  resultReply,
+  type JsonRpcId,
+  type JsonRpcReply,
+  type JsonRpcRequest,
+} from './jsonrpc.ts'
+import { prepareBlockReceiptsParams } from './rules/blockReceiptsParam.ts'
+import { callHasGas, capCallGas } from './rules/callGasCap.ts'
+import { checkLogsResult, prepareLogsFilter, queryTimeoutMessage } from './rules/logsFilter.ts'
+import { normalizeRevert } from './rules/revert.ts'
+import { UpstreamUnavailable, type Upstream } from './upstream.ts'
+
+/** What a WebSocket connection offers the dispatcher: subscriptions belong to the socket they came in on. */
+export type SubscriptionSession = {
+  subscribe(params: unknown[]): Promise<string>
+  unsubscribe(id: string): Promise<boolean>
+}
+
+export type DispatchContext = { transport: 'http' } | { transport: 'ws'; session: SubscriptionSession }
+
+export type DispatchOptions = {
+  config: ServiceConfig
+  node: Upstream
+  /** The partner provider for eth_estimateGas failover, when one is configured. */
+  partner: Upstream | null
+  /** Logs what went wrong inside the gateway; never sent to clients. */
+  onInternalError?: (error: unknown) => void
+}
+
+type Validated = { request: JsonRpcRequest; notification: boolean } | { reply: JsonRpcReply }
+
+/** Turns JSON-RPC bodies (single or batch) into replies. Transport-free: HTTP and WebSocket share it. */
+export class Dispatcher {
+  readonly #options: DispatchOptions
+  #gasLimit: { value: bigint; at: number } | null = null
+
+  constructor(options: DispatchOptions) {
+    this.#options = options
+  }
+
+  /** How many calls a body holds, for the rate limit: a batch costs one per element. */
+  static callCount(payload: unknown): number {
+    return Array.isArray(payload) ? Math.max(1, payload.length) : 1
+  }
+
+  /** Replies for a parsed body; null when nothing is to be sent (only notifications). */
+  async handlePayload(payload: unknown, context: DispatchContext): Promise<JsonRpcReply | JsonRpcReply[] | null> {
+    if (!Array.isArray(payload)) return this.handleOne(payload, context)
+    const { maxBatch } = this.#options.config
+    if (payload.length === 0) {
+      return errorReply(null, { code: ErrorCode.invalidRequest, message: 'empty batch' })
+    }
+    if (payload.length > maxBatch) {
+      return errorReply(null, {
+        code: ErrorCode.invalidRequest,
+        message: `batch of ${payload.length} calls is larger than the maximum of ${maxBatch}`,
+      })
+    }
+    const replies = await Promise.all(payload.map((item) => this.handleOne(item, context)))
+    const sent = replies.filter((reply): reply is JsonRpcReply => reply !== null)
+    return sent.length > 0 ? sent : null
+  }
+
+  async handleOne(item: unknown, context: DispatchContext): Promise<JsonRpcReply | null> {
+    const validated = validateRequest(item)
+    if ('reply' in validated) return validated.reply
+    const { request, notification } = validated
+    const id: JsonRpcId = request.id ?? null
+    try {
+      const result = await this.#execute(request, context)
+      return notification ? null : resultReply(id, result)
+    } catch (error) {
+      return notification ? null : errorReply(id, this.#toFailure(error))
+    }
+  }
+
+  #toFailure(error: unknown): RpcFailure {
+    if (error instanceof RpcFailure) return error
+    if (error instanceof UpstreamUnavailable) {
+      return new RpcFailure(ErrorCode.internal, `node unavailable: ${error.message}`)
+    }
+    this.#options.onInternalError?.(error)
+    return new RpcFailure(ErrorCode.internal, 'internal error')
+  }
+
+  async #execute(request: JsonRpcRequest, context: DispatchContext): Promise<unknown> {
+    const { method, params } = request
+    const { config, node } = this.#options
+    if (!isAllowedMethod(method)) {
+      throw new RpcFailure(ErrorCode.methodNotFound, `the method ${method} does not exist/is not available`)
+    }
+    switch (method) {
+      case 'eth_subscribe': {
+        if (context.transport !== 'ws') {
+          throw new RpcFailure(ErrorCode.methodNotFound, 'notifications not supported: eth_subscribe needs the WebSocket endpoint')
+        }
+        const kind = params[0]
+        if (typeof kind !== 'string' || !(subscriptionKinds as readonly string[]).includes(kind)) {
+          throw new RpcFailure(ErrorCode.invalidParams, `eth_subscribe: subscription must be one of ${subscriptionKinds.join(', ')}`)
+        }
+        if (kind === 'logs' && params[1] !== undefined) prepareLogsFilter([params[1]], config.logsMaxParams)
+        return context.session.subscribe(params)
+      }
+      case 'eth_unsubscribe': {
+        if (context.transport !== 'ws') {
+          throw new RpcFailure(ErrorCode.methodNotFound, 'notifications not supported: eth_unsubscribe needs the WebSocket endpoint')
+        }
+        if (typeof params[0] !== 'string') throw new RpcFailure(ErrorCode.invalidParams, 'eth_unsubscribe: expected a subscription id')
+        return context.session.unsubscribe(params[0])
+      }
+      case 'eth_getLogs': {
+        const filter = prepareLogsFilter(params, config.logsMaxParams)
+        let result: unknown
+        try {
+          result = await node.callAlone(method, filter, config.logsTimeoutMs)
+        } catch (error) {
+          if (error instanceof UpstreamUnavailable && error.reason === 'timeout') {
+            throw new RpcFailure(ErrorCode.limitExceeded, queryTimeoutMessage)
+          }
+          throw error
+        }
+        return checkLogsResult(result, config.logsMaxResults)
+      }
+      case 'eth_getBlockReceipts':
+        return node.call(method, prepareBlockReceiptsParams(params))
+      case 'eth_call':
+        return this.#callWithRevert(node, method, await this.#withGasCap(params))
+      case 'eth_estimateGas':
+        return this.#estimateGas(params)
+      case 'l2a_getRawBlockTransactions':
+      case 'l2b_pendingTransactions':
+        throw new RpcFailure(ErrorCode.methodNotFound, `the method ${method} is not offered on this network (chain ${31337})`)
+      default:
+        return node.call(method, params)
+    }
+  }
+
+  async #estimateGas(params: unknown[]): Promise<unknown> {
+    const { node, partner, config } = this.#options
+    let capped = params
+    try {
+      capped = await this.#withGasCap(params)
+      return await this.#callWithRevert(node, 'eth_estimateGas', capped)
+    } catch (error) {
+      // Failover (spec: "What the service does"): only eth_estimateGas, only when forwarding is enabled,
+      // only when the primary cannot answer at all — a revert or bad params is an answer.
+      if (error instanceof UpstreamUnavailable && config.estimateGasFailover.enabled && partner) {
+        return this.#callWithRevert(partner, 'eth_estimateGas', capped)
+      }
+      throw error
+    }
+  }
+
+  async #callWithRevert(upstream: Upstream, method: string, params: unknown[]): Promise<unknown> {
+    try {
+      return await upstream.call(method, params)
+    } catch (error) {
+      throw error instanceof RpcFailure ? normalizeRevert(error) : error
+    }
+  }
+
+  async #withGasCap(params: unknown[]): Promise<unknown[]> {
+    if (!callHasGas(params)) return params
+    const cap = (await this.#blockGasLimit()) * BigInt(this.#options.config.gasCapMultiplier)
+    return capCallGas(params, cap)
+  }
+
+  /** The current block gas limit, read at most once a second (it changes rarely; the cap needs no more). */
+  async #blockGasLimit(): Promise<bigint> {
+    const now = Date.now()
+    if (this.#gasLimit && now - this.#gasLimit.at < 1000) return this.#gasLimit.value
+    const block = (await this.#options.node.call('eth_getBlockByNumber', ['latest', false])) as { gasLimit?: string } | null
+    if (!block?.gasLimit) throw new RpcFailure(ErrorCode.internal, 'node unavailable: no latest block to read the gas limit from')
+    this.#gasLimit = { value: BigInt(block.gasLimit), at: now }
+    return this.#gasLimit.value
+  }
+}
+
+/** The JSON-RPC 2.0 request object rules; the spec's params are positional, so an object is refused. */
+export function validateRequest(item: unknown): Validated {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+    return { reply: errorReply(null, { code: ErrorCode.invalidRequest, message: 'invalid request: expected a JSON-RPC request object' }) }
+  }
+  const object = item as Record<string, unknown>
+  const hasId = 'id' in object
+  const id = hasId && isValidId(object.id) ? (object.id as JsonRpcId) : null
+  if (hasId && !isValidId(object.id)) {
+    return { reply: errorReply(null, { code: ErrorCode.invalidRequest, message: 'invalid request: id must be a string, a number or null' }) }
+  }
+  if (object.jsonrpc !== '2.0') {
+    return { reply: errorReply(id, { code: ErrorCode.invalidRequest, message: 'invalid request: jsonrpc must be "2.0"' }) }
+  }
+  if (typeof object.method !== 'string' || object.method.length === 0) {
+    return { reply: errorReply(id, { code: ErrorCode.invalidRequest, message: 'invalid request: method must be a non-empty string' }) }
+  }
+  if (object.method.length > 256) {
+    return { reply: errorReply(id, { code: ErrorCode.methodNotFound, message: 'the method does not exist/is not available' }) }
+  }
+  const params = object.params ?? []
+  if (!Array.isArray(params)) {
+    return { reply: errorReply(id, { code: ErrorCode.invalidParams, message: 'invalid params: params must be an array (positional)' }) }
+  }
+  return {
+    request: { jsonrpc: '2.0', id, method: object.method, params },
+    notification: !hasId,
+  }
+}

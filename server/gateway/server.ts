@@ -1,0 +1,155 @@
+import type { Socket } from 'node:net'
+import cors from '@fastify/cors'
+import Fastify, { type FastifyInstance } from 'fastify'
+import WebSocket, { WebSocketServer } from 'ws'
+import type { ServiceConfig } from '../config.ts'
+import { keyFromPath, secretEquals } from './auth.ts'
+import { Dispatcher } from './dispatch.ts'
+import { ErrorCode, errorReply } from './jsonrpc.ts'
+import { TokenBucket, rateLimitData } from './rateLimit.ts'
+import { serveSocket } from './socket.ts'
+import { SubscriptionHub } from './subscriptionHub.ts'
+import { Upstream } from './upstream.ts'
+
+export type GatewayOptions = {
+  config: ServiceConfig
+  /** Where the node is: read on each use, so a restarted node is found. */
+  nodeHttpUrl: () => string
+  nodeWsUrl: () => string
+  log: (line: string) => void
+}
+
+export type Gateway = {
+  app: FastifyInstance
+  port: number
+  close(): Promise<void>
+}
+
+const jsonHeader = { 'content-type': 'application/json; charset=utf-8' }
+
+/** The spec's Part A on one port: POST /v3/<KEY> and WebSocket /ws/v3/<KEY>, in front of the node. */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const { config, log } = options
+  const node = new Upstream(options.nodeHttpUrl, config.upstreamTimeoutMs)
+  const failoverUrl = config.estimateGasFailover.partnerUrl
+  const partner = failoverUrl ? new Upstream(() => failoverUrl, config.upstreamTimeoutMs) : null
+  const dispatcher = new Dispatcher({
+    config,
+    node,
+    partner,
+    onInternalError: (error) => log(`gateway: internal error: ${error instanceof Error ? error.message : String(error)}`),
+  })
+  const hub = new SubscriptionHub(options.nodeWsUrl, config.upstreamTimeoutMs)
+  const bucket = config.rateLimit ? new TokenBucket(config.rateLimit) : null
+
+  const app = Fastify({ bodyLimit: config.maxBodyBytes, logger: false, forceCloseConnections: true })
+  await app.register(cors, { origin: true, methods: ['POST', 'OPTIONS'], allowedHeaders: ['content-type'], maxAge: 600 })
+
+  // The body is parsed here, not by Fastify, so malformed JSON answers -32700 as JSON-RPC asks.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+
+  app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).headers(jsonHeader).send(
+        errorReply(null, { code: ErrorCode.invalidRequest, message: `request body is larger than the limit of ${config.maxBodyBytes} bytes` }),
+      )
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    if (status === 500) log(`gateway: ${error.message ?? 'unknown error'}`)
+    return reply.code(status).headers(jsonHeader).send(
+      errorReply(null, { code: status === 500 ? ErrorCode.internal : ErrorCode.invalidRequest, message: status === 500 ? 'internal error' : 'bad request' }),
+    )
+  })
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).headers(jsonHeader).send(
+      errorReply(null, { code: ErrorCode.invalidRequest, message: 'not found: JSON-RPC is served at POST /v3/<API_KEY> and WebSocket /ws/v3/<API_KEY>' }),
+    ),
+  )
+
+  // The key is checked before the body is read: a wrong key costs nothing and reaches nothing.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'OPTIONS') return
+    const pathname = request.url.split('?')[0]!
+    if (pathname !== '/v3' && !pathname.startsWith('/v3/')) return
+    const key = keyFromPath(pathname, '/v3/')
+    if (key === null || !secretEquals(key, config.key)) {
+      return reply.code(401).headers(jsonHeader).send(
+        errorReply(null, { code: ErrorCode.unauthorized, message: 'unauthorized: invalid project key' }),
+      )
+    }
+  })
+
+  app.post('/v3/:key', async (request, reply) => {
+    const contentType = String(request.headers['content-type'] ?? '')
+    if (!/^application\/json\b/i.test(contentType)) {
+      return reply.code(415).headers(jsonHeader).send(
+        errorReply(null, { code: ErrorCode.invalidRequest, message: 'unsupported content type: send Content-Type: application/json' }),
+      )
+    }
+    let payload: unknown
+    try {
+      payload = JSON.parse(String(request.body ?? ''))
+    } catch {
+      return reply.headers(jsonHeader).send(errorReply(null, { code: ErrorCode.parse, message: 'parse error: the body is not valid JSON' }))
+    }
+    if (bucket && config.rateLimit) {
+      const taken = bucket.take(Dispatcher.callCount(payload))
+      if (!taken.ok) {
+        return reply
+          .code(429)
+          .headers({ ...jsonHeader, 'retry-after': String(Math.ceil(taken.retryAfterMs / 1000)) })
+          .send(errorReply(null, { code: ErrorCode.limitExceeded, message: 'rate limit exceeded: too many requests', data: rateLimitData(config.rateLimit, taken.retryAfterMs) }))
+      }
+    }
+    const result = await dispatcher.handlePayload(payload, { transport: 'http' })
+    if (result === null) return reply.code(204).send()
+    return reply.headers(jsonHeader).send(JSON.stringify(result))
+  })
+  app.get('/v3/:key', async (_request, reply) =>
+    reply.code(405).headers({ ...jsonHeader, allow: 'POST' }).send(
+      errorReply(null, { code: ErrorCode.invalidRequest, message: 'method not allowed: send JSON-RPC with POST' }),
+    ),
+  )
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: config.maxBodyBytes })
+  wss.on('connection', (ws: WebSocket) =>
+    serveSocket(ws, { dispatcher, hub, bucket, rateLimit: config.rateLimit, keepAliveMs: 30_000 }),
+  )
+  app.server.on('upgrade', (request, socket: Socket, head) => {
+    const pathname = (request.url ?? '/').split('?')[0]!
+    if (pathname !== '/ws/v3' && !pathname.startsWith('/ws/v3/')) {
+      return refuseUpgrade(socket, 404, 'not found: WebSocket JSON-RPC is served at /ws/v3/<API_KEY>')
+    }
+    const key = keyFromPath(pathname, '/ws/v3/')
+    if (key === null || !secretEquals(key, config.key)) {
+      return refuseUpgrade(socket, 401, 'unauthorized: invalid project key')
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request))
+  })
+
+  await app.listen({ host: '127.0.0.1', port: config.rpcPort })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.rpcPort
+
+  return {
+    app,
+    port,
+    async close() {
+      for (const client of wss.clients) client.terminate()
+      wss.close()
+      hub.close()
+      await app.close()
+      node.close()
+      partner?.close()
+    },
+  }
+}
+
+function refuseUpgrade(socket: Socket, status: 401 | 404, message: string): void {
+  const body = JSON.stringify(errorReply(null, { code: status === 401 ? ErrorCode.unauthorized : ErrorCode.invalidRequest, message }))
+  const statusText = status === 401 ? 'Unauthorized' : 'Not Found'
+  socket.end(
+    `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  )
+}

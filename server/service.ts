@@ -1,0 +1,117 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { AnvilNode } from './chain/anvil.ts'
+import { ensureScenario, type Scenario } from './chain/scenario.ts'
+import { startTraffic, type Traffic } from './chain/traffic.ts'
+import type { ServiceConfig } from './config.ts'
+import { startAppServer, localRuntimeConfig } from './appServer.ts'
+import { startGateway, type Gateway } from './gateway/server.ts'
+
+export type ServiceOptions = {
+  /** Serve the built explorer on CHAINGLASS_APP_PORT (npm start). */
+  app?: boolean
+  /** Deploy the demo scenario (default true). Fault tests that only need a node switch it off. */
+  scenario?: boolean
+  log?: (line: string) => void
+}
+
+export type RunningService = {
+  config: ServiceConfig
+  anvil: AnvilNode
+  gateway: Gateway
+  scenario: Scenario | null
+  urls: { rpc: string; ws: string; app: string | null; rpcBase: string; wsBase: string }
+  close(): Promise<void>
+}
+
+/** A port we were told to use is taken: one clear line naming the port and the variable. */
+export class PortInUseError extends Error {
+  constructor(port: number, variable: string) {
+    super(`port ${port} on 127.0.0.1 is already in use: stop what holds it, or set ${variable} to a free port`)
+  }
+}
+
+async function listenOrExplain<T>(start: () => Promise<T>, port: number, variable: string): Promise<T> {
+  try {
+    return await start()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(port, variable)
+    throw error
+  }
+}
+
+/** Starts the chain, the gateway, the demo scenario, the traffic and (optionally) the app, in that order. */
+export async function startService(config: ServiceConfig, options: ServiceOptions = {}): Promise<RunningService> {
+  const log = options.log ?? (() => {})
+  fs.mkdirSync(config.dataDir, { recursive: true })
+  const closers: Array<() => Promise<void>> = []
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch(() => {})
+  }
+
+  let restarting = false
+  const anvil: AnvilNode = new AnvilNode({
+    stateFile: path.join(config.dataDir, 'chain', 'anvil-state.json'),
+    blockTime: config.blockTime,
+    onUnexpectedExit: (code, signal) => {
+      // Supervision: a node that dies on its own is brought back on the same port.
+      if (restarting) return
+      restarting = true
+      log(`chain: anvil exited (code ${code}, signal ${signal}); restarting`)
+      setTimeout(() => {
+        anvil
+          .start()
+          .then(() => log('chain: anvil is back'))
+          .catch((error: Error) => log(`chain: anvil restart failed: ${error.message}`))
+          .finally(() => {
+            restarting = false
+          })
+      }, 500)
+    },
+  })
+  try {
+    await anvil.start(0)
+    closers.push(() => anvil.stop())
+    log(`chain: anvil on internal port ${anvil.port}`)
+
+    const gateway = await listenOrExplain(
+      () => startGateway({ config, nodeHttpUrl: () => anvil.httpUrl, nodeWsUrl: () => anvil.wsUrl, log }),
+      config.rpcPort,
+      'CHAINGLASS_RPC_PORT',
+    )
+    closers.push(() => gateway.close())
+    const rpcBase = `http://127.0.0.1:${gateway.port}`
+    const wsBase = `ws://127.0.0.1:${gateway.port}`
+    const rpc = `${rpcBase}/v3/${config.key}`
+
+    const scenario = options.scenario === false ? null : await ensureScenario({ rpcUrl: rpc, dataDir: config.dataDir, log })
+    if (scenario && config.traffic) {
+      const traffic: Traffic = startTraffic({ rpcUrl: rpc, scenario, blockTime: config.blockTime, log })
+      closers.push(() => traffic.stop())
+    }
+
+    let appUrl: string | null = null
+    if (options.app) {
+      const served = await listenOrExplain(
+        () => startAppServer(config.appPort, localRuntimeConfig(config, { rpc: gateway.port, files: config.filesPort })),
+        config.appPort,
+        'CHAINGLASS_APP_PORT',
+      )
+      closers.push(() => served.app.close())
+      appUrl = `http://127.0.0.1:${served.port}`
+    }
+
+    return {
+      config,
+      anvil,
+      gateway,
+      scenario,
+      urls: { rpc, ws: `${wsBase}/ws/v3/${config.key}`, app: appUrl, rpcBase, wsBase },
+      close,
+    }
+  } catch (error) {
+    await close()
+    anvil.killNow()
+    throw error
+  }
+}
