@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestService, type TestService } from '../testing/service.ts'
+
+let service: TestService
+
+beforeAll(async () => {
+  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '1', CHAINGLASS_MAX_BODY_BYTES: '65536' })
+})
+afterAll(async () => {
+  await service?.close()
+})
+
+describe('WebSocket /ws/v3/<KEY>: the same bodies as HTTP', () => {
+  it('answers single calls and batches like the HTTP endpoint', async () => {
+    const socket = await service.socket()
+    const single = await socket.call('eth_chainId')
+    expect(single).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a69' })
+    const batch = await socket.sendRaw(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 'x', method: 'net_version', params: [] },
+        { jsonrpc: '2.0', id: 'y', method: 'evm_mine', params: [] },
+      ]),
+      'batch',
+    )
+    const byId = Object.fromEntries((batch as Array<{ id: string }>).map((reply) => [reply.id, reply]))
+    expect(byId.x).toEqual({ jsonrpc: '2.0', id: 'x', result: '31337' })
+    expect(byId.y).toMatchObject({ error: { code: -32601 } })
+    const parse = await socket.sendRaw('{nope', null)
+    expect(parse).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } })
+    const viaHttp = await service.rpc('eth_getBlockByNumber', ['0x0', true])
+    const viaSocket = await socket.call('eth_getBlockByNumber', ['0x0', true])
+    expect(viaSocket.result).toEqual(viaHttp.result)
+    socket.close()
+  })
+
+  it('delivers newHeads as blocks are mined, and stops after eth_unsubscribe', async () => {
+    const socket = await service.socket()
+    const { result: id } = await socket.call('eth_subscribe', ['newHeads'])
+    expect(id).toMatch(/^0x[0-9a-f]+$/)
+    const heads = (await socket.waitForNotifications(id, 2)) as Array<{ number: string; hash: string; parentHash: string }>
+    // Consecutive heads: numbers step by one and each names its parent, as the chain itself says.
+    expect(BigInt(heads[1]!.number) - BigInt(heads[0]!.number)).toBe(1n)
+    expect(heads[1]!.parentHash).toBe(heads[0]!.hash)
+    const block = await service.rpc('eth_getBlockByNumber', [heads[1]!.number, false])
+    expect((block.result as { hash: string }).hash).toBe(heads[1]!.hash)
+
+    expect((await socket.call('eth_unsubscribe', [id])).result).toBe(true)
+    const count = socket.notifications.get(id)!.length
+    await new Promise((r) => setTimeout(r, 2500))
+    expect(socket.notifications.get(id)!.length).toBe(count)
+    socket.close()
+  })
+
+  it('a subscription belongs to its socket: another socket cannot end it', async () => {
+    const owner = await service.socket()
+    const stranger = await service.socket()
+    const { result: id } = await owner.call('eth_subscribe', ['newHeads'])
+    expect((await stranger.call('eth_unsubscribe', [id])).result).toBe(false)
+    await owner.waitForNotifications(id, 1)
+    owner.close()
+    stranger.close()
+  })
+
+  it('refuses unknown subscription kinds with -32602', async () => {
+    const socket = await service.socket()
+    expect(await socket.call('eth_subscribe', ['syncing'])).toMatchObject({ error: { code: -32602 } })
+    expect(await socket.call('eth_subscribe', [])).toMatchObject({ error: { code: -32602 } })
+    socket.close()
+  })
+
+  it('closes a socket that sends a message over the size limit, with code 1009', async () => {
+    const socket = await service.socket()
+    socket.ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: ['x'.repeat(70_000)] }))
+    expect((await socket.closed).code).toBe(1009)
+  })
+
+  it('ends subscriptions at the node when a client socket goes away', async () => {
+    const socket = await service.socket()
+    await socket.call('eth_subscribe', ['newHeads'])
+    await socket.call('eth_subscribe', ['newPendingTransactions'])
+    socket.close()
+    await socket.closed
+    // A fresh socket still gets heads: the shared node connection survived the client's departure.
+    const next = await service.socket()
+    const { result: id } = await next.call('eth_subscribe', ['newHeads'])
+    await next.waitForNotifications(id, 1)
+    next.close()
+  })
+})

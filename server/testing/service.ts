@@ -1,0 +1,138 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import WebSocket from 'ws'
+import { loadConfig } from '../config.ts'
+import { startService, type RunningService, type ServiceOptions } from '../service.ts'
+
+export type TestService = RunningService & {
+  /** POSTs a body (object or raw string) to the keyed endpoint, or to `url`. */
+  post(body: unknown, init?: { url?: string; contentType?: string }): Promise<{ status: number; headers: Headers; text: string; json: unknown }>
+  /** One JSON-RPC call; resolves with the whole reply object. */
+  rpc(method: string, params?: unknown[]): Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }>
+  /** One call straight to anvil on its internal port, bypassing the gateway (to compare against). */
+  node(method: string, params?: unknown[]): Promise<unknown>
+  socket(url?: string): Promise<TestSocket>
+  dataDir: string
+}
+
+/**
+ * Starts the real local service (real anvil, real gateway) on ports the OS picks, with a fresh data dir.
+ * `env` overrides settings as the environment would.
+ */
+export async function startTestService(env: Record<string, string> = {}, options: ServiceOptions = {}): Promise<TestService> {
+  const dataDir = env.CHAINGLASS_DATA ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-test-'))
+  const config = loadConfig({
+    CHAINGLASS_RPC_PORT: '0',
+    CHAINGLASS_APP_PORT: '0',
+    CHAINGLASS_BLOCK_TIME: '1',
+    CHAINGLASS_TRAFFIC: '0',
+    ...env,
+    CHAINGLASS_DATA: dataDir,
+  })
+  const service = await startService(config, { scenario: false, ...options })
+  let nextId = 1
+  const post: TestService['post'] = async (body, init = {}) => {
+    const response = await fetch(init.url ?? service.urls.rpc, {
+      method: 'POST',
+      headers: { 'content-type': init.contentType ?? 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    const text = await response.text()
+    let json: unknown = undefined
+    try {
+      json = JSON.parse(text)
+    } catch {
+      // left undefined: the test asserts on it
+    }
+    return { status: response.status, headers: response.headers, text, json }
+  }
+  return Object.assign(service, {
+    dataDir,
+    post,
+    async rpc(method: string, params: unknown[] = []) {
+      const { json } = await post({ jsonrpc: '2.0', id: nextId++, method, params })
+      return json as { result?: unknown; error?: { code: number; message: string; data?: unknown } }
+    },
+    async node(method: string, params: unknown[] = []) {
+      const response = await fetch(service.anvil.httpUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      })
+      const json = (await response.json()) as { result?: unknown; error?: { message: string } }
+      if (json.error) throw new Error(json.error.message)
+      return json.result
+    },
+    socket: (url?: string) => TestSocket.open(url ?? service.urls.ws),
+  })
+}
+
+/** A WebSocket client for tests: request/response by id, and notifications collected per subscription. */
+export class TestSocket {
+  readonly ws: WebSocket
+  readonly notifications = new Map<string, unknown[]>()
+  readonly closed: Promise<{ code: number; reason: string }>
+  #waiters = new Map<unknown, (reply: unknown) => void>()
+  #nextId = 1
+  #onNotify: Array<() => void> = []
+
+  private constructor(ws: WebSocket) {
+    this.ws = ws
+    this.closed = new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })))
+    ws.on('message', (data) => {
+      const message = JSON.parse(data.toString())
+      if (message.method === 'eth_subscription') {
+        const list = this.notifications.get(message.params.subscription) ?? []
+        list.push(message.params.result)
+        this.notifications.set(message.params.subscription, list)
+        for (const notify of this.#onNotify.splice(0)) notify()
+        return
+      }
+      const key = Array.isArray(message) ? 'batch' : message.id
+      this.#waiters.get(key)?.(message)
+      this.#waiters.delete(key)
+    })
+  }
+
+  static open(url: string): Promise<TestSocket> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url)
+      ws.once('open', () => resolve(new TestSocket(ws)))
+      ws.once('error', reject)
+      ws.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused: HTTP ${response.statusCode}`)))
+    })
+  }
+
+  /** Sends a raw message and waits for the reply with `id` (or the batch reply). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are asserted field by field in tests
+  sendRaw(text: string, waitFor: unknown): Promise<any> {
+    return new Promise((resolve) => {
+      this.#waiters.set(waitFor, resolve)
+      this.ws.send(text)
+    })
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  call(method: string, params: unknown[] = []): Promise<any> {
+    const id = this.#nextId++
+    return this.sendRaw(JSON.stringify({ jsonrpc: '2.0', id, method, params }), id)
+  }
+
+  /** Resolves once `count` notifications arrived for `subscription`, or rejects after `timeoutMs`. */
+  async waitForNotifications(subscription: string, count: number, timeoutMs = 15_000): Promise<unknown[]> {
+    const deadline = Date.now() + timeoutMs
+    while ((this.notifications.get(subscription)?.length ?? 0) < count) {
+      if (Date.now() > deadline) throw new Error(`only ${this.notifications.get(subscription)?.length ?? 0} of ${count} notifications in ${timeoutMs} ms`)
+      await new Promise<void>((resolve) => {
+        this.#onNotify.push(resolve)
+        setTimeout(resolve, 200)
+      })
+    }
+    return this.notifications.get(subscription)!
+  }
+
+  close(): void {
+    this.ws.close()
+  }
+}
