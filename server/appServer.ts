@@ -59,8 +59,8 @@ export async function startAppServer(port: number, runtime: RuntimeConfig): Prom
     wildcard: false,
     setHeaders(response, filePath) {
       // Hashed assets never change; index.html must always be fresh so a new build is picked up.
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) response.setHeader('cache-control', 'public, max-age=31536000, immutable')
-      else response.setHeader('cache-control', 'no-cache')
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) response.header('cache-control', 'public, max-age=31536000, immutable')
+      else response.header('cache-control', 'no-cache')
     },
   })
   app.setNotFoundHandler((request, reply) => {

@@ -45,6 +45,11 @@ export class AnvilNode {
     return this.#child !== null && this.#child.exitCode === null && this.#child.signalCode === null
   }
 
+  /** The process id while running (fault tests kill it from outside to exercise supervision). */
+  get pid(): number | undefined {
+    return this.#child?.pid
+  }
+
   get port(): number {
     return this.#port
   }

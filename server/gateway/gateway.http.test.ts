@@ -220,12 +220,9 @@ describe('allowlist: through the keyed endpoint the chain changes only by signed
     const raw = await signedTransfer(nonce)
     const reply = await service.rpc('eth_sendRawTransaction', [raw])
     expect(reply.result).toBe(keccak256(raw))
-    let receipt: { status?: string } | null = null
-    for (let i = 0; i < 50 && !receipt; i++) {
-      receipt = (await service.rpc('eth_getTransactionReceipt', [reply.result])).result as typeof receipt
-      if (!receipt) await new Promise((r) => setTimeout(r, 100))
-    }
-    expect(receipt?.status).toBe('0x1')
+    await expect
+      .poll(async () => ((await service.rpc('eth_getTransactionReceipt', [reply.result])).result as { status?: string } | null)?.status, { timeout: 5000 })
+      .toBe('0x1')
   })
 
   it('eth_subscribe needs the WebSocket endpoint', async () => {

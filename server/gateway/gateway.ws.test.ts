@@ -78,8 +78,10 @@ describe('WebSocket /ws/v3/<KEY>: the same bodies as HTTP', () => {
     const socket = await service.socket()
     await socket.call('eth_subscribe', ['newHeads'])
     await socket.call('eth_subscribe', ['newPendingTransactions'])
+    expect(service.gateway.subscriptionCount()).toBeGreaterThanOrEqual(2)
     socket.close()
     await socket.closed
+    await expect.poll(() => service.gateway.subscriptionCount()).toBe(0)
     // A fresh socket still gets heads: the shared node connection survived the client's departure.
     const next = await service.socket()
     const { result: id } = await next.call('eth_subscribe', ['newHeads'])

@@ -22,6 +22,8 @@ export type GatewayOptions = {
 export type Gateway = {
   app: FastifyInstance
   port: number
+  /** Live subscriptions held at the node for clients (tests check that closed sockets release theirs). */
+  subscriptionCount(): number
   close(): Promise<void>
 }
 
@@ -135,6 +137,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     app,
     port,
+    subscriptionCount: () => hub.subscriptionCount,
     async close() {
       for (const client of wss.clients) client.terminate()
       wss.close()

@@ -54,7 +54,9 @@ describe('eth_getLogs limits (spec: Limits, Errors)', () => {
     try {
       const nonce = Number(await slow.node('eth_getTransactionCount', [account.address, 'pending']))
       const raw = await account.signTransaction({ chainId: 31337, type: 'eip1559', data: logBombInitCode(9000), nonce, gas: 15_000_000n, maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 1n })
-      await slow.rpc('eth_sendRawTransaction', [raw])
+      const { result: hash } = await slow.rpc('eth_sendRawTransaction', [raw])
+      await expect.poll(async () => (await slow.rpc('eth_getTransactionReceipt', [hash])).result, { timeout: 10_000 }).toBeTruthy()
+      // 9,000 logs take the node far longer than the 1 ms this service allows a logs query.
       const reply = await slow.rpc('eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest' }])
       expect(reply.error).toEqual({ code: -32005, message: 'query timeout exceeded' })
     } finally {
