@@ -1,0 +1,90 @@
+import { spawn, execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { repoRoot } from './config.ts'
+
+/** Runs `server/main.ts` as `npm run service` does, and collects what it prints. */
+function launch(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, CHAINGLASS_TRAFFIC: '0', CHAINGLASS_BLOCK_TIME: '1', CHAINGLASS_FILES_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const printed = async (text: string, timeoutMs = 90_000) => {
+    const deadline = Date.now() + timeoutMs
+    while (!output.includes(text)) {
+      if (Date.now() > deadline) throw new Error(`"${text}" not printed; output so far:\n${output}`)
+      if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before printing "${text}":\n${output}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  return { child, exited, printed, output: () => output }
+}
+
+function anvilProcessesWithState(dataDir: string): string[] {
+  try {
+    return execFileSync('pgrep', ['-af', 'anvil'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.includes(dataDir))
+  } catch {
+    return [] // pgrep exits 1 when nothing matches
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+describe('the service process (npm run service)', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`prints "chainglass ready" once it answers, and ${signal} leaves no process behind`, async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-main-'))
+      const port = await freePort()
+      const run = launch({ CHAINGLASS_DATA: dataDir, CHAINGLASS_RPC_PORT: String(port) })
+      await run.printed('chainglass ready')
+      // Ready means answering: the gateway serves the chain at once.
+      const reply = await fetch(`http://127.0.0.1:${port}/v3/devkey`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      })
+      expect(await reply.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a69' })
+      expect(anvilProcessesWithState(dataDir)).toHaveLength(1)
+      // The key never appears in what the service prints.
+      expect(run.output()).not.toContain('devkey')
+
+      run.child.kill(signal)
+      expect(await run.exited).toBe(0)
+      expect(anvilProcessesWithState(dataDir)).toEqual([])
+      expect(fs.statSync(path.join(dataDir, 'chain', 'anvil-state.json')).size).toBeGreaterThan(0)
+    })
+  }
+
+  it('a taken port gives one clear line naming the port and the variable', async () => {
+    const blocker = net.createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()))
+    const { port } = blocker.address() as net.AddressInfo
+    try {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-main-'))
+      const run = launch({ CHAINGLASS_DATA: dataDir, CHAINGLASS_RPC_PORT: String(port) })
+      expect(await run.exited).toBe(1)
+      expect(run.output().trim().split('\n').filter((line) => line.includes(String(port)))).toEqual([
+        `chainglass: port ${port} on 127.0.0.1 is already in use: stop what holds it, or set CHAINGLASS_RPC_PORT to a free port`,
+      ])
+      expect(anvilProcessesWithState(dataDir)).toEqual([])
+    } finally {
+      blocker.close()
+    }
+  })
+})
