@@ -37,6 +37,22 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
         secret: config.secret,
         kind: 'local',
       },
+      // The recorded sample networks, served by the same gateway at their own {base_url}.
+      ...[
+        ['mainnet-sample', 'Mainnet (recorded sample)', 1],
+        ['l2a-sample', 'Layer-2 A (recorded sample)', 324],
+        ['l2b-sample', 'Layer-2 B (recorded sample)', 0x534e5f4d41494e],
+      ].map(([name, label, chainId]) => ({
+        name: name as string,
+        label: label as string,
+        chainId: chainId as number,
+        rpcBase: `http://127.0.0.1:${ports.rpc}/sample/${name}`,
+        wsBase: `ws://127.0.0.1:${ports.rpc}/sample/${name}`,
+        ipfsUrl: null,
+        key: config.key,
+        secret: config.secret,
+        kind: 'sample' as const,
+      })),
     ],
   }
 }

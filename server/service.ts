@@ -6,6 +6,7 @@ import { startTraffic, type Traffic } from './chain/traffic.ts'
 import type { ServiceConfig } from './config.ts'
 import { startAppServer, localRuntimeConfig } from './appServer.ts'
 import { startGateway, type Gateway } from './gateway/server.ts'
+import { sampleNetworks } from './samples/networks.ts'
 
 export type ServiceOptions = {
   /** Serve the built explorer on CHAINGLASS_APP_PORT (npm start). */
@@ -75,7 +76,8 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     log(`chain: anvil on internal port ${anvil.port}`)
 
     const gateway = await listenOrExplain(
-      () => startGateway({ config, nodeHttpUrl: () => anvil.httpUrl, nodeWsUrl: () => anvil.wsUrl, log }),
+      () =>
+        startGateway({ config, nodeHttpUrl: () => anvil.httpUrl, nodeWsUrl: () => anvil.wsUrl, extraNetworks: sampleNetworks(log), log }),
       config.rpcPort,
       'CHAINGLASS_RPC_PORT',
     )

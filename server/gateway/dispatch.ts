@@ -14,7 +14,7 @@ import { prepareBlockReceiptsParams } from './rules/blockReceiptsParam.ts'
 import { callHasGas, capCallGas } from './rules/callGasCap.ts'
 import { checkLogsResult, prepareLogsFilter, queryTimeoutMessage } from './rules/logsFilter.ts'
 import { normalizeRevert } from './rules/revert.ts'
-import { UpstreamUnavailable, type Upstream } from './upstream.ts'
+import { UpstreamUnavailable, type NodeClient } from './upstream.ts'
 
 /** What a WebSocket connection offers the dispatcher: subscriptions belong to the socket they came in on. */
 export type SubscriptionSession = {
@@ -24,11 +24,24 @@ export type SubscriptionSession = {
 
 export type DispatchContext = { transport: 'http' } | { transport: 'ws'; session: SubscriptionSession }
 
+/** What differs between the networks one gateway serves. */
+export type NetworkRules = {
+  chainId: number
+  /** The layer-2 methods are answered only where the network offers them. */
+  offersL2a: boolean
+  offersL2b: boolean
+  /** The spec's gas cap needs the node's head block; a recorded sample has none to read. */
+  capCallGas: boolean
+}
+
+export const devnetRules: NetworkRules = { chainId: 31337, offersL2a: false, offersL2b: false, capCallGas: true }
+
 export type DispatchOptions = {
   config: ServiceConfig
-  node: Upstream
+  network?: NetworkRules
+  node: NodeClient
   /** The partner provider for eth_estimateGas failover, when one is configured. */
-  partner: Upstream | null
+  partner: NodeClient | null
   /** Logs what went wrong inside the gateway; never sent to clients. */
   onInternalError?: (error: unknown) => void
 }
@@ -42,6 +55,10 @@ export class Dispatcher {
 
   constructor(options: DispatchOptions) {
     this.#options = options
+  }
+
+  get #network(): NetworkRules {
+    return this.#options.network ?? devnetRules
   }
 
   /** How many calls a body holds, for the rate limit: a batch costs one per element. */
@@ -134,8 +151,13 @@ export class Dispatcher {
       case 'eth_estimateGas':
         return this.#estimateGas(params)
       case 'l2a_getRawBlockTransactions':
-      case 'l2b_pendingTransactions':
-        throw new RpcFailure(ErrorCode.methodNotFound, `the method ${method} is not offered on this network (chain ${31337})`)
+      case 'l2b_pendingTransactions': {
+        const { offersL2a, offersL2b, chainId } = this.#network
+        if (method === 'l2a_getRawBlockTransactions' ? !offersL2a : !offersL2b) {
+          throw new RpcFailure(ErrorCode.methodNotFound, `the method ${method} is not offered on this network (chain ${chainId})`)
+        }
+        return node.call(method, params)
+      }
       default:
         return node.call(method, params)
     }
@@ -157,7 +179,7 @@ export class Dispatcher {
     }
   }
 
-  async #callWithRevert(upstream: Upstream, method: string, params: unknown[]): Promise<unknown> {
+  async #callWithRevert(upstream: NodeClient, method: string, params: unknown[]): Promise<unknown> {
     try {
       return await upstream.call(method, params)
     } catch (error) {
@@ -166,7 +188,7 @@ export class Dispatcher {
   }
 
   async #withGasCap(params: unknown[]): Promise<unknown[]> {
-    if (!callHasGas(params)) return params
+    if (!this.#network.capCallGas || !callHasGas(params)) return params
     const cap = (await this.#blockGasLimit()) * BigInt(this.#options.config.gasCapMultiplier)
     return capCallGas(params, cap)
   }

@@ -1,23 +1,30 @@
 import type { Socket } from 'node:net'
 import cors from '@fastify/cors'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import WebSocket, { WebSocketServer } from 'ws'
 import type { ServiceConfig } from '../config.ts'
 import { keyFromPath, secretEquals } from './auth.ts'
-import { Dispatcher } from './dispatch.ts'
+import { Dispatcher, type NetworkRules } from './dispatch.ts'
 import { ErrorCode, errorReply } from './jsonrpc.ts'
 import { TokenBucket, rateLimitData } from './rateLimit.ts'
 import { serveSocket } from './socket.ts'
-import { SubscriptionHub } from './subscriptionHub.ts'
-import { Upstream } from './upstream.ts'
+import { QuietSubscriptions } from './quietSubscriptions.ts'
+import { SubscriptionHub, type Subscriptions } from './subscriptionHub.ts'
+import { Upstream, type NodeClient } from './upstream.ts'
+
+/** A further network served by the same gateway at `/sample/<name>` (its {base_url}), e.g. a recorded sample. */
+export type ExtraNetwork = { name: string; rules: NetworkRules; node: NodeClient }
 
 export type GatewayOptions = {
   config: ServiceConfig
   /** Where the node is: read on each use, so a restarted node is found. */
   nodeHttpUrl: () => string
   nodeWsUrl: () => string
+  extraNetworks?: ExtraNetwork[]
   log: (line: string) => void
 }
+
+type ServedNetwork = { prefix: string; dispatcher: Dispatcher; subscriptions: Subscriptions }
 
 export type Gateway = {
   app: FastifyInstance
@@ -42,6 +49,23 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     onInternalError: (error) => log(`gateway: internal error: ${error instanceof Error ? error.message : String(error)}`),
   })
   const hub = new SubscriptionHub(options.nodeWsUrl, config.upstreamTimeoutMs)
+  const served: ServedNetwork[] = [
+    { prefix: '', dispatcher, subscriptions: hub },
+    ...(options.extraNetworks ?? []).map((network) => ({
+      prefix: `/sample/${network.name}`,
+      dispatcher: new Dispatcher({ config, network: network.rules, node: network.node, partner: null }),
+      subscriptions: new QuietSubscriptions(),
+    })),
+  ]
+  /** The network a path belongs to, and the rest of the path after its prefix. */
+  const route = (pathname: string): { network: ServedNetwork; rest: string } | null => {
+    for (const network of served) {
+      if (network.prefix === '' ? !pathname.startsWith('/sample/') : pathname.startsWith(network.prefix + '/') || pathname === network.prefix) {
+        return { network, rest: pathname.slice(network.prefix.length) }
+      }
+    }
+    return null
+  }
   const bucket = config.rateLimit ? new TokenBucket(config.rateLimit) : null
 
   const app = Fastify({ bodyLimit: config.maxBodyBytes, logger: false, forceCloseConnections: true })
@@ -72,9 +96,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // The key is checked before the body is read: a wrong key costs nothing and reaches nothing.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS') return
-    const pathname = request.url.split('?')[0]!
-    if (pathname !== '/v3' && !pathname.startsWith('/v3/')) return
-    const key = keyFromPath(pathname, '/v3/')
+    const routed = route(request.url.split('?')[0]!)
+    if (!routed || (routed.rest !== '/v3' && !routed.rest.startsWith('/v3/'))) return
+    const key = keyFromPath(routed.rest, '/v3/')
     if (key === null || !secretEquals(key, config.key)) {
       return reply.code(401).headers(jsonHeader).send(
         errorReply(null, { code: ErrorCode.unauthorized, message: 'unauthorized: invalid project key' }),
@@ -82,7 +106,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
   })
 
-  app.post('/v3/:key', async (request, reply) => {
+  const handlePost = (network: ServedNetwork) => async (request: FastifyRequest, reply: FastifyReply) => {
     const contentType = String(request.headers['content-type'] ?? '')
     if (!/^application\/json\b/i.test(contentType)) {
       return reply.code(415).headers(jsonHeader).send(
@@ -104,30 +128,33 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           .send(errorReply(null, { code: ErrorCode.limitExceeded, message: 'rate limit exceeded: too many requests', data: rateLimitData(config.rateLimit, taken.retryAfterMs) }))
       }
     }
-    const result = await dispatcher.handlePayload(payload, { transport: 'http' })
+    const result = await network.dispatcher.handlePayload(payload, { transport: 'http' })
     if (result === null) return reply.code(204).send()
     return reply.headers(jsonHeader).send(JSON.stringify(result))
-  })
-  app.get('/v3/:key', async (_request, reply) =>
-    reply.code(405).headers({ ...jsonHeader, allow: 'POST' }).send(
-      errorReply(null, { code: ErrorCode.invalidRequest, message: 'method not allowed: send JSON-RPC with POST' }),
-    ),
-  )
+  }
+  for (const network of served) {
+    app.post(`${network.prefix}/v3/:key`, handlePost(network))
+    app.get(`${network.prefix}/v3/:key`, async (_request, reply) =>
+      reply.code(405).headers({ ...jsonHeader, allow: 'POST' }).send(
+        errorReply(null, { code: ErrorCode.invalidRequest, message: 'method not allowed: send JSON-RPC with POST' }),
+      ),
+    )
+  }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.maxBodyBytes })
-  wss.on('connection', (ws: WebSocket) =>
-    serveSocket(ws, { dispatcher, hub, bucket, rateLimit: config.rateLimit, keepAliveMs: 30_000 }),
-  )
   app.server.on('upgrade', (request, socket: Socket, head) => {
-    const pathname = (request.url ?? '/').split('?')[0]!
-    if (pathname !== '/ws/v3' && !pathname.startsWith('/ws/v3/')) {
+    const routed = route((request.url ?? '/').split('?')[0]!)
+    if (!routed || (routed.rest !== '/ws/v3' && !routed.rest.startsWith('/ws/v3/'))) {
       return refuseUpgrade(socket, 404, 'not found: WebSocket JSON-RPC is served at /ws/v3/<API_KEY>')
     }
-    const key = keyFromPath(pathname, '/ws/v3/')
+    const key = keyFromPath(routed.rest, '/ws/v3/')
     if (key === null || !secretEquals(key, config.key)) {
       return refuseUpgrade(socket, 401, 'unauthorized: invalid project key')
     }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request))
+    const { dispatcher: networkDispatcher, subscriptions } = routed.network
+    wss.handleUpgrade(request, socket, head, (ws: WebSocket) =>
+      serveSocket(ws, { dispatcher: networkDispatcher, hub: subscriptions, bucket, rateLimit: config.rateLimit, keepAliveMs: 30_000 }),
+    )
   })
 
   await app.listen({ host: '127.0.0.1', port: config.rpcPort })
@@ -141,7 +168,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     async close() {
       for (const client of wss.clients) client.terminate()
       wss.close()
-      hub.close()
+      for (const network of served) network.subscriptions.close()
       await app.close()
       node.close()
       partner?.close()

@@ -3,11 +3,11 @@ import type { RateLimit } from '../config.ts'
 import { Dispatcher, type SubscriptionSession } from './dispatch.ts'
 import { ErrorCode, errorReply, isValidId } from './jsonrpc.ts'
 import { rateLimitData, type TokenBucket } from './rateLimit.ts'
-import type { SubscriberSocket, SubscriptionHub } from './subscriptionHub.ts'
+import type { SubscriberSocket, Subscriptions } from './subscriptionHub.ts'
 
 export type SocketDeps = {
   dispatcher: Dispatcher
-  hub: SubscriptionHub
+  hub: Subscriptions
   bucket: TokenBucket | null
   rateLimit: RateLimit | null
   keepAliveMs: number

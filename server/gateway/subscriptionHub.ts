@@ -9,6 +9,15 @@ export type SubscriberSocket = {
   lost(reason: string): void
 }
 
+/** Subscriptions as a socket sees them: the node's hub, or a recorded network's quiet stand-in. */
+export type Subscriptions = {
+  subscribe(owner: SubscriberSocket, params: unknown[]): Promise<string>
+  unsubscribe(owner: SubscriberSocket, id: string): Promise<boolean>
+  drop(owner: SubscriberSocket): void
+  readonly subscriptionCount: number
+  close(): void
+}
+
 type PendingCall = { resolve: (value: unknown) => void; reject: (error: unknown) => void; timer: NodeJS.Timeout }
 
 /**
@@ -16,7 +25,7 @@ type PendingCall = { resolve: (value: unknown) => void; reject: (error: unknown)
  * bytes (no re-serialising on the hot path); the node's subscription ids are unique, so they are the
  * clients' ids too.
  */
-export class SubscriptionHub {
+export class SubscriptionHub implements Subscriptions {
   readonly #url: () => string
   readonly #timeoutMs: number
   #socket: WebSocket | null = null

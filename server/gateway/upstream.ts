@@ -20,11 +20,19 @@ type Pending = {
 
 type UpstreamAnswer = { id?: unknown; result?: unknown; error?: JsonRpcError }
 
+/** What the dispatcher needs of a node: anvil over HTTP, or a recorded sample network. */
+export type NodeClient = {
+  /** Resolves with `result`; rejects with RpcFailure (the node's error) or UpstreamUnavailable. */
+  call(method: string, params: unknown[]): Promise<unknown>
+  /** The same, alone and with its own deadline. */
+  callAlone(method: string, params: unknown[], timeoutMs: number): Promise<unknown>
+}
+
 /**
  * A JSON-RPC client for one node over HTTP with keep-alive. Calls made in the same tick leave as one
  * batch (one POST), which keeps the gateway's overhead per call low under concurrency.
  */
-export class Upstream {
+export class Upstream implements NodeClient {
   readonly #url: () => string
   readonly #timeoutMs: number
   readonly #agent = new http.Agent({ keepAlive: true, maxSockets: 64 })

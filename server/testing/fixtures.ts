@@ -1,13 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { repoRoot } from '../config.ts'
+import { readFixture } from '../samples/recordings.ts'
 
-/** ../shared/fixtures beside the repository: recorded real responses, never edited. */
-export const fixturesDir = path.resolve(repoRoot, '..', 'shared', 'fixtures')
-
-export function readFixture(name: string): string {
-  return fs.readFileSync(path.join(fixturesDir, name), 'utf8')
-}
+export { fixturesDir, readFixture } from '../samples/recordings.ts'
 
 export type IoExchange = { comment: string[]; request: unknown; response: unknown }
 

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readFixture } from '../testing/fixtures.ts'
+import { startTestService, type TestService } from '../testing/service.ts'
+import { parseElidedJson } from './recordings.ts'
+
+let service: TestService
+const at = (network: string) => `${service.urls.rpcBase}/sample/${network}/v3/${service.config.key}`
+async function call(network: string, method: string, params: unknown[] = []) {
+  const { json } = await service.post({ jsonrpc: '2.0', id: 1, method, params }, { url: at(network) })
+  return json as { result?: unknown; error?: { code: number; message: string; data?: unknown } }
+}
+const erigon = (name: string) => (JSON.parse(readFixture(name)) as Array<{ request: { params: unknown[] }; response: { result?: unknown; error?: unknown } }>)[0]!
+
+beforeAll(async () => {
+  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0' })
+})
+afterAll(async () => {
+  await service?.close()
+})
+
+describe('mainnet-sample replays the recorded mainnet answers', () => {
+  const block = JSON.parse(readFixture('ethereumjs-mainnet-block-0x913156-with-uncles.json'))
+  const uncle = JSON.parse(readFixture('ethereumjs-mainnet-uncle-0x913154-of-block-0x913156.json'))
+
+  it('block 9,515,350 by number and by hash, byte for byte', async () => {
+    expect((await call('mainnet-sample', 'eth_getBlockByNumber', ['0x913156', false])).result).toEqual(block)
+    expect((await call('mainnet-sample', 'eth_getBlockByHash', [block.hash, false])).result).toEqual(block)
+    expect((await call('mainnet-sample', 'eth_getBlockTransactionCountByNumber', ['0x913156'])).result).toBe('0x' + block.transactions.length.toString(16))
+  })
+
+  it('its uncle by block hash and index, and by block number and index', async () => {
+    expect((await call('mainnet-sample', 'eth_getUncleByBlockHashAndIndex', [block.hash, '0x0'])).result).toEqual(uncle)
+    expect((await call('mainnet-sample', 'eth_getUncleByBlockNumberAndIndex', ['0x913156', '0x0'])).result).toEqual(uncle)
+    expect((await call('mainnet-sample', 'eth_getUncleByBlockNumberAndIndex', ['0x913156', '0x1'])).result).toBeNull()
+    expect((await call('mainnet-sample', 'eth_getUncleCountByBlockHash', [block.hash])).result).toBe('0x1')
+    // The recorded uncle hash is the one the block lists.
+    expect(block.uncles).toEqual([uncle.hash])
+  })
+
+  it('the 252 pre-Byzantium receipts with root, by hex, decimal and by transaction', async () => {
+    const recorded = erigon('erigon-mainnet-eth_getBlockReceipts-0x41B582-prebyzantium.json')
+    const receipts = recorded.response.result as Array<{ transactionHash: string; root: string; status?: string }>
+    expect(receipts).toHaveLength(252)
+    expect((await call('mainnet-sample', 'eth_getBlockReceipts', ['0x41B582'])).result).toEqual(receipts)
+    expect((await call('mainnet-sample', 'eth_getBlockReceipts', [4306306])).result).toEqual(receipts)
+    for (const receipt of [receipts[0]!, receipts[251]!]) {
+      expect((await call('mainnet-sample', 'eth_getTransactionReceipt', [receipt.transactionHash])).result).toEqual(receipt)
+      expect(receipt.root).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(receipt.status).toBeUndefined()
+    }
+  })
+
+  it('recorded receipts, logs and reverts answer exactly as recorded', async () => {
+    for (const name of ['erigon-mainnet-eth_getTransactionReceipt-logs.json', 'erigon-mainnet-eth_getLogs-topics.json', 'erigon-mainnet-eth_getLogs-deposit-contract.json', 'erigon-mainnet-eth_getUncleCountByBlockNumber-0xED14E5.json']) {
+      const { request, response } = erigon(name)
+      const method = (request as unknown as { method: string }).method
+      expect((await call('mainnet-sample', method, request.params)).result, name).toEqual(response.result)
+    }
+    for (const name of ['erigon-mainnet-eth_call-revert-uniswap.json', 'erigon-mainnet-eth_call-revert-ether-amount.json']) {
+      const { request, response } = erigon(name)
+      expect((await call('mainnet-sample', 'eth_call', request.params)).error, name).toEqual(response.error)
+    }
+    const etl = JSON.parse(readFixture('etl-mainnet-eth_getTransactionReceipt-prebyzantium-root-logs.json'))
+    expect((await call('mainnet-sample', 'eth_getTransactionReceipt', [etl.result.transactionHash])).result).toEqual(etl.result)
+  })
+
+  it('answers a logs filter over a block whose receipts were recorded whole', async () => {
+    const receipts = erigon('erigon-mainnet-eth_getBlockReceipts-0x41B582-prebyzantium.json').response.result as Array<{ logs: Array<{ topics: string[] }> }>
+    const all = receipts.flatMap((receipt) => receipt.logs)
+    expect(all.length).toBeGreaterThan(0)
+    expect((await call('mainnet-sample', 'eth_getLogs', [{ fromBlock: '0x41b582', toBlock: '0x41b582' }])).result).toEqual(all)
+    const topic0 = all[0]!.topics[0]!
+    const withTopic = all.filter((log) => log.topics[0] === topic0)
+    expect((await call('mainnet-sample', 'eth_getLogs', [{ fromBlock: '0x41b582', toBlock: '0x41b582', topics: [topic0] }])).result).toEqual(withTopic)
+  })
+
+  it('answers as a real node does for data it lacks: null or an error, never invented data', async () => {
+    expect((await call('mainnet-sample', 'eth_getBlockByNumber', ['0x1', false])).result).toBeNull()
+    expect((await call('mainnet-sample', 'eth_getTransactionReceipt', ['0x' + '12'.repeat(32)])).result).toBeNull()
+    expect((await call('mainnet-sample', 'eth_getBlockByNumber', ['0x913156', true])).error?.code).toBe(-32000)
+    expect((await call('mainnet-sample', 'eth_getBalance', ['0x00000000219ab540356cbb839cbe05303d7705fa', 'latest'])).error?.code).toBe(-32000)
+    expect((await call('mainnet-sample', 'eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x10' }])).error?.code).toBe(-32000)
+    expect((await call('mainnet-sample', 'eth_sendRawTransaction', ['0x00'])).error?.message).toMatch(/read-only/)
+    expect((await call('mainnet-sample', 'eth_chainId')).result).toBe('0x1')
+  })
+})
+
+describe('the layer-2 sample networks', () => {
+  it('l2a-sample: l2a_getRawBlockTransactions(5817) is the recording', async () => {
+    const recorded = JSON.parse(readFixture('zksync-era-mainnet-zks_getRawBlockTransactions-L1.json'))
+    expect((await call('l2a-sample', 'l2a_getRawBlockTransactions', [5817])).result).toEqual(recorded.result)
+    expect((await call('l2a-sample', 'l2a_getRawBlockTransactions', [5818])).error?.code).toBe(-32000)
+    expect((await call('l2a-sample', 'l2a_getRawBlockTransactions', ['5817'])).error?.code).toBe(-32602)
+    expect((await call('l2a-sample', 'l2b_pendingTransactions')).error?.code).toBe(-32601)
+  })
+
+  it('l2b-sample: l2b_pendingTransactions is the recording without its published elision', async () => {
+    const text = readFixture('infura-starknet-mainnet-starknet_pendingTransactions.json')
+    const reply = await call('l2b-sample', 'l2b_pendingTransactions')
+    const pending = reply.result as Array<{ type: string; transaction_hash: string; calldata: string[] }>
+    expect(pending.length).toBe((text.match(/"transaction_hash"/g) ?? []).length)
+    for (const tx of pending) {
+      expect(text).toContain(`"transaction_hash": "${tx.transaction_hash}"`)
+      expect(tx.type).toBe('INVOKE')
+    }
+    expect((await call('l2b-sample', 'eth_chainId')).error?.code).toBe(-32601)
+    expect((await call('l2b-sample', 'l2a_getRawBlockTransactions', [5817])).error?.code).toBe(-32601)
+  })
+
+  it('parseElidedJson drops the `...` line and the comma before it', () => {
+    expect(parseElidedJson('[\n  1,\n  2,\n  ...\n]').value).toEqual([1, 2])
+    expect(parseElidedJson('{"a": [\n {"x": 1},\n ...\n ], "b": 2}')).toEqual({ value: { a: [{ x: 1 }], b: 2 }, dropped: 1 })
+  })
+})
+
+describe('each sample network at its own address', () => {
+  it('over WebSocket too, with the same key rules', async () => {
+    const socket = await service.socket(`${service.urls.wsBase}/sample/mainnet-sample/ws/v3/${service.config.key}`)
+    expect((await socket.call('eth_chainId')).result).toBe('0x1')
+    expect((await socket.call('eth_subscribe', ['newHeads'])).result).toMatch(/^0x/)
+    socket.close()
+    await expect(service.socket(`${service.urls.wsBase}/sample/mainnet-sample/ws/v3/wrong`)).rejects.toThrow('HTTP 401')
+    const wrongKey = await service.post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }, { url: `${service.urls.rpcBase}/sample/mainnet-sample/v3/wrong` })
+    expect(wrongKey.status).toBe(401)
+    const unknown = await service.post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }, { url: `${service.urls.rpcBase}/sample/nope/v3/${service.config.key}` })
+    expect(unknown.status).toBe(404)
+  })
+})
