@@ -10,7 +10,8 @@ export type RuntimeConfig = {
   networks: Array<{
     name: string
     label: string
-    chainId: number
+    /** Hex string: some chain ids (Starknet's "SN_MAIN") do not fit a JS number. */
+    chainId: string
     /** {base_url}: the client appends /v3/<key>. */
     rpcBase: string
     /** {ws_url}: the client appends /ws/v3/<key>. */
@@ -29,7 +30,7 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
       {
         name: 'devnet',
         label: 'Local devnet',
-        chainId: 31337,
+        chainId: '0x7a69',
         rpcBase: `http://127.0.0.1:${ports.rpc}`,
         wsBase: `ws://127.0.0.1:${ports.rpc}`,
         ipfsUrl: `http://127.0.0.1:${ports.files}`,
@@ -39,13 +40,13 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
       },
       // The recorded sample networks, served by the same gateway at their own {base_url}.
       ...[
-        ['mainnet-sample', 'Mainnet (recorded sample)', 1],
-        ['l2a-sample', 'Layer-2 A (recorded sample)', 324],
-        ['l2b-sample', 'Layer-2 B (recorded sample)', 0x534e5f4d41494e],
+        ['mainnet-sample', 'Mainnet (recorded sample)', '0x1'],
+        ['l2a-sample', 'Layer-2 A (recorded sample)', '0x144'],
+        ['l2b-sample', 'Layer-2 B (recorded sample)', '0x534e5f4d41494e'],
       ].map(([name, label, chainId]) => ({
         name: name as string,
         label: label as string,
-        chainId: chainId as number,
+        chainId: chainId as string,
         rpcBase: `http://127.0.0.1:${ports.rpc}/sample/${name}`,
         wsBase: `ws://127.0.0.1:${ports.rpc}/sample/${name}`,
         ipfsUrl: null,

@@ -26,7 +26,8 @@ export type DispatchContext = { transport: 'http' } | { transport: 'ws'; session
 
 /** What differs between the networks one gateway serves. */
 export type NetworkRules = {
-  chainId: number
+  /** Hex: some chain ids (Starknet's "SN_MAIN") do not fit a JS number. */
+  chainId: string
   /** The layer-2 methods are answered only where the network offers them. */
   offersL2a: boolean
   offersL2b: boolean
@@ -34,7 +35,7 @@ export type NetworkRules = {
   capCallGas: boolean
 }
 
-export const devnetRules: NetworkRules = { chainId: 31337, offersL2a: false, offersL2b: false, capCallGas: true }
+export const devnetRules: NetworkRules = { chainId: '0x7a69', offersL2a: false, offersL2b: false, capCallGas: true }
 
 export type DispatchOptions = {
   config: ServiceConfig

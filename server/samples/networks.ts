@@ -13,17 +13,17 @@ export function sampleNetworks(log: (line: string) => void): ExtraNetwork[] {
   return [
     {
       name: 'mainnet-sample',
-      rules: { chainId: 1, offersL2a: false, offersL2b: false, capCallGas: false },
+      rules: { chainId: '0x1', offersL2a: false, offersL2b: false, capCallGas: false },
       node: new SampleNode({ name: 'mainnet-sample', chainId: 1n, evm: true }, mainnet),
     },
     {
       name: 'l2a-sample',
-      rules: { chainId: 324, offersL2a: true, offersL2b: false, capCallGas: false },
+      rules: { chainId: '0x144', offersL2a: true, offersL2b: false, capCallGas: false },
       node: new SampleNode({ name: 'l2a-sample', chainId: 324n, evm: true }, l2a),
     },
     {
       name: 'l2b-sample',
-      rules: { chainId: 0x534e5f4d41494e, offersL2a: false, offersL2b: true, capCallGas: false },
+      rules: { chainId: '0x534e5f4d41494e', offersL2a: false, offersL2b: true, capCallGas: false },
       node: new SampleNode({ name: 'l2b-sample', chainId: 0x534e5f4d41494en, evm: false }, l2b),
     },
   ]
