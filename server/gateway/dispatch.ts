@@ -205,6 +205,21 @@ export class Dispatcher {
   }
 }
 
+/** No spec method's params nest more than a few levels (a filter's topic alternatives are the deepest). */
+const maxParamsDepth = 16
+
+/** Walks without recursion: a hostile body can nest arrays thousands deep. */
+function nestedDeeperThan(root: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 1]]
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!
+    if (typeof value !== 'object' || value === null) continue
+    if (depth > limit) return true
+    for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push([child, depth + 1])
+  }
+  return false
+}
+
 /** The JSON-RPC 2.0 request object rules; the spec's params are positional, so an object is refused. */
 export function validateRequest(item: unknown): Validated {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) {
@@ -228,6 +243,9 @@ export function validateRequest(item: unknown): Validated {
   const params = object.params ?? []
   if (!Array.isArray(params)) {
     return { reply: errorReply(id, { code: ErrorCode.invalidParams, message: 'invalid params: params must be an array (positional)' }) }
+  }
+  if (nestedDeeperThan(params, maxParamsDepth)) {
+    return { reply: errorReply(id, { code: ErrorCode.invalidParams, message: `invalid params: nested deeper than ${maxParamsDepth} levels` }) }
   }
   return {
     request: { jsonrpc: '2.0', id, method: object.method, params },

@@ -113,6 +113,14 @@ describe('bad input gets a JSON-RPC error, never a stack trace or HTML', () => {
     expectJsonRpcError(await service.post({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: ['latest'] }), -32602)
   })
 
+  it('params nested thousands deep: -32602 at once, not a hang (found by fuzzing)', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000)
+    const reply = await service.post(`[{"jsonrpc":"2.0","id":1,"method":"eth_call","params":${deep}},{"jsonrpc":"2.0","id":2,"method":"eth_chainId","params":[]}]`)
+    const byId = Object.fromEntries((reply.json as Array<{ id: number }>).map((item) => [item.id, item]))
+    expect(byId[1]).toMatchObject({ error: { code: -32602 } })
+    expect(byId[2]).toMatchObject({ result: '0x7a69' })
+  })
+
   it('oversized body: HTTP 413 with a JSON-RPC error', async () => {
     const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: ['x'.repeat(70_000)] })
     const reply = await service.post(huge)

@@ -65,11 +65,22 @@ export class Upstream implements NodeClient {
   }
 
   async #flush(): Promise<void> {
-    const batch = this.#queue
+    const queued = this.#queue
     this.#queue = []
     this.#flushScheduled = false
+    // Every call must settle: one that cannot be serialised fails alone instead of stalling its batch.
+    const batch: Pending[] = []
+    const bodies: string[] = []
+    for (const call of queued) {
+      try {
+        bodies.push(toBody(call))
+        batch.push(call)
+      } catch (error) {
+        call.reject(new RpcFailure(-32602, `invalid params: ${(error as Error).message}`))
+      }
+    }
     if (batch.length === 0) return
-    const body = batch.length === 1 ? toBody(batch[0]!) : '[' + batch.map(toBody).join(',') + ']'
+    const body = batch.length === 1 ? bodies[0]! : '[' + bodies.join(',') + ']'
     let answer: unknown
     try {
       answer = await this.#post(body, this.#timeoutMs)
