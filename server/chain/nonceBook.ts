@@ -24,6 +24,26 @@ export class NonceBook {
     })
   }
 
+  /**
+   * Forgets senders whose local count ran more than `maxAhead` past the chain's: their recent
+   * transactions were lost (a restarted node comes back from its last state dump with an empty pool),
+   * and every later nonce would wait behind the gap forever.
+   */
+  async dropRunaways(maxAhead: number): Promise<Address[]> {
+    const senders = [...this.#next.keys()]
+    const outcomes = await this.#rpc.batch(senders.map((sender) => ({ method: 'eth_getTransactionCount', params: [sender, 'latest'] })))
+    const dropped: Address[] = []
+    outcomes.forEach((outcome, index) => {
+      const sender = senders[index]!
+      const local = this.#next.get(sender)
+      if (outcome.ok && local !== undefined && local - Number(outcome.result as Hex) > maxAhead) {
+        this.#next.delete(sender)
+        dropped.push(sender)
+      }
+    })
+    return dropped
+  }
+
   /** The nonce to sign with; load() first. */
   peek(sender: Address): number | undefined {
     return this.#next.get(sender)

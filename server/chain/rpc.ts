@@ -48,8 +48,9 @@ export function createRpc(url: string, timeoutMs = 30_000): Rpc {
         signal: AbortSignal.timeout(timeoutMs),
       })
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name
-      throw new Error(`${what}: the gateway is not reachable (${cause})`)
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause
+      const why = cause?.code ?? cause?.message ?? (error as Error).message
+      throw new Error(`${what}: the gateway is not reachable (${why})`)
     }
     const text = await response.text()
     try {

@@ -88,7 +88,7 @@ export async function ensureScenario(options: ScenarioOptions): Promise<Scenario
   if (reused) return { ...reused, artifacts: paths.artifacts }
 
   const run = await runScenario(rpc, compiled.artifacts)
-  const scenario = describe(run, compiled.artifacts, paths.artifacts)
+  const scenario = recordOf(run, compiled.artifacts, paths.artifacts)
   writeJsonAtomic(paths.record, scenario)
   log(
     `scenario: deployed and seeded in ${seconds(performance.now() - started)}: ${scenario.transactionCount} transactions in blocks ` +
@@ -151,7 +151,7 @@ function declaredEvent(event: AbiEvent): string {
 const blockOf = (mined: Mined) => Number(mined.receipt.blockNumber)
 
 /** Turns what was mined into the record; amounts come from the plan's model, log counts from receipts. */
-function describe(run: ScenarioRun, artifacts: Artifacts, artifactsPath: string): Scenario {
+function recordOf(run: ScenarioRun, artifacts: Artifacts, artifactsPath: string): Scenario {
   const expected = expectedState(scenarioPhases())
   const mined = [...Object.values(run.deployments), ...run.phases.flatMap((phase) => phase.mined)]
   const blocks = mined.map(blockOf)

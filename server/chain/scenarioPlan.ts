@@ -49,7 +49,11 @@ function call(from: number, contract: ContractName, fn: string, args: readonly u
   return { from, contract, fn, args, expect }
 }
 
-/** The three phases after deployment. Holders act only after the phase that funds or mints to them. */
+/**
+ * The three phases after deployment. Holders act only after the phase that funds or mints to them,
+ * and within a phase no sender's call depends on another sender's: the node may mine them in any
+ * order (a sender's own calls keep their order through the nonces).
+ */
 export function scenarioPhases(): Phase[] {
   const deployer = roles.deployer
   return [

@@ -19,6 +19,8 @@ export type TrafficOptions = {
   log: (line: string) => void
   /** Seeds the mix of transactions; the same seed sends the same sequence. */
   seed?: number
+  /** Time between ticks; defaults to the block time (1 s when blocks are mined on demand). */
+  intervalMs?: number
 }
 
 function loadContext(scenario: Scenario): TrafficContext {
@@ -50,7 +52,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
   const warn = throttledLog(log)
   const nonces = new NonceBook(rpc)
   const random = seededRandom(options.seed ?? 0xc1a55)
-  const intervalMs = Math.max(1, options.blockTime) * 1000
+  const intervalMs = options.intervalMs ?? Math.max(1, options.blockTime) * 1000
 
   let context: TrafficContext | null = null
   let creationGas: bigint | null = null
@@ -72,7 +74,13 @@ export function startTraffic(options: TrafficOptions): Traffic {
 
   async function runTick(): Promise<void> {
     context ??= loadContext(scenario)
-    const plan = planTick(tick++, random, context)
+    const plan = planTick(tick, random, context)
+    tick += 1
+    // Each sender sends one transaction per tick, so more than a few ahead of the chain means a gap.
+    if (tick % 5 === 0) {
+      const dropped = await nonces.dropRunaways(4)
+      if (dropped.length > 0) warn(`traffic: ${dropped.length} senders ran ahead of the chain (a node restart?); nonces read again`)
+    }
     const [fees] = await Promise.all([readFeeContext(rpc), nonces.load(plan.map((intent) => devAccount(intent.from).address))])
     const ready: Array<{ intent: Intent; nonce: number; raw: Hex }> = []
     for (const intent of plan) {

@@ -174,8 +174,19 @@ export function planTick(tick: number, random: () => number, context: TrafficCon
 
   return intents.map(({ accessList, ...intent }, index) => {
     const kind = kinds[(tick + index) % kinds.length]!
-    return { ...intent, kind, tip: tip(), accessList: accessListFor(kind, intent.to, accessList) }
+    const list = accessListFor(kind, intent.to, accessList)
+    const gas = intent.gas === 'estimate' || !list ? intent.gas : intent.gas + accessListGas(list)
+    return { ...intent, gas, kind, tip: tip(), accessList: list }
   })
+}
+
+/**
+ * What an access list adds to the intrinsic gas (EIP-2930: 2,400 per address, 1,900 per key). A plain
+ * transfer with a one-address list needs 23,400, not 21,000; anvil takes one with 21,000 into its pool
+ * and then silently drops it when mining, which leaves a nonce gap behind.
+ */
+export function accessListGas(list: AccessList): bigint {
+  return list.reduce((sum, entry) => sum + 2_400n + 1_900n * BigInt(entry.storageKeys.length), 0n)
 }
 
 /** Legacy cannot carry one; type 1 always does (naming at least the callee); type 2 keeps one when given. */
