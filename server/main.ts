@@ -37,7 +37,7 @@ try {
   log(`  JSON-RPC HTTP   ${urls.rpcBase}/v3/<CHAINGLASS_KEY>`)
   log(`  JSON-RPC WS     ${urls.wsBase}/ws/v3/<CHAINGLASS_KEY>`)
   log(`  data            ${config.dataDir}`)
-  log(`  project key     from CHAINGLASS_KEY (default devkey); secret from CHAINGLASS_SECRET`)
+  log(`  credentials     the project key and secret from CHAINGLASS_KEY and CHAINGLASS_SECRET (README)`)
   log('')
   log(`chainglass ready (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 } catch (error) {

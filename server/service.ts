@@ -46,8 +46,9 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   const log = options.log ?? (() => {})
   fs.mkdirSync(config.dataDir, { recursive: true })
   const closers: Array<() => Promise<void>> = []
+  // Stops in reverse start order (traffic before the gateway before anvil); a second call does nothing.
   const close = async () => {
-    for (const closer of closers.reverse()) await closer().catch(() => {})
+    for (const closer of closers.splice(0).reverse()) await closer().catch(() => {})
   }
 
   let restarting = false

@@ -1,8 +1,2 @@
-import { mnemonicToAccount } from 'viem/accounts'
-
-/** anvil's default mnemonic (published in its docs): its accounts are funded on every fresh anvil chain. */
-export const anvilMnemonic = 'test test test test test test test test test test test junk'
-
-export function devAccount(index: number) {
-  return mnemonicToAccount(anvilMnemonic, { addressIndex: index })
-}
+// Tests take dev accounts from the one place that derives them (and says which the scenario uses).
+export { devAccount } from '../chain/devAccounts.ts'
