@@ -1,0 +1,138 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import cors from '@fastify/cors'
+import Fastify, { type FastifyReply } from 'fastify'
+import { credentialsMatch } from './auth.ts'
+import { jsonType, type FilesContext } from './context.ts'
+import { FilesError, KuboErrorCode, kuboErrorBody, toFilesError } from './errors.ts'
+import { PinSet } from './pins.ts'
+import { addRoute } from './routes/add.ts'
+import { catRoute } from './routes/cat.ts'
+import { pinAddRoute, pinLsRoute, pinRmRoute } from './routes/pin.ts'
+import { versionRoute } from './routes/version.ts'
+import { BlockStore } from './store.ts'
+
+export type FileServiceOptions = {
+  /** 0 lets the OS pick; a taken port rejects with an error whose code is EADDRINUSE. */
+  port: number
+  key: string
+  secret: string
+  /** Blocks go to `<dataDir>/files/blocks`, pins to `<dataDir>/files/pins.json`. */
+  dataDir: string
+  /** Largest add request body; default 2 GiB. */
+  maxUploadBytes?: number
+  /** Origins allowed to call from a browser; `true` reflects any origin. Default: none. */
+  allowedOrigins?: string[] | true
+  log?: (line: string) => void
+}
+
+export type FileService = { port: number; close(): Promise<void> }
+
+export const defaultMaxUploadBytes = 2 * 1024 ** 3
+
+/** Kubo's stream headers, readable by the app's JavaScript. */
+const exposedHeaders = ['X-Stream-Output', 'X-Chunked-Output', 'X-Content-Length']
+
+const endpoints = ['add', 'cat', 'pin/add', 'pin/rm', 'pin/ls', 'version']
+
+function sendError(reply: FastifyReply, error: FilesError): FastifyReply {
+  return reply.code(error.status).header('content-type', jsonType).send(kuboErrorBody(error.message, error.code))
+}
+
+/**
+ * The spec's Part B on 127.0.0.1: Kubo's RPC subset (add, cat, pin/add, pin/rm, pin/ls, version) over a
+ * UnixFS block store on disk, behind HTTP Basic auth.
+ */
+export async function startFileService(options: FileServiceOptions): Promise<FileService> {
+  const log = options.log ?? (() => {})
+  const root = path.join(options.dataDir, 'files')
+  await fs.mkdir(root, { recursive: true })
+  const store = new BlockStore(path.join(root, 'blocks'))
+  await store.open()
+  const pins = await PinSet.load(path.join(root, 'pins.json'))
+  const context: FilesContext = { store, pins, maxUploadBytes: options.maxUploadBytes ?? defaultMaxUploadBytes, log }
+  const allowedOrigins = options.allowedOrigins ?? []
+
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    // Uploads of gigabytes take as long as they take; the default 5-minute request timeout would cut them.
+    requestTimeout: 0,
+    connectionTimeout: 0,
+  })
+  await app.register(cors, {
+    origin: allowedOrigins,
+    methods: ['POST'],
+    allowedHeaders: ['authorization', 'content-type'],
+    exposedHeaders,
+    maxAge: 600,
+  })
+
+  // Bodies are never parsed by Fastify: add streams the multipart body itself, the other commands take
+  // everything from the query string (as Kubo's RPC does).
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined))
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+    const known = toFilesError(error)
+    if (known) return sendError(reply, known)
+    const status = error.statusCode
+    if (status !== undefined && status >= 400 && status < 500) return sendError(reply, new FilesError(status, error.message))
+    log(`files: internal error: ${error.message}`)
+    return sendError(reply, new FilesError(500, 'internal error'))
+  })
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, new FilesError(404, `unknown command ${request.url.split('?')[0]}: this service implements /api/v0/{${endpoints.join(',')}}`, KuboErrorCode.normal)),
+  )
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'OPTIONS') return
+    // A browser sends Origin on cross-site requests; refusing unknown ones (as Kubo does) keeps a page on
+    // another site from using credentials the browser may have cached for this port.
+    const origin = request.headers.origin
+    if (origin !== undefined && allowedOrigins !== true && !allowedOrigins.includes(origin)) {
+      return sendError(reply, new FilesError(403, `origin ${origin} is not allowed`, KuboErrorCode.forbidden))
+    }
+    if (!credentialsMatch(request.headers.authorization, options.key, options.secret)) {
+      reply.header('www-authenticate', 'Basic realm="chainglass files"')
+      return sendError(
+        reply,
+        new FilesError(401, 'unauthorized: send HTTP Basic auth with the project key as user name and the project secret as password', KuboErrorCode.forbidden),
+      )
+    }
+  })
+
+  app.post('/api/v0/add', addRoute(context))
+  app.post('/api/v0/cat', catRoute(context))
+  app.post('/api/v0/pin/add', pinAddRoute(context))
+  app.post('/api/v0/pin/rm', pinRmRoute(context))
+  app.post('/api/v0/pin/ls', pinLsRoute(context))
+  app.post('/api/v0/version', versionRoute())
+  // Kubo's RPC is POST only (GET would let any page trigger commands with a plain link).
+  app.route({
+    method: ['GET', 'PUT', 'DELETE', 'PATCH'],
+    url: '/api/v0/*',
+    handler: async (_request, reply) => {
+      reply.header('allow', 'POST')
+      return sendError(reply, new FilesError(405, 'method not allowed: the RPC API takes POST only'))
+    },
+  })
+
+  try {
+    await app.listen({ host: '127.0.0.1', port: options.port })
+  } catch (error) {
+    await app.close().catch(() => {})
+    await store.close()
+    throw error
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : options.port
+
+  return {
+    port,
+    async close() {
+      await app.close()
+      await store.close()
+    },
+  }
+}
