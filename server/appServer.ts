@@ -62,14 +62,14 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
  * Serves the built app (dist/) with its runtime configuration. Every path that is not a file gets
  * index.html, so deep links into client-side routes work.
  */
-export async function startAppServer(port: number, runtime: RuntimeConfig): Promise<{ app: FastifyInstance; port: number }> {
+export async function startAppServer(port: number, runtime: () => RuntimeConfig): Promise<{ app: FastifyInstance; port: number }> {
   const dist = path.join(repoRoot, 'dist')
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
   }
   const app = Fastify({ logger: false, forceCloseConnections: true })
   app.get('/config.json', async (_request, reply) =>
-    reply.headers({ 'content-type': 'application/json', 'cache-control': 'no-store' }).send(JSON.stringify(runtime)),
+    reply.headers({ 'content-type': 'application/json', 'cache-control': 'no-store' }).send(JSON.stringify(runtime())),
   )
   await app.register(fastifyStatic, {
     root: dist,

@@ -20,6 +20,8 @@ export type ServiceConfig = {
   maxBatch: number
   /** Largest request body in bytes (HTTP and one WebSocket message). */
   maxBodyBytes: number
+  /** Largest file-store add request in bytes. */
+  maxUploadBytes: number
   /** The spec's eth_getLogs limits. */
   logsMaxResults: number
   logsTimeoutMs: number
@@ -72,6 +74,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     traffic: (env.CHAINGLASS_TRAFFIC ?? '1') !== '0',
     maxBatch: int(env, 'CHAINGLASS_MAX_BATCH', 1000, 1),
     maxBodyBytes: int(env, 'CHAINGLASS_MAX_BODY_BYTES', 5 * 1024 * 1024, 1024),
+    maxUploadBytes: int(env, 'CHAINGLASS_MAX_UPLOAD_BYTES', 2 * 1024 ** 3, 1),
     logsMaxResults: 10_000,
     logsTimeoutMs: int(env, 'CHAINGLASS_LOGS_TIMEOUT_MS', 10_000, 1),
     logsMaxParams: 5_000,

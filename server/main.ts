@@ -36,6 +36,8 @@ try {
   if (urls.app) log(`  explorer        ${urls.app}`)
   log(`  JSON-RPC HTTP   ${urls.rpcBase}/v3/<CHAINGLASS_KEY>`)
   log(`  JSON-RPC WS     ${urls.wsBase}/ws/v3/<CHAINGLASS_KEY>`)
+  log(`  file storage    ${urls.files}/api/v0/  (HTTP Basic: key and secret)`)
+  log(`  samples         ${urls.rpcBase}/sample/{mainnet-sample,l2a-sample,l2b-sample}/v3/<CHAINGLASS_KEY>`)
   log(`  data            ${config.dataDir}`)
   log(`  credentials     the project key and secret from CHAINGLASS_KEY and CHAINGLASS_SECRET (README)`)
   log('')

@@ -5,6 +5,7 @@ import { ensureScenario, type Scenario } from './chain/scenario.ts'
 import { startTraffic, type Traffic } from './chain/traffic.ts'
 import type { ServiceConfig } from './config.ts'
 import { startAppServer, localRuntimeConfig } from './appServer.ts'
+import { startFileService, type FileService } from './files/server.ts'
 import { startGateway, type Gateway } from './gateway/server.ts'
 import { sampleNetworks } from './samples/networks.ts'
 
@@ -20,8 +21,9 @@ export type RunningService = {
   config: ServiceConfig
   anvil: AnvilNode
   gateway: Gateway
+  files: FileService
   scenario: Scenario | null
-  urls: { rpc: string; ws: string; app: string | null; rpcBase: string; wsBase: string }
+  urls: { rpc: string; ws: string; app: string | null; rpcBase: string; wsBase: string; files: string }
   close(): Promise<void>
 }
 
@@ -87,29 +89,50 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     const wsBase = `ws://127.0.0.1:${gateway.port}`
     const rpc = `${rpcBase}/v3/${config.key}`
 
-    const scenario = options.scenario === false ? null : await ensureScenario({ rpcUrl: rpc, dataDir: config.dataDir, log })
-    if (scenario && config.traffic) {
-      const traffic: Traffic = startTraffic({ rpcUrl: rpc, scenario, blockTime: config.blockTime, log })
-      closers.push(() => traffic.stop())
-    }
-
+    // The app first (its /config.json is built on request), so the file service knows the app's origin
+    // and the app's configuration knows the file service's port, whichever ports the OS picked.
+    let filesPort = config.filesPort
     let appUrl: string | null = null
     if (options.app) {
       const served = await listenOrExplain(
-        () => startAppServer(config.appPort, localRuntimeConfig(config, { rpc: gateway.port, files: config.filesPort })),
+        () => startAppServer(config.appPort, () => localRuntimeConfig(config, { rpc: gateway.port, files: filesPort })),
         config.appPort,
         'CHAINGLASS_APP_PORT',
       )
       closers.push(() => served.app.close())
       appUrl = `http://127.0.0.1:${served.port}`
     }
+    const appPort = appUrl ? Number(new URL(appUrl).port) : config.appPort
+    const files = await listenOrExplain(
+      () =>
+        startFileService({
+          port: config.filesPort,
+          key: config.key,
+          secret: config.secret,
+          dataDir: config.dataDir,
+          maxUploadBytes: config.maxUploadBytes,
+          allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`],
+          log,
+        }),
+      config.filesPort,
+      'CHAINGLASS_FILES_PORT',
+    )
+    closers.push(() => files.close())
+    filesPort = files.port
+
+    const scenario = options.scenario === false ? null : await ensureScenario({ rpcUrl: rpc, dataDir: config.dataDir, log })
+    if (scenario && config.traffic) {
+      const traffic: Traffic = startTraffic({ rpcUrl: rpc, scenario, blockTime: config.blockTime, log })
+      closers.push(() => traffic.stop())
+    }
 
     return {
       config,
       anvil,
       gateway,
+      files,
       scenario,
-      urls: { rpc, ws: `${wsBase}/ws/v3/${config.key}`, app: appUrl, rpcBase, wsBase },
+      urls: { rpc, ws: `${wsBase}/ws/v3/${config.key}`, app: appUrl, rpcBase, wsBase, files: `http://127.0.0.1:${files.port}` },
       close,
     }
   } catch (error) {

@@ -24,6 +24,7 @@ export async function startTestService(env: Record<string, string> = {}, options
   const dataDir = env.CHAINGLASS_DATA ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-test-'))
   const config = loadConfig({
     CHAINGLASS_RPC_PORT: '0',
+    CHAINGLASS_FILES_PORT: '0',
     CHAINGLASS_APP_PORT: '0',
     CHAINGLASS_BLOCK_TIME: '1',
     CHAINGLASS_TRAFFIC: '0',
