@@ -1,0 +1,31 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+type ServedNetwork = { name: string; rpcBase: string; key: string }
+
+/** The default network's JSON-RPC URL, read from the same /config.json the app reads. */
+export async function rpcUrl(request: APIRequestContext): Promise<string> {
+  const config = (await (await request.get('/config.json')).json()) as { defaultNetwork: string; networks: ServedNetwork[] }
+  const network = config.networks.find((candidate) => candidate.name === config.defaultNetwork)!
+  return `${network.rpcBase}/v3/${network.key}`
+}
+
+/** eth_blockNumber straight from the gateway, as a number. */
+export async function gatewayBlockNumber(request: APIRequestContext, url: string): Promise<number> {
+  const response = await request.post(url, { data: { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] } })
+  const body = (await response.json()) as { result: string }
+  return Number(BigInt(body.result))
+}
+
+/** The head number the page shows ("1,234" -> 1234). */
+export async function shownHead(page: Page): Promise<number> {
+  const text = (await page.getByTestId('head-number').textContent()) ?? ''
+  return Number(text.replace(/[^\d]/g, ''))
+}
+
+/** The home page with its head and every recent-block row loaded. */
+export async function openHome(page: Page): Promise<void> {
+  await page.goto('/')
+  await expect(page.getByTestId('head-number')).toBeVisible()
+  await expect(page.getByTestId('recent-blocks').locator('tbody tr')).toHaveCount(8)
+  await expect(page.getByTestId('recent-blocks').locator('.animate-pulse')).toHaveCount(0)
+}

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test'
+import { openHome, shownHead } from './helpers.ts'
+
+test.describe('app shell', () => {
+  test('an unknown path shows the not-found page inside the frame', async ({ page }) => {
+    await page.goto('/no/such/page')
+    await expect(page.getByTestId('not-found')).toContainText('/no/such/page')
+    await expect(page.getByTestId('search-input')).toBeVisible()
+    await page.getByRole('link', { name: 'Back to the overview' }).click()
+    await expect(page.getByTestId('head-number')).toBeVisible()
+  })
+
+  test('the project key and secret never reach the DOM or the address bar', async ({ page, request }) => {
+    const config = (await (await request.get('/config.json')).json()) as { networks: Array<{ key: string; secret: string }> }
+    await openHome(page)
+    const html = await page.content()
+    const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+    for (const { key, secret } of config.networks) {
+      expect(html).not.toContain(key)
+      expect(html).not.toContain(secret)
+      for (const href of hrefs) expect(href).not.toContain(key)
+      expect(page.url()).not.toContain(key)
+    }
+  })
+
+  test('injected fault: /config.json answers 404, and the app says so instead of going blank', async ({ page }) => {
+    // The real service always serves /config.json; a deployment that forgot it is simulated here.
+    await page.route('**/config.json', (route) => route.fulfill({ status: 404, body: 'not found' }))
+    await page.goto('/')
+    await expect(page.getByTestId('config-error')).toContainText('chainglass cannot start')
+    await expect(page.getByTestId('config-error')).toContainText('HTTP 404')
+  })
+
+  test('injected fault: with the app code blocked, a stored dark theme is already on the first paint (no flash)', async ({ page }) => {
+    // Blocking the bundle freezes the page at what index.html alone paints, before React runs.
+    await page.addInitScript(() => localStorage.setItem('chainglass.theme', 'dark'))
+    await page.route('**/assets/*.js', (route) => route.abort())
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    await expect(page.getByRole('status', { name: 'Loading chainglass' })).toBeVisible()
+    // The background as sRGB, whatever colour syntax the stylesheet used: painted on a canvas and read back.
+    const [red, green, blue] = await page.evaluate(() => {
+      const context = document.createElement('canvas').getContext('2d')!
+      context.fillStyle = getComputedStyle(document.documentElement).backgroundColor
+      context.fillRect(0, 0, 1, 1)
+      return [...context.getImageData(0, 0, 1, 1).data]
+    })
+    expect(Math.max(red!, green!, blue!)).toBeLessThan(40)
+  })
+
+  test('injected fault: the WebSocket drops and is refused twice; the banner shows, then the head is live again', async ({ page }) => {
+    // The shared service must keep running for the other tests, so the drop is made in the browser's path.
+    let connections = 0
+    await page.routeWebSocket(/\/ws\/v3\//, (socket) => {
+      connections += 1
+      if (connections === 1) {
+        const server = socket.connectToServer()
+        setTimeout(() => socket.close({ code: 1012, reason: 'injected drop' }), 3_000)
+        void server
+      } else if (connections <= 3) {
+        socket.close({ code: 1013, reason: 'injected refusal' })
+      } else {
+        socket.connectToServer()
+      }
+    })
+    await openHome(page)
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+    await expect(page.getByTestId('connection-banner')).toBeVisible({ timeout: 10_000 })
+    await expect(page.getByTestId('connection-banner')).toContainText('Live updates paused')
+    await expect(page.getByTestId('connection-banner')).toBeHidden({ timeout: 15_000 })
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+    const resumed = await shownHead(page)
+    await expect.poll(() => shownHead(page), { timeout: 15_000 }).toBeGreaterThan(resumed)
+    expect(connections).toBeGreaterThanOrEqual(4)
+  })
+})

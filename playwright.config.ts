@@ -1,0 +1,55 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+import { chromiumArgs, findBrowser } from './scripts/browser.mjs'
+
+/**
+ * The end-to-end suite: the real service (chain, gateway, demo scenario, traffic) serving the built app, on
+ * ports of its own so it never meets a running `npm start`, with a fresh data dir per run.
+ */
+export const e2ePorts = { app: 15173, rpc: 18545, files: 15001 } as const
+const appUrl = `http://127.0.0.1:${e2ePorts.app}`
+
+if (!fs.existsSync(path.join(import.meta.dirname, 'dist', 'index.html'))) {
+  throw new Error('the app is not built: run npm run build (npm test does) before the end-to-end suite')
+}
+
+// Made once by the main process; workers load this file too and inherit the variable instead of making more.
+process.env.CHAINGLASS_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-e2e-'))
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: appUrl,
+    headless: true,
+    viewport: { width: 1440, height: 1000 },
+    launchOptions: { executablePath: findBrowser() ?? undefined, args: [...chromiumArgs] },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'npx tsx server/main.ts --app',
+    url: `${appUrl}/config.json`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      CHAINGLASS_APP_PORT: String(e2ePorts.app),
+      CHAINGLASS_RPC_PORT: String(e2ePorts.rpc),
+      CHAINGLASS_FILES_PORT: String(e2ePorts.files),
+      CHAINGLASS_BLOCK_TIME: '1',
+      CHAINGLASS_DATA: process.env.CHAINGLASS_E2E_DATA,
+    },
+  },
+})

@@ -1,0 +1,4 @@
+export declare const systemChromium: string
+export declare const chromiumArgs: readonly string[]
+export declare function findPlaywrightChromium(): string | null
+export declare function findBrowser(): string | null

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { formatChainId, hexToBigInt, hexToNumber, shortHex, toQuantity } from './hex.ts'
+import { formatGwei, formatInteger, formatPercent } from './numbers.ts'
+import { averageInterval, formatAge, formatTimestamp } from './time.ts'
+
+describe('hex', () => {
+  it('reads quantities, leading zeros included', () => {
+    expect(hexToBigInt('0x1c9c380')).toBe(30_000_000n)
+    expect(hexToNumber('0x0010')).toBe(16)
+  })
+
+  it('refuses to turn an unsafe value into a number', () => {
+    expect(() => hexToNumber('0x20000000000000')).toThrow(RangeError)
+  })
+
+  it('writes canonical quantities', () => {
+    expect(toQuantity(0)).toBe('0x0')
+    expect(toQuantity(255n)).toBe('0xff')
+  })
+
+  it('writes chain ids in decimal, or as their name when they are one', () => {
+    expect(formatChainId('0x7a69')).toBe('31337')
+    expect(formatChainId('0x1')).toBe('1')
+    expect(formatChainId('0x534e5f4d41494e')).toBe('SN_MAIN')
+    expect(formatChainId('0x144')).toBe('324')
+  })
+
+  it('shortens long hex and leaves short hex alone', () => {
+    expect(shortHex('0xb8e708ca861554b3f587c414ecce6b2f37664932ff75ee33072e879f1291cfc5')).toBe('0xb8e708…cfc5')
+    expect(shortHex('0x1234')).toBe('0x1234')
+  })
+})
+
+describe('numbers', () => {
+  it('groups digits the same way everywhere', () => {
+    expect(formatInteger(1234567n)).toBe('1,234,567')
+    expect(formatInteger(0)).toBe('0')
+  })
+
+  it('writes percentages of gas', () => {
+    expect(formatPercent(0n, 30_000_000n)).toBe('0.0%')
+    expect(formatPercent(1_263_000n, 30_000_000n)).toBe('4.2%')
+    expect(formatPercent(15_000_000n, 30_000_000n)).toBe('50%')
+    expect(formatPercent(1n, 0n)).toBe('0%')
+  })
+
+  it('writes gwei without trailing zeros', () => {
+    expect(formatGwei(1_000_000_000n)).toBe('1 gwei')
+    expect(formatGwei(875_000_000n)).toBe('0.875 gwei')
+    expect(formatGwei(7n)).toBe('0 gwei')
+    expect(formatGwei(12_345_678_900_000n)).toBe('12,345.6789 gwei')
+  })
+})
+
+describe('time', () => {
+  it.each([
+    [0, '0 s ago'],
+    [3.9, '3 s ago'],
+    [-2, '0 s ago'],
+    [125, '2 min 5 s ago'],
+    [4 * 3600 + 12 * 60, '4 h 12 min ago'],
+    [3 * 86400 + 2 * 3600, '3 d 2 h ago'],
+  ])('formatAge(%d) is %s', (seconds, text) => {
+    expect(formatAge(seconds)).toBe(text)
+  })
+
+  it('writes a timestamp with its zone', () => {
+    expect(formatTimestamp(1_795_326_422, 'UTC')).toBe('Nov 22, 2026, 05:47:02 UTC')
+  })
+
+  it('averages block intervals', () => {
+    expect(averageInterval([10, 12, 14])).toBe(2)
+    expect(averageInterval([14, 10, 12])).toBe(2)
+    expect(averageInterval([10])).toBeNull()
+  })
+})

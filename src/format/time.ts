@@ -1,0 +1,35 @@
+/** Ages and timestamps; seconds in, text out. */
+
+/** "3 s ago", "2 min 5 s ago", "4 h 12 min ago", "3 d 2 h ago". A future time (clock skew) reads as "0 s ago". */
+export function formatAge(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds))
+  if (total < 60) return `${total} s ago`
+  const minutes = Math.floor(total / 60)
+  if (minutes < 60) return `${minutes} min ${total % 60} s ago`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours} h ${minutes % 60} min ago`
+  const days = Math.floor(hours / 24)
+  return `${days} d ${hours % 24} h ago`
+}
+
+/** A unix timestamp as a full date and time, with its zone named (the viewer's zone unless one is given). */
+export function formatTimestamp(unixSeconds: number, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(new Date(unixSeconds * 1000))
+}
+
+/** Mean seconds between consecutive timestamps (ascending or not); null with fewer than two. */
+export function averageInterval(timestamps: readonly number[]): number | null {
+  if (timestamps.length < 2) return null
+  const sorted = [...timestamps].sort((a, b) => a - b)
+  return (sorted.at(-1)! - sorted[0]!) / (sorted.length - 1)
+}

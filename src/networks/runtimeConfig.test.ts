@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import type { RuntimeConfig as ServedConfig } from '../../server/appServer.ts'
+import { ConfigError, loadRuntimeConfig, parseRuntimeConfig, type RuntimeConfig } from './runtimeConfig.ts'
+import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
+import { pickNetwork } from './selection.ts'
+
+// Compile-time: what the app reads is what the server serves (the app's types are only narrower, e.g. hex
+// chain ids), and neither side has a field the other lacks.
+type ServedNetwork = ServedConfig['networks'][number]
+type ReadNetwork = RuntimeConfig['networks'][number]
+const served = (config: RuntimeConfig): ServedConfig => config
+const sameFields: [never, never] = [] as unknown as [Exclude<keyof ServedNetwork, keyof ReadNetwork>, Exclude<keyof ReadNetwork, keyof ServedNetwork>]
+void served
+void sameFields
+
+const valid = {
+  defaultNetwork: 'devnet',
+  networks: [
+    { name: 'devnet', label: 'Local devnet', chainId: '0x7a69', rpcBase: 'http://127.0.0.1:8545', wsBase: 'ws://127.0.0.1:8545', ipfsUrl: 'http://127.0.0.1:5001', key: 'devkey', secret: 'devsecret', kind: 'local' },
+    { name: 'sample-a', label: 'Sample A', chainId: '0x1', rpcBase: 'http://127.0.0.1:9000/', wsBase: 'ws://127.0.0.1:9000/', ipfsUrl: null, key: 'k/1', secret: '', kind: 'sample' },
+  ],
+}
+
+describe('parseRuntimeConfig', () => {
+  it('accepts the served shape', () => {
+    expect(parseRuntimeConfig(valid).networks).toHaveLength(2)
+  })
+
+  it('names the bad field without quoting secrets', () => {
+    const broken = structuredClone(valid)
+    ;(broken.networks[0] as Record<string, unknown>).secret = 12345
+    const error = (() => {
+      try {
+        parseRuntimeConfig(broken)
+      } catch (caught) {
+        return caught as ConfigError
+      }
+    })()
+    expect(error).toBeInstanceOf(ConfigError)
+    expect(error?.detail).toBe('networks.0.secret: expected string')
+    expect(error?.message).not.toContain('12345')
+  })
+
+  it('refuses a default that names no network, and an empty list', () => {
+    expect(() => parseRuntimeConfig({ ...valid, defaultNetwork: 'mainnet' })).toThrow(/defaultNetwork names no network/)
+    expect(() => parseRuntimeConfig({ defaultNetwork: 'x', networks: [] })).toThrow(/at least one network/)
+  })
+})
+
+describe('loadRuntimeConfig', () => {
+  const answer = (body: string, status = 200) => async () => new Response(body, { status })
+
+  it('types each way of failing', async () => {
+    await expect(loadRuntimeConfig({ fetch: answer('nope', 404) })).rejects.toMatchObject({ reason: 'http' })
+    await expect(loadRuntimeConfig({ fetch: answer('<!doctype html>') })).rejects.toMatchObject({ reason: 'not-json' })
+    await expect(loadRuntimeConfig({ fetch: answer('{}') })).rejects.toMatchObject({ reason: 'invalid' })
+    await expect(loadRuntimeConfig({ fetch: () => Promise.reject(new TypeError('failed')) })).rejects.toMatchObject({ reason: 'unreachable' })
+  })
+
+  it('returns the config when it is good', async () => {
+    await expect(loadRuntimeConfig({ fetch: answer(JSON.stringify(valid)) })).resolves.toMatchObject({ defaultNetwork: 'devnet' })
+  })
+})
+
+describe('network selection and endpoints', () => {
+  const config = parseRuntimeConfig(valid)
+
+  it('keeps a remembered network that still exists, else takes the default', () => {
+    expect(pickNetwork(config, 'sample-a').name).toBe('sample-a')
+    expect(pickNetwork(config, 'gone').name).toBe('devnet')
+    expect(pickNetwork(config, null).name).toBe('devnet')
+  })
+
+  it('puts the key in the path only, escaped, with no doubled slash', () => {
+    const sample = config.networks[1]!
+    expect(rpcHttpUrl(sample)).toBe('http://127.0.0.1:9000/v3/k%2F1')
+    expect(rpcSocketUrl(sample)).toBe('ws://127.0.0.1:9000/ws/v3/k%2F1')
+  })
+})

@@ -1,0 +1,79 @@
+import * as v from 'valibot'
+import { quantitySchema } from '../rpc/schemas.ts'
+
+/**
+ * /config.json: the deployment's networks, read at start so one build serves the local service and any
+ * hosted provider. The shape is server/appServer.ts's RuntimeConfig (runtimeConfig.test.ts keeps them equal).
+ */
+
+const httpUrl = v.pipe(v.string(), v.regex(/^https?:\/\/[^\s/]+/, 'expected an http(s) URL'))
+const wsUrl = v.pipe(v.string(), v.regex(/^wss?:\/\/[^\s/]+/, 'expected a ws(s) URL'))
+
+export const networkSchema = v.object({
+  /** Short and URL-safe: query keys and (later) links carry it. */
+  name: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'expected lowercase letters, digits and dashes')),
+  label: v.pipe(v.string(), v.minLength(1, 'expected a label')),
+  /** Hex: some chain ids (Starknet's SN_MAIN) do not fit a JS number. */
+  chainId: quantitySchema,
+  rpcBase: httpUrl,
+  wsBase: wsUrl,
+  ipfsUrl: v.nullable(httpUrl),
+  key: v.pipe(v.string(), v.minLength(1, 'expected a project key')),
+  secret: v.string(),
+  kind: v.picklist(['local', 'sample', 'hosted']),
+})
+
+export const runtimeConfigSchema = v.pipe(
+  v.object({
+    defaultNetwork: v.string(),
+    networks: v.pipe(v.array(networkSchema), v.minLength(1, 'expected at least one network')),
+  }),
+  v.check((config) => config.networks.some((network) => network.name === config.defaultNetwork), 'defaultNetwork names no network in the list'),
+)
+
+export type Network = v.InferOutput<typeof networkSchema>
+export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>
+
+export type ConfigFailure = 'unreachable' | 'http' | 'not-json' | 'invalid'
+
+/** /config.json could not be used; `detail` says exactly why and never quotes a key or secret. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+  readonly reason: ConfigFailure
+  readonly detail: string
+
+  constructor(reason: ConfigFailure, detail: string, options?: { cause?: unknown }) {
+    super(`the runtime configuration (/config.json) could not be used: ${detail}`, options)
+    this.reason = reason
+    this.detail = detail
+  }
+}
+
+/** Checks a parsed config; the first problem is named by its path, without echoing the value. */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  const parsed = v.safeParse(runtimeConfigSchema, value)
+  if (parsed.success) return parsed.output
+  const issue = parsed.issues[0]
+  const path = v.getDotPath(issue)
+  const what = issue.type === 'check' || issue.type === 'min_length' || issue.type === 'regex' ? issue.message : `expected ${issue.expected}`
+  throw new ConfigError('invalid', path ? `${path}: ${what}` : what)
+}
+
+export async function loadRuntimeConfig(options: { url?: string; timeoutMs?: number; fetch?: typeof fetch } = {}): Promise<RuntimeConfig> {
+  const { url = '/config.json', timeoutMs = 10_000 } = options
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  let response: Response
+  try {
+    response = await fetchImpl(url, { cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) })
+  } catch (error) {
+    throw new ConfigError('unreachable', `the server did not answer (${error instanceof Error ? error.name : 'error'})`, { cause: error })
+  }
+  if (!response.ok) throw new ConfigError('http', `the server answered HTTP ${response.status}`)
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch (error) {
+    throw new ConfigError('not-json', 'the answer is not JSON (is the app served by chainglass, or by a plain static server?)', { cause: error })
+  }
+  return parseRuntimeConfig(body)
+}

@@ -1,0 +1,90 @@
+import { Link } from 'react-router'
+import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
+import { formatInteger } from '../../format/numbers.ts'
+import { formatAge, formatTimestamp } from '../../format/time.ts'
+import type { BlockHeader } from '../../rpc/schemas.ts'
+import { CopyButton } from '../../ui/CopyButton.tsx'
+import { GasBar } from '../../ui/GasBar.tsx'
+import { ClockIcon } from '../../ui/icons.tsx'
+import { InfoRow, Panel } from '../../ui/Panel.tsx'
+import { blockPath } from '../../urls.ts'
+import { useNow } from '../../ui/useNow.ts'
+
+function LiveBadge({ live }: { live: boolean }) {
+  return live ? (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700 ring-1 ring-inset ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-300 dark:ring-emerald-900">
+      <span className="size-1.5 animate-pulse rounded-full bg-emerald-500" />
+      Live via WebSocket
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-700 ring-1 ring-inset ring-amber-200 dark:bg-amber-950/50 dark:text-amber-300 dark:ring-amber-900">
+      <span className="size-1.5 rounded-full bg-amber-500" />
+      Polling over HTTP
+    </span>
+  )
+}
+
+/** The chain head, big: its number (live), its age (ticking), and the header fields worth a glance. */
+export function LatestBlockPanel({ head, live }: { head: BlockHeader; live: boolean }) {
+  const now = useNow()
+  const number = hexToBigInt(head.number)
+  const timestamp = hexToNumber(head.timestamp)
+  const gasUsed = hexToBigInt(head.gasUsed)
+  const gasLimit = hexToBigInt(head.gasLimit)
+
+  return (
+    <Panel className="h-full overflow-hidden">
+      <div className="relative px-6 pb-6 pt-5">
+        <div className="pointer-events-none absolute inset-x-0 top-0 h-24 bg-gradient-to-b from-accent-50/80 to-transparent dark:from-accent-950/30" />
+        <div className="relative flex items-center justify-between gap-3">
+          <h2 className="text-xs font-semibold uppercase tracking-[0.08em] text-zinc-500 dark:text-zinc-400">Latest block</h2>
+          <LiveBadge live={live} />
+        </div>
+        <div className="relative mt-3 flex flex-wrap items-end gap-x-5 gap-y-2">
+          <Link
+            to={blockPath(number)}
+            key={head.hash}
+            className="motion-safe:animate-fade-in text-5xl font-semibold tracking-tight text-zinc-900 tabular-nums transition hover:text-accent-600 sm:text-6xl dark:text-white dark:hover:text-accent-400"
+          >
+            <span className="mr-1 text-zinc-300 dark:text-zinc-600">#</span>
+            <span data-testid="head-number">{formatInteger(number)}</span>
+          </Link>
+          <span data-testid="head-age" className="mb-2 inline-flex items-center gap-1.5 text-sm font-medium text-zinc-500 dark:text-zinc-400">
+            <ClockIcon className="size-4" />
+            {formatAge(now / 1000 - timestamp)}
+          </span>
+        </div>
+      </div>
+      <dl className="grid gap-x-8 gap-y-5 border-t border-zinc-100 px-6 py-5 sm:grid-cols-2 dark:border-zinc-800">
+        <div className="sm:col-span-2">
+          <InfoRow label="Hash" testId="head-hash">
+            <span className="min-w-0 break-all font-mono text-[13px]">{head.hash}</span>
+            <CopyButton value={head.hash} label="Copy block hash" />
+          </InfoRow>
+        </div>
+        <InfoRow label="Timestamp" testId="head-timestamp">
+          <span className="tabular-nums">{formatTimestamp(timestamp)}</span>
+        </InfoRow>
+        <InfoRow label="Gas used" testId="head-gas-used">
+          <span className="tabular-nums">{formatInteger(gasUsed)}</span>
+          <span className="text-zinc-400 dark:text-zinc-500">of {formatInteger(gasLimit)}</span>
+          <GasBar used={gasUsed} limit={gasLimit} className="ml-2 w-28" />
+        </InfoRow>
+        <InfoRow label="Parent">
+          {number > 0n ? (
+            <Link to={blockPath(number - 1n)} className="truncate font-mono text-[13px] text-accent-600 hover:text-accent-500 dark:text-accent-400">
+              {head.parentHash}
+            </Link>
+          ) : (
+            <span className="truncate font-mono text-[13px] text-zinc-500">{head.parentHash}</span>
+          )}
+          <CopyButton value={head.parentHash} label="Copy parent hash" />
+        </InfoRow>
+        <InfoRow label="Fee recipient">
+          <span className="truncate font-mono text-[13px]">{head.miner}</span>
+          <CopyButton value={head.miner} label="Copy fee recipient" />
+        </InfoRow>
+      </dl>
+    </Panel>
+  )
+}

@@ -1,0 +1,169 @@
+import fs from 'node:fs'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket, { WebSocketServer } from 'ws'
+import { makeDataDir, startTestService, waitFor, type TestService } from '../testing/realService.ts'
+import { RpcError, SocketClosedError } from './errors.ts'
+import { chainId, subscribeNewHeads } from './methods.ts'
+import type { BlockHeader } from './schemas.ts'
+import { SocketTransport, backoffDelay, defaultBackoff, type SocketState, type SocketTransportOptions } from './socket.ts'
+
+const NodeWebSocket = WebSocket as unknown as typeof globalThis.WebSocket
+
+describe('backoffDelay', () => {
+  const noJitter = { ...defaultBackoff, jitter: 0 }
+
+  it('grows by the factor from the initial delay and stops at the cap', () => {
+    expect([1, 2, 3, 4].map((attempt) => backoffDelay(attempt, noJitter))).toEqual([500, 1000, 2000, 4000])
+    expect(backoffDelay(30, noJitter)).toBe(30_000)
+  })
+
+  it('takes off at most the jitter share, so retries spread out but never exceed the plan', () => {
+    const options = { ...defaultBackoff, jitter: 0.5 }
+    expect(backoffDelay(3, options, () => 0)).toBe(2000)
+    expect(backoffDelay(3, options, () => 0.999999)).toBe(1000)
+    expect(backoffDelay(3, options, () => 0.5)).toBe(1500)
+  })
+})
+
+describe('SocketTransport against the real gateway', () => {
+  let service: TestService
+  const sockets: SocketTransport[] = []
+  const open = (options: Partial<SocketTransportOptions> = {}) => {
+    const socket = new SocketTransport({ url: service.urls.ws, WebSocket: NodeWebSocket, ...options })
+    sockets.push(socket)
+    return socket
+  }
+
+  beforeAll(async () => {
+    service = await startTestService({ blockTime: 1 })
+  })
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close()
+  })
+  afterAll(async () => {
+    await service?.close()
+  })
+
+  it('answers calls over the socket, connecting on first use', async () => {
+    const socket = open()
+    expect(socket.status.state).toBe('idle')
+    await expect(chainId(socket)).resolves.toBe('0x7a69')
+    expect(socket.status.state).toBe('open')
+  })
+
+  it('gives the gateway JSON-RPC errors as RpcError', async () => {
+    const socket = open()
+    await expect(socket.request('anvil_mine', [])).rejects.toMatchObject({ name: 'RpcError', code: -32601, method: 'anvil_mine' })
+  })
+
+  it('delivers newHeads with increasing numbers, checked against the header schema', async () => {
+    const socket = open()
+    const heads: BlockHeader[] = []
+    const errors: unknown[] = []
+    const unsubscribe = subscribeNewHeads(socket, (head) => heads.push(head), (error) => errors.push(error))
+    await waitFor(() => heads.length >= 2, 10_000, 'two heads')
+    unsubscribe()
+    expect(errors).toEqual([])
+    expect(BigInt(heads[1]!.number)).toBeGreaterThan(BigInt(heads[0]!.number))
+    expect(heads[0]!.hash).toMatch(/^0x[0-9a-f]{64}$/)
+  })
+
+  it('stops delivering after unsubscribe', async () => {
+    const socket = open()
+    let count = 0
+    const unsubscribe = socket.subscribe('newHeads', [], () => count++)
+    await waitFor(() => count >= 1, 10_000, 'a head')
+    unsubscribe()
+    const seen = count
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    expect(count).toBe(seen)
+  })
+
+  it('reports a refused subscription to onError and ends it', async () => {
+    const socket = open()
+    const error = await new Promise<unknown>((resolve) => {
+      socket.subscribe('noSuchKind', [], () => {}, resolve)
+    })
+    expect(error).toBeInstanceOf(RpcError)
+    expect(error).toMatchObject({ code: -32602, method: 'eth_subscribe' })
+  })
+
+  it('honours timeouts and abort signals like the HTTP transport', async () => {
+    const socket = open()
+    await expect(socket.request('eth_blockNumber', [], { timeoutMs: 1 })).rejects.toMatchObject({ name: 'TimeoutError', method: 'eth_blockNumber' })
+    const controller = new AbortController()
+    const pending = socket.request('eth_blockNumber', [], { signal: controller.signal })
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+    await expect(chainId(socket)).resolves.toBe('0x7a69')
+  })
+
+  it('fails calls that wait on a closed transport', async () => {
+    const socket = open()
+    socket.close()
+    await expect(chainId(socket)).rejects.toBeInstanceOf(SocketClosedError)
+    expect(socket.status.state).toBe('closed')
+  })
+})
+
+describe('SocketTransport across a service restart', () => {
+  it('reconnects with backoff and subscribes again by itself', async () => {
+    const dataDir = makeDataDir()
+    let service = await startTestService({ blockTime: 1, dataDir })
+    const port = service.gateway.port
+    const socket = new SocketTransport({
+      url: service.urls.ws,
+      WebSocket: NodeWebSocket,
+      backoff: { initialMs: 100, maxMs: 400 },
+    })
+    const states: SocketState[] = []
+    socket.onStatus(() => states.push(socket.status.state))
+    const heads: BlockHeader[] = []
+    subscribeNewHeads(socket, (head) => heads.push(head))
+    try {
+      await waitFor(() => heads.length >= 1, 10_000, 'a head before the restart')
+      await service.close()
+      await waitFor(() => socket.status.state === 'reconnecting', 5_000, 'reconnecting')
+      const before = heads.length
+      // A call made while the socket is down waits for the next connection instead of failing.
+      const waitingCall = chainId(socket)
+      service = await startTestService({ blockTime: 1, rpcPort: port, dataDir })
+      await waitFor(() => socket.status.state === 'open', 10_000, 'open again')
+      await expect(waitingCall).resolves.toBe('0x7a69')
+      await waitFor(() => heads.length > before, 10_000, 'a head after the restart')
+      expect(states).toContain('reconnecting')
+      expect(states.at(-1)).toBe('open')
+    } finally {
+      socket.close()
+      await service.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('SocketTransport keep-alive', () => {
+  it('injected fault: a peer that accepts but never answers is found by keep-alive and replaced', async () => {
+    // No real gateway goes silent with its TCP connection up, so a mute server stands in for that fault.
+    const mute = new WebSocketServer({ host: '127.0.0.1', port: 0 })
+    await new Promise((resolve) => mute.once('listening', resolve))
+    let connections = 0
+    mute.on('connection', () => connections++)
+    const address = mute.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    const socket = new SocketTransport({
+      url: `ws://127.0.0.1:${port}`,
+      WebSocket: NodeWebSocket,
+      keepAliveMs: 100,
+      keepAliveTimeoutMs: 100,
+      backoff: { initialMs: 50, maxMs: 50 },
+    })
+    try {
+      socket.subscribe('newHeads', [], () => {})
+      await waitFor(() => connections >= 2, 5_000, 'a second connection')
+    } finally {
+      socket.close()
+      for (const client of mute.clients) client.terminate()
+      await new Promise((resolve) => mute.close(resolve))
+    }
+  })
+})

@@ -1,0 +1,380 @@
+import { MalformedResponseError, RpcError, SocketClosedError, TimeoutError, abortReason } from './errors.ts'
+import { encodeRequest, readNotification, replyId, settleReply, type Settled } from './jsonrpc.ts'
+import type { CallOptions, RpcSubscriber, RpcTransport, Unsubscribe } from './transport.ts'
+
+export type SocketState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed'
+
+export type SocketStatus = {
+  state: SocketState
+  /** Connection attempts that failed since the socket was last stable; 0 while open. */
+  attempt: number
+  /** When the next attempt starts (epoch ms), while waiting to reconnect. */
+  retryAt: number | null
+}
+
+export type BackoffOptions = {
+  initialMs: number
+  maxMs: number
+  factor: number
+  /** 0..1: the share of each delay that is random, so many clients do not come back in lockstep. */
+  jitter: number
+}
+
+export const defaultBackoff: BackoffOptions = { initialMs: 500, maxMs: 30_000, factor: 2, jitter: 0.5 }
+
+/**
+ * The wait before reconnect attempt `attempt` (1-based): initialMs, then `factor` times longer each time up
+ * to maxMs, less a random share of up to `jitter` of it.
+ */
+export function backoffDelay(attempt: number, options: BackoffOptions = defaultBackoff, random: () => number = Math.random): number {
+  const base = Math.min(options.maxMs, options.initialMs * options.factor ** Math.max(0, attempt - 1))
+  return Math.round(base * (1 - options.jitter * random()))
+}
+
+export type SocketTransportOptions = {
+  /** {wsBase}/ws/v3/{key}. Never logged, never put in an error message. */
+  url: string
+  /** Default per-call timeout, counted from the moment the call is made (waiting for the socket included). */
+  timeoutMs?: number
+  /** After this long without any message from the server, a cheap call checks the connection is alive. */
+  keepAliveMs?: number
+  /** How long that check may take before the connection counts as dead and is replaced. */
+  keepAliveTimeoutMs?: number
+  /** A connection that does not open within this is given up and retried. */
+  connectTimeoutMs?: number
+  /** A connection that stayed open this long resets the backoff. */
+  stableAfterMs?: number
+  backoff?: Partial<BackoffOptions>
+  random?: () => number
+  /** The WebSocket class; the browser's by default (tests in Node pass the ws package's). */
+  WebSocket?: new (url: string) => WebSocket
+}
+
+type Timings = Required<Pick<SocketTransportOptions, 'timeoutMs' | 'keepAliveMs' | 'keepAliveTimeoutMs' | 'connectTimeoutMs' | 'stableAfterMs'>>
+
+export const defaultSocketOptions: Readonly<Timings> = {
+  timeoutMs: 15_000,
+  keepAliveMs: 20_000,
+  keepAliveTimeoutMs: 5_000,
+  connectTimeoutMs: 10_000,
+  stableAfterMs: 5_000,
+}
+
+type Subscription = {
+  kind: string
+  params: readonly unknown[]
+  onData: (data: unknown) => void
+  onError: ((error: unknown) => void) | undefined
+  active: boolean
+  /** The server's id on the current connection; null until (re)subscribed. */
+  serverId: string | null
+}
+
+type Call = { id: number; method: string; params: readonly unknown[]; done: boolean; settle: (outcome: Settled) => void }
+
+const OPEN = 1
+
+/**
+ * One WebSocket per network, shared by calls and subscriptions. It connects on first use, checks a quiet
+ * connection with a keep-alive call, reconnects with exponential backoff and jitter, and subscribes again on
+ * every new connection, so a subscriber never notices a reconnect except for the status.
+ */
+export class SocketTransport implements RpcTransport, RpcSubscriber {
+  readonly #url: string
+  readonly #options: Timings
+  readonly #backoff: BackoffOptions
+  readonly #random: () => number
+  readonly #WebSocket: new (url: string) => WebSocket
+
+  #ws: WebSocket | null = null
+  #status: SocketStatus = { state: 'idle', attempt: 0, retryAt: null }
+  #statusListeners = new Set<() => void>()
+  /** Calls made while the socket was not open: sent once it is. */
+  #waiting: Call[] = []
+  #inFlight = new Map<number, Call>()
+  #subscriptions = new Set<Subscription>()
+  #byServerId = new Map<string, Subscription>()
+  #attempt = 0
+  #openedAt = 0
+  #lastHeardAt = 0
+  #retryTimer: ReturnType<typeof setTimeout> | null = null
+  #connectTimer: ReturnType<typeof setTimeout> | null = null
+  #keepAliveTimer: ReturnType<typeof setInterval> | null = null
+  #closed = false
+  #nextId = 1
+
+  constructor(options: SocketTransportOptions) {
+    this.#url = options.url
+    this.#options = {
+      timeoutMs: options.timeoutMs ?? defaultSocketOptions.timeoutMs,
+      keepAliveMs: options.keepAliveMs ?? defaultSocketOptions.keepAliveMs,
+      keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? defaultSocketOptions.keepAliveTimeoutMs,
+      connectTimeoutMs: options.connectTimeoutMs ?? defaultSocketOptions.connectTimeoutMs,
+      stableAfterMs: options.stableAfterMs ?? defaultSocketOptions.stableAfterMs,
+    }
+    this.#backoff = { ...defaultBackoff, ...options.backoff }
+    this.#random = options.random ?? Math.random
+    const WebSocketClass = options.WebSocket ?? globalThis.WebSocket
+    if (!WebSocketClass) throw new Error('no WebSocket implementation: pass options.WebSocket')
+    this.#WebSocket = WebSocketClass
+  }
+
+  /** The current status; the same object until it changes (useSyncExternalStore relies on that). */
+  get status(): SocketStatus {
+    return this.#status
+  }
+
+  /** Calls `listener` on every status change; returns the function that stops it. */
+  onStatus(listener: () => void): () => void {
+    this.#statusListeners.add(listener)
+    return () => this.#statusListeners.delete(listener)
+  }
+
+  request(method: string, params: readonly unknown[] = [], options: CallOptions = {}): Promise<unknown> {
+    const { signal } = options
+    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(abortReason(signal))
+        return
+      }
+      if (this.#closed) {
+        reject(new SocketClosedError(method))
+        return
+      }
+      const onAbort = () => finish({ ok: false, error: abortReason(signal!) as Error })
+      const timer = setTimeout(() => finish({ ok: false, error: new TimeoutError(method, timeoutMs) }), timeoutMs)
+      const call: Call = { id: this.#nextId++, method, params, done: false, settle: (outcome) => finish(outcome) }
+      const finish = (outcome: Settled) => {
+        if (call.done) return
+        call.done = true
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+        this.#inFlight.delete(call.id)
+        if (outcome.ok) resolve(outcome.value)
+        else reject(outcome.error)
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      if (this.#ws?.readyState === OPEN && this.#status.state === 'open') this.#transmit(call)
+      else {
+        this.#waiting.push(call)
+        this.#ensureConnecting()
+      }
+    })
+  }
+
+  /**
+   * Subscribes (eth_subscribe) and keeps the subscription across reconnects. `onData` gets each
+   * notification's raw result; `onError` hears a refused subscription (which then ends) or a throwing
+   * `onData`.
+   */
+  subscribe(kind: string, params: readonly unknown[], onData: (data: unknown) => void, onError?: (error: unknown) => void): Unsubscribe {
+    const subscription: Subscription = { kind, params, onData, onError, active: !this.#closed, serverId: null }
+    if (!subscription.active) return () => {}
+    this.#subscriptions.add(subscription)
+    if (this.#status.state === 'open') this.#startSubscription(subscription)
+    else this.#ensureConnecting()
+    return () => this.#endSubscription(subscription)
+  }
+
+  /** Skips the backoff wait: for a "retry now" button or the browser coming back online. */
+  reconnectNow(): void {
+    if (this.#closed || this.#retryTimer === null) return
+    clearTimeout(this.#retryTimer)
+    this.#retryTimer = null
+    this.#connect()
+  }
+
+  /** Ends the connection for good: waiting calls fail, subscriptions end, no reconnect. */
+  close(): void {
+    if (this.#closed) return
+    this.#closed = true
+    if (this.#retryTimer) clearTimeout(this.#retryTimer)
+    this.#retryTimer = null
+    for (const subscription of this.#subscriptions) subscription.active = false
+    this.#subscriptions.clear()
+    const waiting = this.#waiting
+    this.#waiting = []
+    for (const call of waiting) call.settle({ ok: false, error: new SocketClosedError(call.method) })
+    if (this.#ws) this.#drop(this.#ws)
+    this.#setStatus({ state: 'closed', attempt: 0, retryAt: null })
+  }
+
+  #setStatus(status: SocketStatus): void {
+    const current = this.#status
+    if (current.state === status.state && current.attempt === status.attempt && current.retryAt === status.retryAt) return
+    this.#status = status
+    for (const listener of [...this.#statusListeners]) listener()
+  }
+
+  #ensureConnecting(): void {
+    if (this.#closed || this.#ws !== null || this.#retryTimer !== null) return
+    this.#connect()
+  }
+
+  #connect(): void {
+    this.#setStatus({ state: this.#attempt === 0 ? 'connecting' : 'reconnecting', attempt: this.#attempt, retryAt: null })
+    let ws: WebSocket
+    try {
+      ws = new this.#WebSocket(this.#url)
+    } catch {
+      this.#scheduleReconnect()
+      return
+    }
+    this.#ws = ws
+    this.#connectTimer = setTimeout(() => this.#drop(ws), this.#options.connectTimeoutMs)
+    ws.onopen = () => {
+      if (this.#ws === ws) this.#onOpen(ws)
+    }
+    ws.onmessage = (event: MessageEvent) => {
+      if (this.#ws === ws) this.#onMessage(event.data)
+    }
+    ws.onclose = () => this.#drop(ws)
+    ws.onerror = () => {
+      // a close event follows and does the work
+    }
+  }
+
+  #onOpen(ws: WebSocket): void {
+    if (this.#connectTimer) clearTimeout(this.#connectTimer)
+    this.#connectTimer = null
+    this.#openedAt = Date.now()
+    this.#lastHeardAt = this.#openedAt
+    this.#setStatus({ state: 'open', attempt: 0, retryAt: null })
+    const waiting = this.#waiting
+    this.#waiting = []
+    for (const call of waiting) if (!call.done) this.#transmit(call)
+    for (const subscription of this.#subscriptions) this.#startSubscription(subscription)
+    this.#keepAliveTimer = setInterval(() => this.#checkAlive(ws), this.#options.keepAliveMs)
+  }
+
+  #transmit(call: Call): void {
+    this.#inFlight.set(call.id, call)
+    try {
+      this.#ws!.send(JSON.stringify(encodeRequest(call.id, call.method, call.params)))
+    } catch {
+      call.settle({ ok: false, error: new SocketClosedError(call.method) })
+    }
+  }
+
+  #onMessage(data: unknown): void {
+    this.#lastHeardAt = Date.now()
+    let message: unknown
+    try {
+      message = JSON.parse(String(data))
+    } catch {
+      return // nothing in it can be routed to a call
+    }
+    for (const item of Array.isArray(message) ? message : [message]) {
+      const notification = readNotification(item)
+      if (notification) {
+        const subscription = this.#byServerId.get(notification.subscription)
+        if (subscription?.active) this.#deliver(subscription, notification.result)
+        continue
+      }
+      const id = replyId(item)
+      const call = typeof id === 'number' ? this.#inFlight.get(id) : undefined
+      if (call) call.settle(settleReply(call, item))
+    }
+  }
+
+  #deliver(subscription: Subscription, data: unknown): void {
+    try {
+      subscription.onData(data)
+    } catch (error) {
+      if (subscription.onError) subscription.onError(error)
+      else setTimeout(() => {
+        throw error
+      })
+    }
+  }
+
+  #startSubscription(subscription: Subscription): void {
+    const ws = this.#ws
+    this.request('eth_subscribe', [subscription.kind, ...subscription.params]).then(
+      (id) => {
+        if (typeof id !== 'string') {
+          this.#failSubscription(subscription, new MalformedResponseError('eth_subscribe', 'result', 'expected a subscription id string'))
+          return
+        }
+        if (this.#ws !== ws) return // that connection is gone; the next one subscribes again
+        if (!subscription.active) {
+          this.request('eth_unsubscribe', [id]).catch(() => {})
+          return
+        }
+        subscription.serverId = id
+        this.#byServerId.set(id, subscription)
+      },
+      (error: unknown) => {
+        // A refusal will not change on retry; anything else is the connection's trouble, and a new one resubscribes.
+        if (error instanceof RpcError || error instanceof MalformedResponseError) this.#failSubscription(subscription, error)
+        else if (error instanceof TimeoutError && ws && this.#ws === ws) this.#drop(ws)
+      },
+    )
+  }
+
+  #failSubscription(subscription: Subscription, error: unknown): void {
+    if (!subscription.active) return
+    this.#endSubscription(subscription)
+    subscription.onError?.(error)
+  }
+
+  #endSubscription(subscription: Subscription): void {
+    if (!subscription.active) return
+    subscription.active = false
+    this.#subscriptions.delete(subscription)
+    const { serverId } = subscription
+    if (serverId === null) return // not subscribed yet: a pending eth_subscribe finds it inactive and ends it
+    subscription.serverId = null
+    this.#byServerId.delete(serverId)
+    if (this.#status.state === 'open') this.request('eth_unsubscribe', [serverId]).catch(() => {})
+  }
+
+  #checkAlive(ws: WebSocket): void {
+    if (this.#ws !== ws || Date.now() - this.#lastHeardAt < this.#options.keepAliveMs) return
+    this.request('eth_chainId', [], { timeoutMs: this.#options.keepAliveTimeoutMs }).catch((error: unknown) => {
+      // A half-open connection (sleep, network change) never fires close: replace it ourselves.
+      if (error instanceof TimeoutError) this.#drop(ws)
+    })
+  }
+
+  /** The connection `ws` is over (closed, timed out or silent): fail its calls and plan the next one. */
+  #drop(ws: WebSocket): void {
+    if (this.#ws !== ws) return
+    this.#ws = null
+    ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null
+    try {
+      ws.close()
+    } catch {
+      // already closing
+    }
+    if (this.#connectTimer) clearTimeout(this.#connectTimer)
+    if (this.#keepAliveTimer) clearInterval(this.#keepAliveTimer)
+    this.#connectTimer = this.#keepAliveTimer = null
+    for (const call of [...this.#inFlight.values()]) call.settle({ ok: false, error: new SocketClosedError(call.method) })
+    this.#inFlight.clear()
+    this.#byServerId.clear()
+    for (const subscription of this.#subscriptions) subscription.serverId = null
+    if (this.#closed) return
+    if (this.#openedAt > 0 && Date.now() - this.#openedAt >= this.#options.stableAfterMs) this.#attempt = 0
+    this.#openedAt = 0
+    this.#scheduleReconnect()
+  }
+
+  #scheduleReconnect(): void {
+    this.#waiting = this.#waiting.filter((call) => !call.done)
+    // Nothing needs the socket: rest until the next call or subscription.
+    if (this.#subscriptions.size === 0 && this.#waiting.length === 0) {
+      this.#attempt = 0
+      this.#setStatus({ state: 'idle', attempt: 0, retryAt: null })
+      return
+    }
+    this.#attempt += 1
+    const delay = backoffDelay(this.#attempt, this.#backoff, this.#random)
+    this.#setStatus({ state: 'reconnecting', attempt: this.#attempt, retryAt: Date.now() + delay })
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = null
+      this.#connect()
+    }, delay)
+  }
+}

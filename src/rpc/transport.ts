@@ -1,0 +1,19 @@
+/** What methods.ts needs from a transport: HTTP and WebSocket both offer it. */
+
+export type CallOptions = {
+  /** Cancels the call: it leaves its batch if not sent yet, and its answer is ignored if it was. */
+  signal?: AbortSignal
+  /** Overrides the transport's default timeout for this call. */
+  timeoutMs?: number
+}
+
+export interface RpcTransport {
+  request(method: string, params?: readonly unknown[], options?: CallOptions): Promise<unknown>
+}
+
+export type Unsubscribe = () => void
+
+/** What subscription methods need: the WebSocket transport offers it. */
+export interface RpcSubscriber {
+  subscribe(kind: string, params: readonly unknown[], onData: (data: unknown) => void, onError?: (error: unknown) => void): Unsubscribe
+}

@@ -1,0 +1,33 @@
+import { clientsFor } from '../networks/clients.ts'
+import { useConnectionStatus, useNetwork } from '../networks/NetworkContext.tsx'
+import { describeConnection } from './connection.ts'
+import { useNow } from './useNow.ts'
+
+/** While the WebSocket is down: says so, says what the app does meanwhile, and offers to retry now. */
+export function ConnectionBanner() {
+  const network = useNetwork()
+  const status = useConnectionStatus(network)
+  const now = useNow()
+  if (status.state !== 'reconnecting' && status.state !== 'closed') return null
+  const { label } = describeConnection(status, now)
+  return (
+    <div role="status" data-testid="connection-banner" className="border-b border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6 lg:px-8">
+        <span className="font-medium">Live updates paused: the connection to {network.label} was lost.</span>
+        <span className="text-amber-800/80 dark:text-amber-200/70">
+          {label}
+          {status.attempt > 1 ? ` (attempt ${status.attempt})` : ''}. The head is polled over HTTP meanwhile.
+        </span>
+        {status.state === 'reconnecting' && (
+          <button
+            type="button"
+            onClick={() => clientsFor(network).socket.reconnectNow()}
+            className="ml-auto rounded-md bg-amber-100 px-2.5 py-1 text-xs font-medium ring-1 ring-amber-300 transition hover:bg-amber-200 dark:bg-amber-900/50 dark:ring-amber-800 dark:hover:bg-amber-900"
+          >
+            Retry now
+          </button>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+/**
+ * The theme choice: system, light or dark. index.html applies the stored choice before the first paint
+ * (an inline script with these same rules and key), so a dark page never flashes light.
+ */
+
+export type ThemeChoice = 'system' | 'light' | 'dark'
+export type Theme = 'light' | 'dark'
+
+export const themeChoices: readonly ThemeChoice[] = ['system', 'light', 'dark']
+export const themeStorageKey = 'chainglass.theme'
+export const darkQuery = '(prefers-color-scheme: dark)'
+
+export function parseThemeChoice(value: string | null): ThemeChoice {
+  return value === 'light' || value === 'dark' ? value : 'system'
+}
+
+export function resolveTheme(choice: ThemeChoice, systemPrefersDark: boolean): Theme {
+  return choice === 'system' ? (systemPrefersDark ? 'dark' : 'light') : choice
+}
+
+/** The class Tailwind's dark variant keys on, plus color-scheme so scrollbars and form controls follow. */
+export function applyTheme(root: HTMLElement, theme: Theme): void {
+  root.classList.toggle('dark', theme === 'dark')
+  root.style.colorScheme = theme
+}
