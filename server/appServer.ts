@@ -62,8 +62,11 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
  * Serves the built app (dist/) with its runtime configuration. Every path that is not a file gets
  * index.html, so deep links into client-side routes work.
  */
-export async function startAppServer(port: number, runtime: () => RuntimeConfig): Promise<{ app: FastifyInstance; port: number }> {
-  const dist = path.join(repoRoot, 'dist')
+export async function startAppServer(
+  port: number,
+  runtime: () => RuntimeConfig,
+  dist = path.join(repoRoot, 'dist'),
+): Promise<{ app: FastifyInstance; port: number }> {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
   }
@@ -73,7 +76,8 @@ export async function startAppServer(port: number, runtime: () => RuntimeConfig)
   )
   await app.register(fastifyStatic, {
     root: dist,
-    wildcard: false,
+    // Looked up per request (not listed once at start), so a rebuild while serving is picked up.
+    wildcard: true,
     setHeaders(response, filePath) {
       // Hashed assets never change; index.html must always be fresh so a new build is picked up.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) response.header('cache-control', 'public, max-age=31536000, immutable')

@@ -1,0 +1,51 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from './config.ts'
+import { localRuntimeConfig, startAppServer } from './appServer.ts'
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-dist-'))
+let base = ''
+let close: () => Promise<void>
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'assets'))
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>')
+  fs.writeFileSync(path.join(dist, 'assets', 'entry-abc.js'), 'console.log(1)')
+  const config = loadConfig({ CHAINGLASS_KEY: 'key-1', CHAINGLASS_SECRET: 'secret-1' })
+  const served = await startAppServer(0, () => localRuntimeConfig(config, { rpc: 18545, files: 15001 }), dist)
+  base = `http://127.0.0.1:${served.port}`
+  close = () => served.app.close()
+})
+afterAll(async () => {
+  await close?.()
+})
+
+describe('the app server (npm start)', () => {
+  it('serves /config.json from the running settings, uncached', async () => {
+    const response = await fetch(`${base}/config.json`)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const runtime = await response.json()
+    expect(runtime.defaultNetwork).toBe('devnet')
+    expect(runtime.networks[0]).toMatchObject({ rpcBase: 'http://127.0.0.1:18545', ipfsUrl: 'http://127.0.0.1:15001', key: 'key-1', secret: 'secret-1' })
+    expect(runtime.networks.map((n: { name: string }) => n.name)).toEqual(['devnet', 'mainnet-sample', 'l2a-sample', 'l2b-sample'])
+  })
+
+  it('serves hashed assets as immutable, and a file added after start (a rebuild)', async () => {
+    const asset = await fetch(`${base}/assets/entry-abc.js`)
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+    fs.writeFileSync(path.join(dist, 'assets', 'entry-def.js'), 'console.log(2)')
+    const rebuilt = await fetch(`${base}/assets/entry-def.js`)
+    expect(await rebuilt.text()).toBe('console.log(2)')
+  })
+
+  it('answers client-side routes with index.html (deep links work)', async () => {
+    for (const route of ['/', '/block/12', '/tx/0xabc', '/uncle/9515350/0']) {
+      const response = await fetch(`${base}${route}`)
+      expect(response.status, route).toBe(200)
+      expect(await response.text(), route).toContain('<title>app</title>')
+    }
+  })
+})
