@@ -87,3 +87,13 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     },
   }
 }
+
+/** For the command-line entries: a bad setting is one clear line and exit code 1, not a stack trace. */
+export function loadConfigOrExit(env: Env = process.env): ServiceConfig {
+  try {
+    return loadConfig(env)
+  } catch (error) {
+    console.error(`chainglass: ${(error as Error).message}`)
+    process.exit(1)
+  }
+}

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer, type Plugin, type ViteDevServer } from 'vite'
 import { localRuntimeConfig, type RuntimeConfig } from './appServer.ts'
-import { loadConfig } from './config.ts'
+import { loadConfigOrExit } from './config.ts'
 import { PortInUseError, startService, type RunningService } from './service.ts'
 
 /**
@@ -28,13 +28,7 @@ function runtimeConfigPlugin(runtime: RuntimeConfig): Plugin {
 
 const log = (line: string) => console.log(line)
 
-let config
-try {
-  config = loadConfig()
-} catch (error) {
-  console.error(`chainglass: ${(error as Error).message}`)
-  process.exit(1)
-}
+const config = loadConfigOrExit()
 
 let service: RunningService | null = null
 let vite: ViteDevServer | null = null

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts'
+import { loadConfigOrExit } from './config.ts'
 import { PortInUseError, startService } from './service.ts'
 
 /**
@@ -8,13 +8,7 @@ import { PortInUseError, startService } from './service.ts'
 const withApp = process.argv.includes('--app')
 const log = (line: string) => console.log(line)
 
-let config
-try {
-  config = loadConfig()
-} catch (error) {
-  console.error(`chainglass: ${(error as Error).message}`)
-  process.exit(1)
-}
+const config = loadConfigOrExit()
 
 const started = Date.now()
 try {

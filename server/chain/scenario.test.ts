@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import {
   decodeErrorResult,
@@ -72,10 +73,11 @@ async function logsInRanges(filter: Record<string, unknown>, from: number, to: n
 
 beforeAll(async () => {
   const started = Date.now()
-  service = await startTestService({}, { scenario: true, log: (line) => lines.push(line) })
+  // A data dir of the test's own: the restart test below starts a second service on it.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-scenario-'))
+  service = await startTestService({ CHAINGLASS_DATA: dataDir }, { scenario: true, log: (line) => lines.push(line) })
   lines.push(`test: service with a fresh scenario in ${Date.now() - started} ms`)
   scenario = service.scenario!
-  dataDir = service.dataDir
 })
 
 afterAll(async () => {

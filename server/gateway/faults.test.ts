@@ -1,4 +1,7 @@
+import fs from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AnvilNode } from '../chain/anvil.ts'
 import { loadConfig } from '../config.ts'
@@ -103,7 +106,9 @@ describe('node faults', () => {
 
 describe('persistence: a restart keeps the chain', () => {
   it('keeps blocks and state across a stop and start with the same data dir', async () => {
-    const first = await startTestService({ CHAINGLASS_BLOCK_TIME: '1' })
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-restart-'))
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }))
+    const first = await startTestService({ CHAINGLASS_DATA: dataDir, CHAINGLASS_BLOCK_TIME: '1' })
     await expect.poll(async () => Number((await first.rpc('eth_blockNumber')).result), { timeout: 10_000 }).toBeGreaterThanOrEqual(3)
     const height = Number((await first.rpc('eth_blockNumber')).result)
     const block = (await first.rpc('eth_getBlockByNumber', ['0x2', false])).result as { hash: string }

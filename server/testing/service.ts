@@ -21,6 +21,7 @@ export type TestService = RunningService & {
  * `env` overrides settings as the environment would.
  */
 export async function startTestService(env: Record<string, string> = {}, options: ServiceOptions = {}): Promise<TestService> {
+  const ownDir = env.CHAINGLASS_DATA === undefined
   const dataDir = env.CHAINGLASS_DATA ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-test-'))
   const config = loadConfig({
     CHAINGLASS_RPC_PORT: '0',
@@ -48,8 +49,14 @@ export async function startTestService(env: Record<string, string> = {}, options
     }
     return { status: response.status, headers: response.headers, text, json }
   }
+  const closeService = service.close
   return Object.assign(service, {
     dataDir,
+    /** Stops everything; a data dir this made is removed (one passed in is kept, e.g. for restart tests). */
+    async close() {
+      await closeService()
+      if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true })
+    },
     post,
     async rpc(method: string, params: unknown[] = []) {
       const { json } = await post({ jsonrpc: '2.0', id: nextId++, method, params })

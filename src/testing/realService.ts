@@ -1,41 +1,27 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { loadConfig } from '../../server/config.ts'
-import { startService, type RunningService } from '../../server/service.ts'
+import { startTestService as startServerTestService, type TestService } from '../../server/testing/service.ts'
 
 /**
- * The real local service (real anvil, real gateway) for unit tests that need the node: no scenario, no
- * traffic, ports picked by the OS, a fresh data dir (removed on close when this made it). Test-only; the
- * app never imports it.
+ * The real local service (real anvil, real gateway) for the client's unit tests: no scenario, no traffic,
+ * ports picked by the OS, a fresh data dir removed on close. An adapter over the server's own test kit.
+ * Test-only; the app never imports it.
  */
-export type TestService = RunningService & { dataDir: string }
+export type { TestService }
 
-export function makeDataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-unit-'))
-}
-
-export async function startTestService(options: { rpcPort?: number; dataDir?: string; blockTime?: number; maxBatch?: number } = {}): Promise<TestService> {
-  const ownDir = options.dataDir === undefined
-  const dataDir = options.dataDir ?? makeDataDir()
-  const config = loadConfig({
+export function startTestService(options: { rpcPort?: number; dataDir?: string; blockTime?: number; maxBatch?: number } = {}): Promise<TestService> {
+  return startServerTestService({
     CHAINGLASS_RPC_PORT: String(options.rpcPort ?? 0),
-    CHAINGLASS_APP_PORT: '0',
-    CHAINGLASS_FILES_PORT: '0',
-    CHAINGLASS_DATA: dataDir,
     CHAINGLASS_BLOCK_TIME: String(options.blockTime ?? 1),
-    CHAINGLASS_TRAFFIC: '0',
+    ...(options.dataDir ? { CHAINGLASS_DATA: options.dataDir } : {}),
     ...(options.maxBatch ? { CHAINGLASS_MAX_BATCH: String(options.maxBatch) } : {}),
   })
-  const service = await startService(config, { scenario: false })
-  const close = service.close
-  return Object.assign(service, {
-    dataDir,
-    async close() {
-      await close()
-      if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true })
-    },
-  })
+}
+
+/** A data dir the test owns (and removes), for restarts on the same chain. */
+export function makeDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-unit-'))
 }
 
 /** Passes every request through untouched and records what was sent: observation, not interception. */
