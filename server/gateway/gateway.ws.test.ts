@@ -89,3 +89,31 @@ describe('WebSocket /ws/v3/<KEY>: the same bodies as HTTP', () => {
     next.close()
   })
 })
+
+describe('WebSocket: bad input gets the same JSON-RPC errors as over HTTP', () => {
+  it('invalid request objects, unknown and refused methods, bad params, over-deep params, batch limits', async () => {
+    const socket = await service.socket()
+    const cases: Array<[string, unknown, number]> = [
+      ['no jsonrpc', { id: 'a', method: 'eth_chainId', params: [] }, -32600],
+      ['wrong jsonrpc', { jsonrpc: '1.0', id: 'b', method: 'eth_chainId', params: [] }, -32600],
+      ['no method', { jsonrpc: '2.0', id: 'c', params: [] }, -32600],
+      ['unknown method', { jsonrpc: '2.0', id: 'd', method: 'eth_noSuchThing', params: [] }, -32601],
+      ['refused method', { jsonrpc: '2.0', id: 'e', method: 'anvil_setBalance', params: ['0x0000000000000000000000000000000000000001', '0x1'] }, -32601],
+      ['params not an array', { jsonrpc: '2.0', id: 'f', method: 'eth_getBalance', params: { a: 1 } }, -32602],
+      ['params wrong for the method', { jsonrpc: '2.0', id: 'g', method: 'eth_getBlockByNumber', params: ['latest'] }, -32602],
+      ['params nested too deep', { jsonrpc: '2.0', id: 'h', method: 'eth_call', params: JSON.parse('['.repeat(40) + ']'.repeat(40)) }, -32602],
+    ]
+    for (const [name, body, code] of cases) {
+      const id = (body as { id?: string }).id ?? null
+      const reply = await socket.sendRaw(JSON.stringify(body), id)
+      expect(reply.error?.code, name).toBe(code)
+      const viaHttp = (await service.post(body)).json as { error: { code: number } }
+      expect(viaHttp.error.code, `${name} over HTTP`).toBe(code)
+    }
+    const tooMany = await socket.sendRaw(JSON.stringify(Array.from({ length: 1001 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId', params: [] }))), null)
+    expect(tooMany).toMatchObject({ id: null, error: { code: -32600 } })
+    const empty = await socket.sendRaw('[]', null)
+    expect(empty).toMatchObject({ id: null, error: { code: -32600 } })
+    socket.close()
+  })
+})
