@@ -7,13 +7,15 @@ import { devAccount, roles } from './devAccounts.ts'
  * against the chain by the tests, not read back from the chain and trusted.
  */
 
-export type ContractName = 'token' | 'nft' | 'reverter' | 'emitter'
+export type ContractName = 'token' | 'nft' | 'reverter' | 'emitter' | 'layout'
 
 export const deployments = [
   { name: 'token', contract: 'GlassToken', args: ['Glass Token', 'GLS', 18] },
   { name: 'nft', contract: 'GlassNft', args: ['Glass Shards', 'SHARD'] },
   { name: 'reverter', contract: 'Reverter', args: [] },
   { name: 'emitter', contract: 'LogEmitter', args: [] },
+  // Every Solidity storage layout rule, set in its constructor: the storage calculator's showcase.
+  { name: 'layout', contract: 'LayoutShowcase', args: [] },
 ] as const satisfies ReadonlyArray<{ name: ContractName; contract: string; args: readonly unknown[] }>
 
 export const tokenDecimals = 18
