@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest'
+import { scanLogs, ScanError, type ScannedLog } from './scanLogs.ts'
+
+/**
+ * Pure-logic tests: a synthetic log source in memory that refuses over-limit ranges the way the spec
+ * says (-32005 `query returned more than 10000 results`), answering in scrambled order. The scanner
+ * against the real gateway is tested in scanLogs.chain.test.ts.
+ */
+type Log = ScannedLog & { id: number }
+
+function chain(logsPerBlock: (block: number) => number, blocks: number): Log[] {
+  const logs: Log[] = []
+  for (let block = 0; block < blocks; block++) {
+    for (let i = 0; i < logsPerBlock(block); i++) logs.push({ id: logs.length, blockNumber: '0x' + block.toString(16), logIndex: '0x' + i.toString(16) })
+  }
+  return logs
+}
+
+function source(logs: Log[], options: { limit?: number; delay?: () => number; refuse?: (from: bigint, to: bigint, attempt: number) => unknown } = {}) {
+  const limit = options.limit ?? 10_000
+  const byBlock = new Map<number, Log[]>()
+  for (const log of logs) {
+    const block = Number(log.blockNumber)
+    byBlock.set(block, [...(byBlock.get(block) ?? []), log])
+  }
+  const calls: Array<[bigint, bigint]> = []
+  const fetchRange = async (from: bigint, to: bigint, signal: AbortSignal) => {
+    calls.push([from, to])
+    await new Promise((r) => setTimeout(r, options.delay?.() ?? 0))
+    if (signal.aborted) throw signal.reason
+    const special = options.refuse?.(from, to, calls.length)
+    if (special) throw special
+    const found: Log[] = []
+    for (let block = Number(from); block <= Number(to); block++) found.push(...(byBlock.get(block) ?? []))
+    if (found.length > limit) throw Object.assign(new Error(`query returned more than ${limit} results`), { code: -32005 })
+    return found
+  }
+  return { fetchRange, calls }
+}
+
+/** Fewest requests any static partition needs: ranges of whole blocks each holding at most `limit` logs. */
+function bestStaticRequests(logs: Log[], limit: number): number {
+  let requests = 1
+  let inRange = 0
+  const perBlock = new Map<string, number>()
+  for (const log of logs) perBlock.set(log.blockNumber!, (perBlock.get(log.blockNumber!) ?? 0) + 1)
+  for (const count of perBlock.values()) {
+    if (inRange + count > limit) {
+      requests += 1
+      inRange = 0
+    }
+    inRange += count
+  }
+  return requests
+}
+
+describe('scanLogs', () => {
+  it('returns every log once, in block order, whatever order the answers come back in', async () => {
+    const logs = chain((block) => (block % 7 === 0 ? 40 : 3), 20_000)
+    const { fetchRange } = source(logs, { delay: () => Math.random() * 5 })
+    const streamed: Log[] = []
+    const result = await scanLogs({ from: 0n, to: 19_999n, fetchRange, concurrency: 6, onLogs: (batch) => streamed.push(...batch) })
+    expect(result.logs.map((log) => log.id)).toEqual(logs.map((log) => log.id))
+    expect(streamed.map((log) => log.id)).toEqual(logs.map((log) => log.id))
+    expect(result.stoppedAtCap).toBe(false)
+  })
+
+  it('needs at most 1.5 × the requests of the best static partition on an even chain (100,000 logs over 50,000 blocks)', async () => {
+    const logs = chain(() => 2, 50_000)
+    const { fetchRange } = source(logs)
+    const result = await scanLogs({ from: 0n, to: 49_999n, fetchRange, concurrency: 4 })
+    expect(result.logs).toHaveLength(100_000)
+    const best = bestStaticRequests(logs, 10_000)
+    expect(result.requests).toBeLessThanOrEqual(Math.ceil(best * 1.5))
+  })
+
+  it('copes with uneven density (a dense burst in a sparse chain)', async () => {
+    const logs = chain((block) => (block >= 30_000 && block < 30_100 ? 300 : block % 10 === 0 ? 1 : 0), 60_000)
+    const { fetchRange } = source(logs)
+    const result = await scanLogs({ from: 0n, to: 59_999n, fetchRange })
+    expect(result.logs.map((log) => log.id)).toEqual(logs.map((log) => log.id))
+  })
+
+  it('takes a range the provider suggests in its message', async () => {
+    const logs = chain(() => 5, 10_000)
+    const { fetchRange, calls } = source(logs, {
+      refuse: (from, to) => {
+        if (to - from + 1n <= 1500n) return null
+        const end = from + 1499n
+        return Object.assign(new Error(`Log response size exceeded. this block range should work: [0x${from.toString(16)}, 0x${end.toString(16)}]`), { code: -32005 })
+      },
+    })
+    const result = await scanLogs({ from: 0n, to: 9_999n, fetchRange, concurrency: 1 })
+    expect(result.logs).toHaveLength(50_000)
+    expect(calls[1]).toEqual([0n, 1499n])
+  })
+
+  it('waits as told on a rate limit, then retries the same range', async () => {
+    const logs = chain(() => 1, 100)
+    const waits: number[] = []
+    const { fetchRange, calls } = source(logs, {
+      refuse: (_from, _to, attempt) => (attempt === 1 ? Object.assign(new Error('rate limit exceeded'), { code: -32005, data: { rate: { backoff_seconds: 0.25 } } }) : null),
+    })
+    const result = await scanLogs({ from: 0n, to: 99n, fetchRange, sleep: async (ms) => void waits.push(ms) })
+    expect(waits).toEqual([250])
+    expect(calls[0]).toEqual(calls[1])
+    expect(result.logs).toHaveLength(100)
+  })
+
+  it('splits on query timeout exceeded too', async () => {
+    const logs = chain(() => 1, 1000)
+    const { fetchRange } = source(logs, { refuse: (from, to) => (to - from > 300n ? Object.assign(new Error('query timeout exceeded'), { code: -32005 }) : null) })
+    expect((await scanLogs({ from: 0n, to: 999n, fetchRange })).logs).toHaveLength(1000)
+  })
+
+  it('stops at the cap with a flag, and stops every request on cancel', async () => {
+    const logs = chain(() => 10, 5000)
+    const capped = await scanLogs({ from: 0n, to: 4999n, fetchRange: source(logs).fetchRange, maxLogs: 12_000 })
+    expect(capped.stoppedAtCap).toBe(true)
+    expect(capped.logs).toHaveLength(12_000)
+    expect(capped.logs.map((log) => log.id)).toEqual(logs.slice(0, 12_000).map((log) => log.id))
+
+    const controller = new AbortController()
+    const slow = source(logs, { delay: () => 20 })
+    const scan = scanLogs({ from: 0n, to: 4999n, fetchRange: slow.fetchRange, signal: controller.signal })
+    setTimeout(() => controller.abort(new Error('cancelled by the user')), 30)
+    await expect(scan).rejects.toThrow('cancelled by the user')
+    const sent = slow.calls.length
+    await new Promise((r) => setTimeout(r, 100))
+    expect(slow.calls.length).toBe(sent)
+  })
+
+  it('says clearly when one block alone holds more than the provider returns', async () => {
+    const logs = chain((block) => (block === 3 ? 11 : 1), 10)
+    const scan = scanLogs({ from: 0n, to: 9n, fetchRange: source(logs, { limit: 10 }).fetchRange })
+    await expect(scan).rejects.toBeInstanceOf(ScanError)
+    await expect(scan).rejects.toThrow(/block 3 alone/)
+  })
+
+  it('passes other errors through unchanged', async () => {
+    const failure = Object.assign(new Error('node unavailable'), { code: -32603 })
+    const scan = scanLogs({ from: 0n, to: 9n, fetchRange: source([], { refuse: () => failure }).fetchRange })
+    await expect(scan).rejects.toMatchObject({ cause: failure })
+  })
+})
