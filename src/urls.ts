@@ -1,20 +1,73 @@
 import type { Address, Hash } from 'viem'
 
 /**
- * Every in-app link is built here. Links carry only chain data (numbers, hashes, addresses) — never a
- * project key or secret (those live in networks/endpoints.ts and go to the transports only).
+ * Every in-app link is built here, and every route parameter is read back here. Links carry only chain data
+ * (numbers, hashes, addresses) — never a project key or secret (those live in networks/endpoints.ts and go to
+ * the transports only). Hashes and addresses are written in lowercase, numbers in decimal, so one thing has
+ * one URL (and one visited-link colour).
  */
 
-export const homePath = '/'
+export const blockTags = ['latest', 'earliest', 'pending', 'safe', 'finalized'] as const
+export type BlockTag = (typeof blockTags)[number]
 
-export function blockPath(number: bigint): string {
-  return `/block/${number.toString(10)}`
+/** How a route names a block: its number, a tag, or its hash. */
+export type BlockId = bigint | BlockTag | Hash
+
+function blockSegment(id: BlockId): string {
+  return typeof id === 'bigint' ? id.toString(10) : id.toLowerCase()
+}
+
+export const homePath = '/'
+export const blocksPath = '/blocks'
+
+/** /block/123, /block/latest, /block/0xabc… */
+export function blockPath(id: BlockId): string {
+  return `/block/${blockSegment(id)}`
+}
+
+/** eth_getBlockReceipts of a block, as a table. */
+export function blockReceiptsPath(id: BlockId): string {
+  return `/block/${blockSegment(id)}/receipts`
+}
+
+/** A transaction by its block and its position in it (index in decimal). */
+export function blockTxPath(id: BlockId, index: bigint | number): string {
+  return `/block/${blockSegment(id)}/tx/${BigInt(index).toString(10)}`
 }
 
 export function txPath(hash: Hash): string {
   return `/tx/${hash.toLowerCase()}`
 }
 
+/** An uncle by the number or hash of the block that includes it, and its index there. */
+export function unclePath(id: bigint | Hash, index: bigint | number): string {
+  return `/uncle/${blockSegment(id)}/${BigInt(index).toString(10)}`
+}
+
 export function addressPath(address: Address): string {
-  return `/address/${address}`
+  return `/address/${address.toLowerCase()}`
+}
+
+/** A block as a route names it, read back: decimal or 0x number, tag, or 32-byte hash. */
+export type ParsedBlockId = { kind: 'number'; number: bigint } | { kind: 'tag'; tag: BlockTag } | { kind: 'hash'; hash: Hash }
+
+/**
+ * Reads the `:id` of /block/:id (and /uncle/:id): "123", "0x7b", "latest" (any case), or a 32-byte hash.
+ * Anything else is null, for the page to say so.
+ */
+export function parseBlockId(param: string): ParsedBlockId | null {
+  const text = param.trim()
+  const lower = text.toLowerCase()
+  if ((blockTags as readonly string[]).includes(lower)) return { kind: 'tag', tag: lower as BlockTag }
+  if (/^0x[0-9a-f]{64}$/.test(lower)) return { kind: 'hash', hash: lower as Hash }
+  const number = parseIndex(text)
+  return number === null ? null : { kind: 'number', number }
+}
+
+/** A position or number in a route: decimal ("12") or hex ("0xc"), nothing else. */
+export function parseIndex(param: string): bigint | null {
+  const text = param.trim()
+  if (/^\d{1,78}$/.test(text)) return BigInt(text)
+  if (/^0x[0-9a-fA-F]{1,64}$/.test(text)) return BigInt(text)
+  return null
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatChainId, hexToBigInt, hexToNumber, shortHex, toQuantity } from './hex.ts'
 import { formatGwei, formatInteger, formatPercent } from './numbers.ts'
-import { averageInterval, formatAge, formatTimestamp } from './time.ts'
+import { averageInterval, formatAge, formatLocal, formatTimestamp, formatUtc, isoUtc } from './time.ts'
 
 describe('hex', () => {
   it('reads quantities, leading zeros included', () => {
@@ -47,7 +47,8 @@ describe('numbers', () => {
   it('writes gwei without trailing zeros', () => {
     expect(formatGwei(1_000_000_000n)).toBe('1 gwei')
     expect(formatGwei(875_000_000n)).toBe('0.875 gwei')
-    expect(formatGwei(7n)).toBe('0 gwei')
+    // Too small for 4 decimals of gwei: written in wei, exactly, rather than as a misleading "0 gwei".
+    expect(formatGwei(7n)).toBe('7 wei')
     expect(formatGwei(12_345_678_900_000n)).toBe('12,345.6789 gwei')
   })
 })
@@ -66,6 +67,22 @@ describe('time', () => {
 
   it('writes a timestamp with its zone', () => {
     expect(formatTimestamp(1_795_326_422, 'UTC')).toBe('Nov 22, 2026, 05:47:02 UTC')
+  })
+
+  it('writes UTC the same for everyone', () => {
+    // The unix "billennium": 10^9 s is 2001-09-09T01:46:40Z; 0 is the epoch.
+    expect(formatUtc(1_000_000_000)).toBe('Sep 9, 2001, 01:46:40 UTC')
+    expect(formatUtc(0)).toBe('Jan 1, 1970, 00:00:00 UTC')
+  })
+
+  it('writes local time with the zone named', () => {
+    expect(formatLocal(1_000_000_000)).toBe(formatTimestamp(1_000_000_000, Intl.DateTimeFormat().resolvedOptions().timeZone))
+  })
+
+  it('does not throw for a timestamp beyond the calendar', () => {
+    expect(formatUtc(2 ** 52)).toBe(`unix time ${2 ** 52} (out of the calendar's range)`)
+    expect(isoUtc(2 ** 52)).toBeNull()
+    expect(isoUtc(1_000_000_000)).toBe('2001-09-09T01:46:40.000Z')
   })
 
   it('averages block intervals', () => {

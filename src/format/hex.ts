@@ -6,6 +6,11 @@ export function hexToBigInt(hex: Hex): bigint {
   return BigInt(hex)
 }
 
+/** A hex quantity as a plain decimal string, exact whatever its size: "0x1c9c380" -> "30000000". */
+export function hexToDecimal(hex: Hex): string {
+  return BigInt(hex).toString(10)
+}
+
 /** For values that fit a JS number (timestamps, counts); larger ones would silently lose precision, so they throw. */
 export function hexToNumber(hex: Hex): number {
   const value = BigInt(hex)
@@ -18,7 +23,15 @@ export function toQuantity(value: bigint | number): Hex {
   return `0x${BigInt(value).toString(16)}`
 }
 
-/** 0xb8e708…91cfc5: enough of both ends to recognise a hash or address at a glance. */
+/** How many bytes a hex data string holds ("0x" is 0; an odd digit count rounds up). */
+export function byteLength(hex: Hex): number {
+  return Math.ceil((hex.length - 2) / 2)
+}
+
+/**
+ * 0xb8e708…91cfc5: enough of both ends to recognise a hash or address at a glance. `head` counts digits
+ * after the 0x. Values that would barely shrink are left whole.
+ */
 export function shortHex(hex: string, head = 6, tail = 4): string {
   if (hex.length <= 2 + head + tail + 1) return hex
   return `${hex.slice(0, 2 + head)}…${hex.slice(-tail)}`
@@ -35,4 +48,30 @@ export function formatChainId(chainId: Hex): string {
     if (/^[A-Z][A-Z0-9_]+$/.test(text)) return text
   }
   return BigInt(chainId).toString(10)
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * The bytes as text when they are valid UTF-8 with no control characters (a block's extraData such as
+ * "Geth/v1.0.0/linux/go1.4.2"); null otherwise, so binary data is never shown as mojibake. Trailing NUL
+ * padding is dropped.
+ */
+export function printableText(hex: Hex): string | null {
+  const digits = hex.slice(2)
+  if (digits.length === 0 || digits.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(digits)) return null
+  const bytes = new Uint8Array(digits.length / 2)
+  for (let index = 0; index < bytes.length; index++) bytes[index] = parseInt(digits.slice(index * 2, index * 2 + 2), 16)
+  let end = bytes.length
+  while (end > 0 && bytes[end - 1] === 0) end--
+  if (end === 0) return null
+  let text: string
+  try {
+    text = utf8.decode(bytes.subarray(0, end))
+  } catch {
+    return null
+  }
+  // C0 and C1 controls and DEL make binary data that happens to be valid UTF-8; tabs and newlines would too.
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f-\u009f]/.test(text) ? null : text
 }

@@ -1,4 +1,4 @@
-import { formatUnits } from 'viem'
+import { formatEther as viemFormatEther, formatGwei as viemFormatGwei } from 'viem'
 
 const grouped = new Intl.NumberFormat('en-US')
 
@@ -7,16 +7,72 @@ export function formatInteger(value: bigint | number): string {
   return grouped.format(value)
 }
 
-/** part / whole as "42.1%" (one decimal below 10%, none above 99.5% rounding noise); "0%" when whole is 0. */
+/** part / whole as "42.1%" (one decimal below 10%, none above); "0%" when whole is 0. Exact integer maths. */
 export function formatPercent(part: bigint, whole: bigint): string {
   if (whole === 0n) return '0%'
   const tenths = Number((part * 1000n) / whole) / 10
   return `${tenths < 10 ? tenths.toFixed(1) : Math.round(tenths).toString()}%`
 }
 
-/** Wei per gas as gwei with up to 4 decimals: 1000000000 -> "1 gwei", 875000000 -> "0.875 gwei". */
-export function formatGwei(wei: bigint): string {
-  const [whole, fraction = ''] = formatUnits(wei, 9).split('.')
-  const trimmed = fraction.slice(0, 4).replace(/0+$/, '')
-  return `${formatInteger(BigInt(whole!))}${trimmed ? `.${trimmed}` : ''} gwei`
+/** Wei as an exact decimal string of ether: 1 -> "0.000000000000000001", 10^18 -> "1". No unit, no grouping. */
+export function weiToEther(wei: bigint): string {
+  return viemFormatEther(wei)
+}
+
+/** Wei as an exact decimal string of gwei: 1000000001 -> "1.000000001". No unit, no grouping. */
+export function weiToGwei(wei: bigint): string {
+  return viemFormatGwei(wei)
+}
+
+/**
+ * An exact decimal string for people: the whole part grouped, at most `maxFractionDigits` decimals (cut,
+ * never rounded up), trailing zeros dropped. Returns null when the cut would turn a non-zero value into 0.
+ */
+function groupDecimal(decimal: string, maxFractionDigits: number): string | null {
+  const negative = decimal.startsWith('-')
+  const [whole = '0', fraction = ''] = (negative ? decimal.slice(1) : decimal).split('.')
+  const kept = fraction.slice(0, maxFractionDigits).replace(/0+$/, '')
+  if (whole === '0' && kept === '' && /[1-9]/.test(fraction)) return null
+  return `${negative ? '-' : ''}${formatInteger(BigInt(whole))}${kept ? `.${kept}` : ''}`
+}
+
+/**
+ * Wei as ether, exact by default: 1500000000000000000 -> "1.5 ETH", 1 -> "0.000000000000000001 ETH".
+ * With `maxFractionDigits` (for tables) the decimals are cut, and a value too small to show reads "<0.0001 ETH".
+ */
+export function formatEther(wei: bigint, maxFractionDigits = 18): string {
+  const text = groupDecimal(weiToEther(wei), maxFractionDigits)
+  return text === null ? `<${(1 / 10 ** maxFractionDigits).toFixed(maxFractionDigits)} ETH` : `${text} ETH`
+}
+
+/**
+ * Wei per gas as gwei. Compact by default (at most 4 decimals, cut): 875000000 -> "0.875 gwei"; pass 9 for
+ * the exact value. A value too small to show in gwei is written in wei ("7 wei"), which is exact.
+ */
+export function formatGwei(wei: bigint, maxFractionDigits = 4): string {
+  const text = groupDecimal(weiToGwei(wei), maxFractionDigits)
+  return text === null ? `${formatInteger(wei)} wei` : `${text} gwei`
+}
+
+/** Wei with its unit, grouped: 21000 -> "21,000 wei". */
+export function formatWei(wei: bigint): string {
+  return `${formatInteger(wei)} wei`
+}
+
+const byteUnits = ['KiB', 'MiB', 'GiB', 'TiB'] as const
+
+/** A size in bytes: "512 B", "1.5 KiB", "2.25 MiB" (binary units, at most 2 decimals, cut not rounded up). */
+export function formatBytes(bytes: bigint | number): string {
+  let value = BigInt(bytes)
+  if (value < 1024n) return `${formatInteger(value)} B`
+  let unit = 0
+  let divisor = 1024n
+  while (unit < byteUnits.length - 1 && value >= divisor * 1024n) {
+    divisor *= 1024n
+    unit++
+  }
+  const hundredths = (value * 100n) / divisor
+  value = hundredths / 100n
+  const fraction = (hundredths % 100n).toString().padStart(2, '0').replace(/0+$/, '')
+  return `${formatInteger(value)}${fraction ? `.${fraction}` : ''} ${byteUnits[unit]}`
 }

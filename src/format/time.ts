@@ -12,8 +12,15 @@ export function formatAge(seconds: number): string {
   return `${days} d ${hours % 24} h ago`
 }
 
-/** A unix timestamp as a full date and time, with its zone named (the viewer's zone unless one is given). */
+/** JavaScript dates end at ±8.64e15 ms; a block timestamp beyond that (a junk chain) is written as a number. */
+const maxDateSeconds = 8.64e12
+
+/**
+ * A unix timestamp as a full date and time, with its zone named (the viewer's zone unless one is given):
+ * "Nov 22, 2026, 05:47:02 UTC".
+ */
 export function formatTimestamp(unixSeconds: number, timeZone?: string): string {
+  if (!Number.isFinite(unixSeconds) || Math.abs(unixSeconds) > maxDateSeconds) return `unix time ${unixSeconds} (out of the calendar's range)`
   return new Intl.DateTimeFormat('en-US', {
     year: 'numeric',
     month: 'short',
@@ -25,6 +32,22 @@ export function formatTimestamp(unixSeconds: number, timeZone?: string): string 
     timeZone,
     timeZoneName: 'short',
   }).format(new Date(unixSeconds * 1000))
+}
+
+/** The timestamp in UTC, the same for every viewer: "Nov 22, 2026, 05:47:02 UTC". */
+export function formatUtc(unixSeconds: number): string {
+  return formatTimestamp(unixSeconds, 'UTC')
+}
+
+/** The timestamp in the viewer's own time zone, named: "Nov 22, 2026, 06:47:02 GMT+1". */
+export function formatLocal(unixSeconds: number): string {
+  return formatTimestamp(unixSeconds)
+}
+
+/** ISO 8601 in UTC ("2001-09-09T01:46:40.000Z"), for machine-readable dates; null beyond the calendar. */
+export function isoUtc(unixSeconds: number): string | null {
+  if (!Number.isFinite(unixSeconds) || Math.abs(unixSeconds) > maxDateSeconds) return null
+  return new Date(unixSeconds * 1000).toISOString()
 }
 
 /** Mean seconds between consecutive timestamps (ascending or not); null with fewer than two. */

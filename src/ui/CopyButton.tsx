@@ -1,8 +1,23 @@
 import { useEffect, useState } from 'react'
 import { CheckIcon, CopyIcon } from './icons.tsx'
 
-/** Copies `value`; the icon turns into a tick for a moment so the click is seen. */
-export function CopyButton({ value, label = 'Copy' }: { value: string; label?: string }) {
+/** The Clipboard API exists only in secure contexts; a LAN address over plain HTTP falls back to execCommand. */
+async function writeClipboard(text: string): Promise<void> {
+  if (navigator.clipboard) return navigator.clipboard.writeText(text)
+  const area = document.createElement('textarea')
+  area.value = text
+  area.setAttribute('readonly', '')
+  area.style.position = 'fixed'
+  area.style.opacity = '0'
+  document.body.append(area)
+  area.select()
+  const copied = document.execCommand('copy')
+  area.remove()
+  if (!copied) throw new Error('copy refused')
+}
+
+/** Copies `value`; the icon turns into a tick for a moment so the click is seen (and announced). */
+export function CopyButton({ value, label = 'Copy', testId }: { value: string; label?: string; testId?: string }) {
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -14,9 +29,11 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
     <button
       type="button"
       title={copied ? 'Copied' : label}
-      aria-label={label}
+      aria-label={copied ? 'Copied' : label}
+      data-testid={testId}
+      data-copy-value={value}
       onClick={() => {
-        navigator.clipboard?.writeText(value).then(
+        writeClipboard(value).then(
           () => setCopied(true),
           () => {},
         )

@@ -1,27 +1,37 @@
 import { AlertIcon } from './icons.tsx'
-import { explainError } from './explainError.ts'
+import { errorKind, explainError } from './explainError.ts'
 
-/** Says what failed, why and what to do — specific to the error's type (see explainError). */
+/**
+ * Says what failed, why and what to do — specific to the error's cause (see explainError): the node
+ * unreachable, an HTTP failure, a timeout, a malformed answer naming the field, the node's own error.
+ * With `onRetry`, a Retry button (pass it for causes that may pass next time: isRetryable in rpc/errors.ts).
+ */
 export function ErrorPanel({ error, onRetry, compact = false }: { error: unknown; onRetry?: () => void; compact?: boolean }) {
   const { title, detail, hint } = explainError(error)
   return (
     <div
       role="alert"
       data-testid="error-panel"
+      data-error-kind={errorKind(error)}
       className={`flex gap-3 rounded-xl bg-red-50/70 text-sm ring-1 ring-red-200 dark:bg-red-950/30 dark:ring-red-900/60 ${compact ? 'p-3' : 'p-5'}`}
     >
       <AlertIcon className="mt-0.5 size-5 shrink-0 text-red-500 dark:text-red-400" />
       <div className="min-w-0 flex-1">
-        <p className="font-semibold text-red-900 dark:text-red-200">{title}</p>
-        <p className="mt-1 break-words font-mono text-xs text-red-800/90 dark:text-red-300/90">{detail}</p>
+        <p className="font-semibold text-red-900 dark:text-red-200" data-testid="error-title">
+          {title}
+        </p>
+        <p className="mt-1 break-words font-mono text-xs text-red-800/90 dark:text-red-300/90" data-testid="error-detail">
+          {detail}
+        </p>
         <p className="mt-2 text-red-900/80 dark:text-red-200/80">{hint}</p>
         {onRetry && (
           <button
             type="button"
             onClick={onRetry}
+            data-testid="error-retry"
             className="mt-3 rounded-lg bg-white px-3 py-1.5 text-xs font-medium text-red-900 shadow-sm ring-1 ring-red-200 transition hover:bg-red-50 dark:bg-red-950 dark:text-red-100 dark:ring-red-800 dark:hover:bg-red-900"
           >
-            Try again
+            Retry
           </button>
         )}
       </div>

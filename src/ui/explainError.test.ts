@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../networks/runtimeConfig.ts'
 import { HttpError, MalformedResponseError, NetworkError, RpcError, TimeoutError } from '../rpc/errors.ts'
-import { explainError } from './explainError.ts'
+import { errorKind, explainError } from './explainError.ts'
 
 describe('explainError', () => {
   it('names the method a network does not offer', () => {
@@ -19,6 +19,21 @@ describe('explainError', () => {
     expect(explainError(new TimeoutError('eth_chainId', 15_000)).detail).toBe('eth_chainId waited 15 s.')
     expect(explainError(new MalformedResponseError('eth_getBlockByNumber', 'result.number', 'expected a hex quantity')).detail).toBe('result.number: expected a hex quantity')
     expect(explainError(new ConfigError('http', 'the server answered HTTP 404')).title).toBe('The configuration could not be loaded')
+  })
+
+  it('decodes a revert reason the node sent as data', () => {
+    // The execution-apis recording: Error("user error").
+    const data = '0x08c379a00000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000000a75736572206572726f72'
+    expect(explainError(new RpcError('eth_call', { code: 3, message: 'execution reverted: user error', data })).title).toBe('eth_call reverted: user error')
+  })
+
+  it('names each cause with one word', () => {
+    expect(errorKind(new RpcError('eth_call', { code: -32000, message: 'x' }))).toBe('rpc')
+    expect(errorKind(new HttpError('eth_call', 502, null))).toBe('http')
+    expect(errorKind(new NetworkError('eth_call', new TypeError('x')))).toBe('unreachable')
+    expect(errorKind(new TimeoutError('eth_call', 1000))).toBe('timeout')
+    expect(errorKind(new MalformedResponseError('eth_call', 'result', 'x'))).toBe('malformed')
+    expect(errorKind(new Error('x'))).toBe('unknown')
   })
 
   it('still says something for errors it does not know', () => {

@@ -25,5 +25,6 @@ function subscribe(listener: () => void): () => void {
 
 /** The current time in ms, updated every second. */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, () => now)
+  // The server snapshot lets pages render to a string (tests, and any later server rendering).
+  return useSyncExternalStore(subscribe, () => now, () => now)
 }

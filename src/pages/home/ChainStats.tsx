@@ -6,7 +6,7 @@ import type { Network } from '../../networks/runtimeConfig.ts'
 import type { BlockHeader } from '../../rpc/schemas.ts'
 import { ClockIcon, CubeIcon, GaugeIcon, LinkIcon } from '../../ui/icons.tsx'
 import { MiniBars } from '../../ui/MiniBars.tsx'
-import { Skeleton } from '../../ui/Panel.tsx'
+import { Skeleton } from '../../ui/Skeleton.tsx'
 import { recentBlockCount, useRecentBlocks } from './RecentBlocks.tsx'
 
 type StatProps = { label: string; value: ReactNode; note: string; icon: ComponentType<SVGProps<SVGSVGElement>>; chart?: ReactNode; testId?: string }

@@ -6,7 +6,8 @@ import type { BlockHeader } from '../../rpc/schemas.ts'
 import { CopyButton } from '../../ui/CopyButton.tsx'
 import { GasBar } from '../../ui/GasBar.tsx'
 import { ClockIcon } from '../../ui/icons.tsx'
-import { InfoRow, Panel } from '../../ui/Panel.tsx'
+import { InfoField } from '../../ui/InfoField.tsx'
+import { Panel } from '../../ui/Panel.tsx'
 import { blockPath } from '../../urls.ts'
 import { useNow } from '../../ui/useNow.ts'
 
@@ -57,20 +58,20 @@ export function LatestBlockPanel({ head, live }: { head: BlockHeader; live: bool
       </div>
       <dl className="grid gap-x-8 gap-y-5 border-t border-zinc-100 px-6 py-5 sm:grid-cols-2 dark:border-zinc-800">
         <div className="sm:col-span-2">
-          <InfoRow label="Hash" testId="head-hash">
+          <InfoField label="Hash" testId="head-hash">
             <span className="min-w-0 break-all font-mono text-[13px]">{head.hash}</span>
             <CopyButton value={head.hash} label="Copy block hash" />
-          </InfoRow>
+          </InfoField>
         </div>
-        <InfoRow label="Timestamp" testId="head-timestamp">
+        <InfoField label="Timestamp" testId="head-timestamp">
           <span className="tabular-nums">{formatTimestamp(timestamp)}</span>
-        </InfoRow>
-        <InfoRow label="Gas used" testId="head-gas-used">
+        </InfoField>
+        <InfoField label="Gas used" testId="head-gas-used">
           <span className="tabular-nums">{formatInteger(gasUsed)}</span>
           <span className="text-zinc-400 dark:text-zinc-500">of {formatInteger(gasLimit)}</span>
           <GasBar used={gasUsed} limit={gasLimit} className="ml-2 w-28" />
-        </InfoRow>
-        <InfoRow label="Parent">
+        </InfoField>
+        <InfoField label="Parent">
           {number > 0n ? (
             <Link to={blockPath(number - 1n)} className="truncate font-mono text-[13px] text-accent-600 hover:text-accent-500 dark:text-accent-400">
               {head.parentHash}
@@ -79,11 +80,11 @@ export function LatestBlockPanel({ head, live }: { head: BlockHeader; live: bool
             <span className="truncate font-mono text-[13px] text-zinc-500">{head.parentHash}</span>
           )}
           <CopyButton value={head.parentHash} label="Copy parent hash" />
-        </InfoRow>
-        <InfoRow label="Fee recipient">
+        </InfoField>
+        <InfoField label="Fee recipient">
           <span className="truncate font-mono text-[13px]">{head.miner}</span>
           <CopyButton value={head.miner} label="Copy fee recipient" />
-        </InfoRow>
+        </InfoField>
       </dl>
     </Panel>
   )

@@ -1,0 +1,79 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { useCallback, useState, type Key, type ReactNode } from 'react'
+
+type VirtualRowsProps = {
+  /** How many rows the list has. */
+  count: number
+  /** The cells (<td>s) of row `index`; VirtualRows wraps them in the <tr>. */
+  renderCells: (index: number) => ReactNode
+  getKey: (index: number) => Key
+  /** Columns in the table, for the spacer rows. */
+  columnCount: number
+  /** A row's expected height in px; rows are measured once shown, so this only has to be close. */
+  estimateRowHeight?: number
+  /** Rows rendered beyond each edge of the window, so a fast scroll does not show blanks. */
+  overscan?: number
+  rowClassName?: string
+  rowTestId?: string
+}
+
+/**
+ * Where the list starts in the document, kept current: the window virtualizer needs it (its scrollMargin)
+ * to know which rows the viewport shows. Content above the list that grows or shrinks resizes the body,
+ * which re-measures.
+ */
+function useDocumentOffset(): [number, (node: HTMLElement | null) => (() => void) | undefined] {
+  const [offset, setOffset] = useState(0)
+  const ref = useCallback((node: HTMLElement | null) => {
+    if (!node) return undefined
+    const measure = () => setOffset(Math.round(node.getBoundingClientRect().top + window.scrollY))
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(document.body)
+    return () => observer.disconnect()
+  }, [])
+  return [offset, ref]
+}
+
+/**
+ * The <tbody> of a long table, virtualized against the window's scroll: only the rows in view (plus
+ * `overscan`) are in the DOM, the rest are two spacer rows, so 5,000 rows scroll like 50. The page keeps
+ * its one scrollbar.
+ */
+export function VirtualRows({ count, renderCells, getKey, columnCount, estimateRowHeight = 49, overscan = 12, rowClassName = '', rowTestId }: VirtualRowsProps) {
+  const [scrollMargin, bodyRef] = useDocumentOffset()
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: () => estimateRowHeight,
+    overscan,
+    scrollMargin,
+    getItemKey: getKey,
+    // Before the window is measured (and when rendering to a string): a typical screen.
+    initialRect: { width: 1280, height: 900 },
+  })
+  const items = virtualizer.getVirtualItems()
+  const first = items[0]
+  const last = items.at(-1)
+  const top = first ? first.start - scrollMargin : 0
+  const bottom = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0
+
+  return (
+    <tbody ref={bodyRef} data-virtual-count={count}>
+      {top > 0 && (
+        <tr aria-hidden="true" style={{ height: top }}>
+          <td colSpan={columnCount} className="p-0" />
+        </tr>
+      )}
+      {items.map((item) => (
+        <tr key={item.key} ref={virtualizer.measureElement} data-index={item.index} aria-rowindex={item.index + 2} data-testid={rowTestId} className={rowClassName}>
+          {renderCells(item.index)}
+        </tr>
+      ))}
+      {bottom > 0 && (
+        <tr aria-hidden="true" style={{ height: bottom }}>
+          <td colSpan={columnCount} className="p-0" />
+        </tr>
+      )}
+    </tbody>
+  )
+}
