@@ -18,7 +18,7 @@ describe('HttpTransport against the real gateway', () => {
   it('sends calls made in the same tick as one batch in one POST, and gives each its own answer', async () => {
     const recorder = recordingFetch()
     const rpc = new HttpTransport({ url: service.urls.rpc, fetch: recorder.fetch })
-    const [number, chain, genesis] = await Promise.all([blockNumber(rpc), chainId(rpc), getBlockByNumber(rpc, '0x0')])
+    const [number, chain, genesis] = await Promise.all([blockNumber(rpc), chainId(rpc), getBlockByNumber(rpc, '0x0', false)])
     expect(recorder.bodies).toHaveLength(1)
     const batch = recorder.bodies[0] as Array<{ method: string }>
     expect(batch.map((call) => call.method)).toEqual(['eth_blockNumber', 'eth_chainId', 'eth_getBlockByNumber'])
@@ -135,7 +135,7 @@ describe('HttpTransport against the real gateway', () => {
         return new Response(JSON.stringify(replies.reverse()), { status: 200, headers: { 'content-type': 'application/json' } })
       },
     })
-    const [chain, genesis, missing] = await Promise.all([chainId(rpc), getBlockByNumber(rpc, '0x0'), getBlockByNumber(rpc, '0xffffff')])
+    const [chain, genesis, missing] = await Promise.all([chainId(rpc), getBlockByNumber(rpc, '0x0', false), getBlockByNumber(rpc, '0xffffff', false)])
     expect(chain).toBe('0x7a69')
     expect(genesis?.number).toBe('0x0')
     expect(missing).toBeNull()
@@ -160,7 +160,7 @@ describe('HttpTransport against the real gateway', () => {
         return new Response(JSON.stringify(reply), { status: 200 })
       },
     })
-    const error = await getBlockByNumber(rpc, 'latest').catch((caught: unknown) => caught)
+    const error = await getBlockByNumber(rpc, 'latest', false).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(MalformedResponseError)
     expect(error).toMatchObject({ method: 'eth_getBlockByNumber', field: 'result.gasUsed' })
     expect((error as Error).message).toContain('expected a hex quantity, got 12')

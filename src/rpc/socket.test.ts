@@ -141,6 +141,29 @@ describe('SocketTransport across a service restart', () => {
   })
 })
 
+describe('SocketTransport while the gateway has no node', () => {
+  it('asks again for a subscription the gateway could not make (-32603, node down), and gets it once the node is back', async () => {
+    const service = await startTestService({ blockTime: 1 })
+    const socket = new SocketTransport({ url: service.urls.ws, WebSocket: NodeWebSocket, backoff: { initialMs: 100, maxMs: 300 } })
+    const heads: BlockHeader[] = []
+    const errors: unknown[] = []
+    try {
+      await service.anvil.stop()
+      subscribeNewHeads(socket, (head) => heads.push(head), (error) => errors.push(error))
+      await waitFor(() => socket.status.state === 'open', 5_000, 'the socket open')
+      // The gateway answers eth_subscribe with -32603 now; a refusal would have ended the subscription.
+      await new Promise((resolve) => setTimeout(resolve, 800))
+      expect(heads).toEqual([])
+      await service.anvil.start()
+      await waitFor(() => heads.length >= 1, 15_000, 'a head once the node is back')
+      expect(errors).toEqual([])
+    } finally {
+      socket.close()
+      await service.close()
+    }
+  })
+})
+
 describe('SocketTransport keep-alive', () => {
   it('injected fault: a peer that accepts but never answers is found by keep-alive and replaced', async () => {
     // No real gateway goes silent with its TCP connection up, so a mute server stands in for that fault.

@@ -68,7 +68,17 @@ type Subscription = {
   active: boolean
   /** The server's id on the current connection; null until (re)subscribed. */
   serverId: string | null
+  /** Failed attempts to subscribe on the current connection (the server could not, for now). */
+  failures: number
+  retryTimer: ReturnType<typeof setTimeout> | null
 }
+
+/**
+ * Errors that say the subscription itself is wrong (bad request, unknown method, bad params): asking again
+ * gets the same answer. Any other error (-32603 "node unavailable", -32005 rate limit) is the server's
+ * trouble of the moment, and the subscription is asked for again.
+ */
+const refusalCodes = new Set([-32600, -32601, -32602])
 
 type Call = { id: number; method: string; params: readonly unknown[]; done: boolean; settle: (outcome: Settled) => void }
 
@@ -166,10 +176,11 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
   /**
    * Subscribes (eth_subscribe) and keeps the subscription across reconnects. `onData` gets each
    * notification's raw result; `onError` hears a refused subscription (which then ends) or a throwing
-   * `onData`.
+   * `onData`. A subscription the server could not make for now (its node down: -32603) is asked for
+   * again with backoff, on the same connection.
    */
   subscribe(kind: string, params: readonly unknown[], onData: (data: unknown) => void, onError?: (error: unknown) => void): Unsubscribe {
-    const subscription: Subscription = { kind, params, onData, onError, active: !this.#closed, serverId: null }
+    const subscription: Subscription = { kind, params, onData, onError, active: !this.#closed, serverId: null, failures: 0, retryTimer: null }
     if (!subscription.active) return () => {}
     this.#subscriptions.add(subscription)
     if (this.#status.state === 'open') this.#startSubscription(subscription)
@@ -191,7 +202,10 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
     this.#closed = true
     if (this.#retryTimer) clearTimeout(this.#retryTimer)
     this.#retryTimer = null
-    for (const subscription of this.#subscriptions) subscription.active = false
+    for (const subscription of this.#subscriptions) {
+      subscription.active = false
+      this.#stopRetry(subscription)
+    }
     this.#subscriptions.clear()
     const waiting = this.#waiting
     this.#waiting = []
@@ -302,15 +316,34 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
           this.request('eth_unsubscribe', [id]).catch(() => {})
           return
         }
+        subscription.failures = 0
         subscription.serverId = id
         this.#byServerId.set(id, subscription)
       },
       (error: unknown) => {
-        // A refusal will not change on retry; anything else is the connection's trouble, and a new one resubscribes.
-        if (error instanceof RpcError || error instanceof MalformedResponseError) this.#failSubscription(subscription, error)
+        // A refusal will not change on retry; the server's trouble of the moment is asked again on this
+        // connection; anything else is the connection's trouble, and a new one resubscribes.
+        if (error instanceof MalformedResponseError || (error instanceof RpcError && refusalCodes.has(error.code))) {
+          this.#failSubscription(subscription, error)
+        } else if (error instanceof RpcError) this.#retrySubscription(subscription, ws)
         else if (error instanceof TimeoutError && ws && this.#ws === ws) this.#drop(ws)
       },
     )
+  }
+
+  #retrySubscription(subscription: Subscription, ws: WebSocket | null): void {
+    if (!subscription.active || this.#ws !== ws) return
+    subscription.failures += 1
+    this.#stopRetry(subscription)
+    subscription.retryTimer = setTimeout(() => {
+      subscription.retryTimer = null
+      if (subscription.active && this.#ws === ws && this.#status.state === 'open') this.#startSubscription(subscription)
+    }, backoffDelay(subscription.failures, this.#backoff, this.#random))
+  }
+
+  #stopRetry(subscription: Subscription): void {
+    if (subscription.retryTimer) clearTimeout(subscription.retryTimer)
+    subscription.retryTimer = null
   }
 
   #failSubscription(subscription: Subscription, error: unknown): void {
@@ -322,6 +355,7 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
   #endSubscription(subscription: Subscription): void {
     if (!subscription.active) return
     subscription.active = false
+    this.#stopRetry(subscription)
     this.#subscriptions.delete(subscription)
     const { serverId } = subscription
     if (serverId === null) return // not subscribed yet: a pending eth_subscribe finds it inactive and ends it
@@ -354,7 +388,11 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
     for (const call of [...this.#inFlight.values()]) call.settle({ ok: false, error: new SocketClosedError(call.method) })
     this.#inFlight.clear()
     this.#byServerId.clear()
-    for (const subscription of this.#subscriptions) subscription.serverId = null
+    for (const subscription of this.#subscriptions) {
+      subscription.serverId = null
+      subscription.failures = 0
+      this.#stopRetry(subscription)
+    }
     if (this.#closed) return
     if (this.#openedAt > 0 && Date.now() - this.#openedAt >= this.#options.stableAfterMs) this.#attempt = 0
     this.#openedAt = 0
