@@ -8,7 +8,9 @@ import { chromiumArgs, findBrowser } from './scripts/browser.mjs'
  * The end-to-end suite: the real service (chain, gateway, demo scenario, traffic) serving the built app, on
  * ports of its own so it never meets a running `npm start`, with a fresh data dir per run.
  */
-export const e2ePorts = { app: 15173, rpc: 18545, files: 15001 } as const
+// CHAINGLASS_E2E_PORT_OFFSET moves all three, so several suites can run side by side on one machine.
+const offset = Number(process.env.CHAINGLASS_E2E_PORT_OFFSET ?? 0)
+export const e2ePorts = { app: 15173 + offset, rpc: 18545 + offset, files: 15001 + offset } as const
 const appUrl = `http://127.0.0.1:${e2ePorts.app}`
 
 if (!fs.existsSync(path.join(import.meta.dirname, 'dist', 'index.html'))) {
