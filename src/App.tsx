@@ -21,6 +21,20 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           { index: true, lazy: async () => ({ Component: (await import('./pages/home/HomePage.tsx')).HomePage }) },
+          { path: 'files', lazy: async () => ({ Component: (await import('./pages/files/FilesPage.tsx')).FilesPage }) },
+          { path: 'settings', lazy: async () => ({ Component: (await import('./pages/settings/SettingsPage.tsx')).SettingsPage }) },
+          { path: 'l2a/:block', lazy: async () => ({ Component: (await import('./pages/l2a/L2aBlockPage.tsx')).L2aBlockPage }) },
+          { path: 'l2b/pending', lazy: async () => ({ Component: (await import('./pages/l2b/L2bPendingPage.tsx')).L2bPendingPage }) },
+          { path: 'call', lazy: async () => ({ Component: (await import('./pages/call/CallPage.tsx')).CallPage }) },
+          { path: 'storage', lazy: async () => ({ Component: (await import('./pages/storage/StoragePage.tsx')).StoragePage }) },
+          { path: 'logs', lazy: async () => ({ Component: (await import('./pages/logs/LogsPage.tsx')).LogsPage }) },
+          { path: 'blocks', lazy: async () => ({ Component: (await import('./pages/blocks/BlocksPage.tsx')).BlocksPage }) },
+          { path: 'block/:id', lazy: async () => ({ Component: (await import('./pages/block/BlockPage.tsx')).BlockPage }) },
+          { path: 'block/:id/receipts', lazy: async () => ({ Component: (await import('./pages/block/BlockReceiptsPage.tsx')).BlockReceiptsPage }) },
+          { path: 'uncle/:id/:index', lazy: async () => ({ Component: (await import('./pages/uncle/UnclePage.tsx')).UnclePage }) },
+          { path: 'tx/:hash', lazy: async () => ({ Component: (await import('./pages/tx/TransactionPage.tsx')).TransactionPage }) },
+          { path: 'block/:id/tx/:index', lazy: async () => ({ Component: (await import('./pages/tx/BlockTransactionPage.tsx')).BlockTransactionPage }) },
+          { path: 'address/:address', lazy: async () => ({ Component: (await import('./pages/address/AddressPage.tsx')).AddressPage }) },
           { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found/NotFoundPage.tsx')).NotFoundPage }) },
         ],
       },
@@ -33,7 +47,7 @@ export function App({ config }: { config: RuntimeConfig }) {
   const [router] = useState(() => createBrowserRouter(routes))
   return (
     <QueryClientProvider client={queryClient}>
-      <NetworkProvider config={config}>
+      <NetworkProvider config={config} router={router}>
         <RouterProvider router={router} />
       </NetworkProvider>
     </QueryClientProvider>

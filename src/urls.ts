@@ -71,3 +71,53 @@ export function parseIndex(param: string): bigint | null {
   if (/^0x[0-9a-fA-F]{1,64}$/.test(text)) return BigInt(text)
   return null
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The network a link is for
+
+/** `?network=<name>`: which network a URL shows. Absent means the deployment's default network. */
+export const networkParam = 'network'
+
+/**
+ * `to` with `?network=<name>` set (other query params and the #hash kept), or removed when `network` is
+ * null (the default network needs none). Only the network's name: never its key or endpoints.
+ */
+export function withNetwork(to: string, network: string | null): string {
+  const hashAt = to.indexOf('#')
+  const hash = hashAt >= 0 ? to.slice(hashAt) : ''
+  const beforeHash = hashAt >= 0 ? to.slice(0, hashAt) : to
+  const queryAt = beforeHash.indexOf('?')
+  const path = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash
+  const search = new URLSearchParams(queryAt >= 0 ? beforeHash.slice(queryAt + 1) : '')
+  if (network === null) search.delete(networkParam)
+  else search.set(networkParam, network)
+  const query = search.toString()
+  return `${path}${query ? `?${query}` : ''}${hash}`
+}
+
+/** The network a URL's query names, or null when it names none. */
+export function readNetworkParam(search: string): string | null {
+  const name = new URLSearchParams(search).get(networkParam)
+  return name === null || name.trim() === '' ? null : name.trim()
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Networks and the layer-2 pages
+
+export const settingsPath = '/settings'
+
+/** l2a_getRawBlockTransactions of one block (an integer block number). */
+export function l2aBlockPath(block: bigint | number): string {
+  return `/l2a/${BigInt(block).toString(10)}`
+}
+
+/** l2b_pendingTransactions. */
+export const l2bPendingPath = '/l2b/pending'
+
+/** The `:block` of /l2a/:block: a plain decimal integer that fits the method's integer param, else null. */
+export function parseL2aBlock(param: string): number | null {
+  const text = param.trim().replace(/[,_]/g, '')
+  if (!/^\d{1,16}$/.test(text)) return null
+  const value = Number(text)
+  return Number.isSafeInteger(value) ? value : null
+}

@@ -1,40 +1,60 @@
-import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { SocketStatus } from '../rpc/socket.ts'
-import { clientsFor } from './clients.ts'
+import { configNetwork, type AppNetwork } from './capabilities.ts'
+import { clientsFor, releaseClientsExcept } from './clients.ts'
 import type { Network, RuntimeConfig } from './runtimeConfig.ts'
-import { networkStorageKey, pickNetwork } from './selection.ts'
+import { createNetworkSelection, type RouterLike } from './selection.ts'
+import { toAppNetwork, userNetworks, type UserNetworkRecord } from './userNetworks.ts'
 
 type NetworkContextValue = {
-  network: Network
-  networks: readonly Network[]
+  /** The network the app is showing. */
+  network: AppNetwork
+  /** Built-in networks first (from /config.json), then the user's. */
+  networks: readonly AppNetwork[]
+  defaultNetwork: AppNetwork
+  /** Shows the network: the same page, with `?network=` in its URL. */
   selectNetwork: (name: string) => void
+  /** The name links must carry as `?network=`, or null on the default network. */
+  linkNetwork: string | null
+  /** The URL named a network this browser does not know (the default is shown instead). */
+  unknownNetwork: string | null
 }
 
 const NetworkContext = createContext<NetworkContextValue | null>(null)
 
-function storedNetwork(): string | null {
-  try {
-    return localStorage.getItem(networkStorageKey)
-  } catch {
-    return null
-  }
+/** Built-in networks win a name clash: a user network is never allowed one, but /config.json may change. */
+export function mergeNetworks(config: RuntimeConfig, records: readonly UserNetworkRecord[]): AppNetwork[] {
+  const builtIn = config.networks.map(configNetwork)
+  const names = new Set(builtIn.map((network) => network.name))
+  return [...builtIn, ...records.filter((record) => !names.has(record.name)).map(toAppNetwork)]
 }
 
-export function NetworkProvider({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
-  const [network, setNetwork] = useState(() => pickNetwork(config, storedNetwork()))
-  const selectNetwork = useCallback(
-    (name: string) => {
-      const next = pickNetwork(config, name)
-      try {
-        localStorage.setItem(networkStorageKey, next.name)
-      } catch {
-        // private mode: the choice lasts for this visit only
-      }
-      setNetwork(next)
-    },
-    [config],
-  )
-  const value = useMemo(() => ({ network, networks: config.networks, selectNetwork }), [network, config.networks, selectNetwork])
+/**
+ * Which network is shown, and the list to choose from. The choice lives in the URL (`?network=`): this
+ * provider follows the app's router for it, so it sits above the RouterProvider and takes the router.
+ */
+export function NetworkProvider({ config, router, children }: { config: RuntimeConfig; router: RouterLike; children: ReactNode }) {
+  const records = useSyncExternalStore(userNetworks.subscribe, userNetworks.list, userNetworks.list)
+  const networks = useMemo(() => mergeNetworks(config, records), [config, records])
+  // Follows the router while anything reads it (useSyncExternalStore below subscribes).
+  const [selection] = useState(() => createNetworkSelection(router, config.defaultNetwork))
+  const requested = useSyncExternalStore(selection.subscribe, selection.requested, selection.requested)
+
+  // Transports of networks that were edited or removed are closed: old keys and rules are not used again.
+  useEffect(() => releaseClientsExcept(networks), [networks])
+
+  const value = useMemo((): NetworkContextValue => {
+    const defaultNetwork = networks.find((candidate) => candidate.name === config.defaultNetwork)!
+    const found = networks.find((candidate) => candidate.name === requested)
+    return {
+      network: found ?? defaultNetwork,
+      networks,
+      defaultNetwork,
+      selectNetwork: selection.select,
+      linkNetwork: requested === config.defaultNetwork ? null : requested,
+      unknownNetwork: found ? null : requested,
+    }
+  }, [networks, requested, selection, config.defaultNetwork])
   return <NetworkContext value={value}>{children}</NetworkContext>
 }
 
@@ -45,13 +65,18 @@ function useNetworkContext(): NetworkContextValue {
 }
 
 /** The network the app is showing. */
-export function useNetwork(): Network {
+export function useNetwork(): AppNetwork {
   return useNetworkContext().network
 }
 
-/** Every configured network, and the way to switch. */
+/** Every network, the one shown, and the way to switch. */
 export function useNetworkChoice(): NetworkContextValue {
   return useNetworkContext()
+}
+
+/** The `?network=` value in-app links carry (null: none, the default network). */
+export function useLinkNetwork(): string | null {
+  return useContext(NetworkContext)?.linkNetwork ?? null
 }
 
 /** The live state of the network's WebSocket: open, reconnecting, ... */

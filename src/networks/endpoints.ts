@@ -10,11 +10,11 @@ function base(url: string): string {
 }
 
 /** {base_url}/v3/<API_KEY> */
-export function rpcHttpUrl(network: Network): string {
+export function rpcHttpUrl(network: Pick<Network, 'rpcBase' | 'key'>): string {
   return `${base(network.rpcBase)}/v3/${encodeURIComponent(network.key)}`
 }
 
 /** {ws_url}/ws/v3/<API_KEY> */
-export function rpcSocketUrl(network: Network): string {
+export function rpcSocketUrl(network: Pick<Network, 'wsBase' | 'key'>): string {
   return `${base(network.wsBase)}/ws/v3/${encodeURIComponent(network.key)}`
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { useLinkNetwork } from '../networks/NetworkContext.tsx'
+import { withNetwork } from '../urls.ts'
 
 export const linkClass = 'text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300'
 
@@ -12,15 +14,19 @@ type AppLinkProps = {
   className?: string
   title?: string
   testId?: string
+  /** When the visible content does not name the link well (an icon, a logo). */
+  ariaLabel?: string
 }
 
 /**
  * Every in-app link of the shared components goes through here: one place to keep app-wide link state
- * (such as `?network=`) and the hover prefetch.
+ * and the hover prefetch. A link keeps the network being shown (`?network=<name>`, none for the default),
+ * so a link copied or opened in a new tab shows the same thing on the same network.
  */
-export function AppLink({ to, children, onPrefetch, className = linkClass, title, testId }: AppLinkProps) {
+export function AppLink({ to, children, onPrefetch, className = linkClass, title, testId, ariaLabel }: AppLinkProps) {
+  const network = useLinkNetwork()
   return (
-    <Link to={to} className={className} title={title} data-testid={testId} onMouseEnter={onPrefetch} onFocus={onPrefetch}>
+    <Link to={withNetwork(to, network)} className={className} title={title} aria-label={ariaLabel} data-testid={testId} onMouseEnter={onPrefetch} onFocus={onPrefetch}>
       {children}
     </Link>
   )

@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState } from 'react'
 import { formatChainId } from '../format/hex.ts'
+import type { AppNetwork } from '../networks/capabilities.ts'
 import { useConnectionStatus, useNetworkChoice } from '../networks/NetworkContext.tsx'
+import { networkKind } from '../networks/NetworkLabel.tsx'
+import { settingsPath } from '../urls.ts'
+import { AppLink } from './AppLink.tsx'
 import { describeConnection } from './connection.ts'
 import { CheckIcon, ChevronDownIcon } from './icons.tsx'
 import { StatusDot } from './StatusDot.tsx'
 import { useNow } from './useNow.ts'
 
-/** The network being shown with its connection state; a menu switches networks when there are several. */
+/**
+ * The network being shown with its connection state; the menu switches networks (built-in ones, then the
+ * user's) and leads to the network settings. Switching keeps the page: the same view on the other network.
+ */
 export function NetworkMenu() {
   const { network, networks, selectNetwork } = useNetworkChoice()
   const status = useConnectionStatus(network)
@@ -28,48 +35,72 @@ export function NetworkMenu() {
     }
   }, [open])
 
-  const several = networks.length > 1
+  const builtIn = networks.filter((choice) => choice.source === 'config')
+  const mine = networks.filter((choice) => choice.source === 'user')
+  const item = (choice: AppNetwork) => (
+    <button
+      key={choice.name}
+      type="button"
+      role="menuitemradio"
+      aria-checked={choice.name === network.name}
+      data-testid={`network-option-${choice.name}`}
+      onClick={() => {
+        selectNetwork(choice.name)
+        setOpen(false)
+      }}
+      className="flex w-full items-center justify-between gap-3 rounded-lg px-3 py-2 text-left text-sm text-zinc-700 transition hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800"
+    >
+      <span className="min-w-0">
+        <span className="block truncate font-medium">{choice.label}</span>
+        <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+          {networkKind(choice)} · chain {formatChainId(choice.chainId)}
+        </span>
+      </span>
+      {choice.name === network.name && <CheckIcon className="size-4 shrink-0 text-accent-600 dark:text-accent-400" />}
+    </button>
+  )
+  const heading = (text: string) => <p className="px-3 pb-1 pt-2 text-xs font-medium text-zinc-500 dark:text-zinc-400">{text}</p>
+
   return (
     <div ref={root} className="relative">
       <button
         type="button"
         data-testid="network-status"
         data-state={status.state}
-        aria-haspopup={several ? 'menu' : undefined}
-        aria-expanded={several ? open : undefined}
-        onClick={() => several && setOpen((value) => !value)}
-        title={`${network.label}: ${connection.label}`}
+        data-network={network.name}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        title={`${network.label} (${networkKind(network).toLowerCase()}): ${connection.label}`}
         className="flex h-9 items-center gap-2 rounded-full bg-zinc-100 pl-3 pr-2.5 text-sm font-medium text-zinc-700 ring-1 ring-inset ring-zinc-200 transition hover:bg-zinc-200/70 dark:bg-zinc-900 dark:text-zinc-200 dark:ring-zinc-800 dark:hover:bg-zinc-800"
       >
         <StatusDot tone={connection.tone} />
-        <span data-testid="network-label" className="max-w-48 truncate">{network.label}</span>
+        <span data-testid="network-label" className="max-w-36 truncate sm:max-w-56">{network.label}</span>
+        {network.kind === 'sample' && !/recorded sample/i.test(network.label) && <span className="text-xs font-normal text-amber-700 dark:text-amber-300">recorded sample</span>}
         <span className="sr-only">, {connection.label}</span>
-        {several && <ChevronDownIcon className="size-4 text-zinc-400" />}
+        <ChevronDownIcon className="size-4 text-zinc-400" />
       </button>
       {open && (
-        <div role="menu" className="absolute left-0 z-30 mt-2 w-72 overflow-hidden rounded-xl bg-white p-1 shadow-lg ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800">
-          <p className="px-3 pb-1 pt-2 text-xs font-medium text-zinc-500 dark:text-zinc-400">Networks</p>
-          {networks.map((choice) => (
-            <button
-              key={choice.name}
-              type="button"
-              role="menuitemradio"
-              aria-checked={choice.name === network.name}
-              onClick={() => {
-                selectNetwork(choice.name)
-                setOpen(false)
-              }}
-              className="flex w-full items-center justify-between gap-3 rounded-lg px-3 py-2 text-left text-sm text-zinc-700 transition hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800"
+        <div role="menu" data-testid="network-menu" className="absolute left-0 z-30 mt-2 max-h-[70vh] w-80 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800">
+          {heading('Networks')}
+          {builtIn.map(item)}
+          {mine.length > 0 && (
+            <>
+              <div className="my-1 border-t border-zinc-100 dark:border-zinc-800" />
+              {heading('Yours')}
+              {mine.map(item)}
+            </>
+          )}
+          <div className="my-1 border-t border-zinc-100 dark:border-zinc-800" />
+          <div role="none" onClick={() => setOpen(false)}>
+            <AppLink
+              to={settingsPath}
+              testId="network-settings-link"
+              className="flex w-full items-center rounded-lg px-3 py-2 text-sm font-medium text-accent-600 transition hover:bg-zinc-100 dark:text-accent-400 dark:hover:bg-zinc-800"
             >
-              <span className="min-w-0">
-                <span className="block truncate font-medium">{choice.label}</span>
-                <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-                  {choice.kind === 'local' ? 'Local service' : choice.kind === 'sample' ? 'Recorded sample' : 'Hosted'} · chain {formatChainId(choice.chainId)}
-                </span>
-              </span>
-              {choice.name === network.name && <CheckIcon className="size-4 shrink-0 text-accent-600 dark:text-accent-400" />}
-            </button>
-          ))}
+              Network settings…
+            </AppLink>
+          </div>
         </div>
       )}
     </div>

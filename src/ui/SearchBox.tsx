@@ -1,7 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { parseSearch } from '../search/parseSearch.ts'
-import { addressPath, blockPath, txPath } from '../urls.ts'
+import { useLinkNetwork, useNetwork } from '../networks/NetworkContext.tsx'
+import { describeInvalid, parseSearch } from '../search/parseSearch.ts'
+import { resolveHash } from '../search/resolveHash.ts'
+import { addressPath, blockPath, txPath, withNetwork } from '../urls.ts'
+import { explainError } from './explainError.ts'
 import { SearchIcon } from './icons.tsx'
 import { useMediaQuery } from './useMediaQuery.ts'
 
@@ -13,12 +17,24 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
 }
 
-/** Block number, hash or address; "/" anywhere on the page jumps here. */
+/** The line under the box: a refusal (red), or what the lookup found nothing for (amber). */
+type Message = { tone: 'error' | 'notice'; text: string }
+
+/**
+ * Block number (decimal or 0x), block tag, hash or address; "/" anywhere on the page jumps here. A 32-byte
+ * hash is looked up (as a block, then as a transaction) on the network shown, and opens whichever exists.
+ */
 export function SearchBox() {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const network = useNetwork()
+  const linkNetwork = useLinkNetwork()
   const input = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
-  const [message, setMessage] = useState<string | null>(null)
+  const [message, setMessage] = useState<Message | null>(null)
+  const [busy, setBusy] = useState(false)
+  // Each lookup's number: an answer that arrives after the input changed (or another search) is dropped.
+  const lookup = useRef(0)
   const messageId = useId()
   const roomy = useMediaQuery('(min-width: 640px)')
 
@@ -33,35 +49,60 @@ export function SearchBox() {
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [])
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const target = parseSearch(value)
-    switch (target.kind) {
-      case 'empty':
-        setMessage(null)
-        return
-      case 'invalid':
-        setMessage(notSearchableMessage)
-        return
-      case 'block':
-        navigate(blockPath(target.number))
-        break
-      case 'hash':
-        navigate(txPath(target.hash))
-        break
-      case 'address':
-        navigate(addressPath(target.address))
-        break
-    }
+  const go = (path: string) => {
+    navigate(withNetwork(path, linkNetwork))
     setMessage(null)
     setValue('')
     input.current?.blur()
   }
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const target = parseSearch(value)
+    const id = ++lookup.current
+    setBusy(false)
+    switch (target.kind) {
+      case 'empty':
+        setMessage(null)
+        return
+      case 'invalid':
+        setMessage({ tone: 'error', text: describeInvalid(target) })
+        return
+      case 'block':
+        go(blockPath(target.number))
+        return
+      case 'tag':
+        go(blockPath(target.tag))
+        return
+      case 'address':
+        go(addressPath(target.address))
+        return
+      case 'hash':
+        setMessage(null)
+        setBusy(true)
+        resolveHash(queryClient, network, target.hash).then(
+          (match) => {
+            if (id !== lookup.current) return
+            setBusy(false)
+            if (match.kind === 'block') go(blockPath(match.hash))
+            else if (match.kind === 'transaction') go(txPath(match.hash))
+            else setMessage({ tone: 'notice', text: `no block or transaction with this hash on ${network.label}` })
+          },
+          (error: unknown) => {
+            if (id !== lookup.current) return
+            setBusy(false)
+            setMessage({ tone: 'error', text: `could not look it up on ${network.label}: ${explainError(error).title}` })
+          },
+        )
+        return
+    }
+  }
+
+  const shown = value.trim()
   return (
-    <form role="search" onSubmit={submit} className="relative w-full">
+    <form role="search" onSubmit={submit} className="relative w-full" aria-busy={busy}>
       <label className="group relative flex items-center">
-        <span className="sr-only">Search by block number, hash or address</span>
+        <span className="sr-only">Search by block number, tag, hash or address</span>
         <SearchIcon className="pointer-events-none absolute left-3 size-4 text-zinc-400" />
         <input
           ref={input}
@@ -71,19 +112,45 @@ export function SearchBox() {
           onChange={(event) => {
             setValue(event.target.value)
             setMessage(null)
+            lookup.current += 1
+            setBusy(false)
           }}
-          placeholder={roomy ? 'Search by block number, hash or address' : 'Block, hash or address'}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              setMessage(null)
+              input.current?.blur()
+            }
+          }}
+          placeholder={roomy ? 'Search by block, tag, hash or address' : 'Block, hash or address'}
           autoComplete="off"
           spellCheck={false}
-          aria-invalid={message !== null}
+          aria-invalid={message?.tone === 'error'}
           aria-describedby={message ? messageId : undefined}
           className="h-9 w-full rounded-full bg-zinc-100 pl-9 pr-3 text-sm sm:pr-10 text-zinc-900 ring-1 ring-inset ring-zinc-200 transition placeholder:text-zinc-400 focus:bg-white focus:outline-none focus:ring-2 focus:ring-accent-500 aria-invalid:ring-red-300 dark:bg-zinc-900 dark:text-zinc-100 dark:ring-zinc-800 dark:placeholder:text-zinc-500 dark:focus:bg-zinc-950 dark:focus:ring-accent-500 dark:aria-invalid:ring-red-800 [&::-webkit-search-cancel-button]:hidden"
         />
-        <kbd className="pointer-events-none absolute right-3 hidden rounded border border-zinc-200 bg-white px-1.5 font-mono text-[11px] leading-4 text-zinc-400 group-focus-within:hidden sm:block dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-500">/</kbd>
+        {busy ? (
+          <span
+            data-testid="search-busy"
+            aria-label="Looking the hash up"
+            className="pointer-events-none absolute right-3 size-4 animate-spin rounded-full border-2 border-zinc-300 border-t-accent-500 dark:border-zinc-700 dark:border-t-accent-400"
+          />
+        ) : (
+          <kbd className="pointer-events-none absolute right-3 hidden rounded border border-zinc-200 bg-white px-1.5 font-mono text-[11px] leading-4 text-zinc-400 group-focus-within:hidden sm:block dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-500">/</kbd>
+        )}
       </label>
       {message && (
-        <p id={messageId} role="alert" data-testid="search-message" className="absolute left-3 top-full mt-1.5 whitespace-nowrap rounded-md bg-white px-2.5 py-1 text-xs font-medium text-red-600 shadow-sm ring-1 ring-red-200 dark:bg-zinc-900 dark:text-red-400 dark:ring-red-900">
-          {value.trim().length > 24 ? `${value.trim().slice(0, 24)}…` : value.trim()}: {message}
+        <p
+          id={messageId}
+          role="alert"
+          data-testid="search-message"
+          data-tone={message.tone}
+          className={`absolute left-0 top-full z-30 mt-1.5 w-max max-w-[min(34rem,calc(100vw-2rem))] rounded-lg bg-white px-3 py-1.5 text-xs font-medium shadow-md ring-1 dark:bg-zinc-900 ${
+            message.tone === 'error' ? 'text-red-600 ring-red-200 dark:text-red-400 dark:ring-red-900' : 'text-amber-800 ring-amber-200 dark:text-amber-300 dark:ring-amber-900'
+          }`}
+        >
+          <span className="break-all font-mono text-zinc-700 dark:text-zinc-300">{shown.length > 24 ? `${shown.slice(0, 12)}…${shown.slice(-8)}` : shown}</span>
+          <span className="text-zinc-400 dark:text-zinc-500">: </span>
+          {message.text}
         </p>
       )}
     </form>

@@ -1,0 +1,455 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import zlib from 'node:zlib'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { CID } from 'multiformats/cid'
+
+/**
+ * The file panel against the real local file service (spec Part B): uploads through the picker with progress
+ * and CIDs, the pin list, unpin with confirmation, pin by CID, previews, and content that tries to run.
+ */
+
+const helloCid = 'QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o'
+// multiformats' own conversion, not a hard-coded expectation of ours.
+const helloV1 = CID.parse(helloCid).toV1().toString()
+
+type FileStore = { url: string; key: string; secret: string }
+
+/** The devnet's file store as /config.json describes it (the same URL and credentials the app uses). */
+async function fileStore(request: APIRequestContext): Promise<FileStore> {
+  const config = (await (await request.get('/config.json')).json()) as { networks: Array<{ name: string; ipfsUrl: string | null; key: string; secret: string }> }
+  const devnet = config.networks.find((network) => network.name === 'devnet')!
+  return { url: devnet.ipfsUrl!, key: devnet.key, secret: devnet.secret }
+}
+
+const auth = (store: FileStore) => ({ authorization: `Basic ${Buffer.from(`${store.key}:${store.secret}`).toString('base64')}` })
+
+async function pinnedCids(request: APIRequestContext, store: FileStore): Promise<string[]> {
+  const response = await request.post(`${store.url}/api/v0/pin/ls`, { headers: auth(store) })
+  expect(response.status()).toBe(200)
+  return Object.keys(((await response.json()) as { Keys: Record<string, unknown> }).Keys)
+}
+
+/** Straight to the service (not through the page): `add` with extra options, e.g. only-hash or pin=false. */
+async function addDirect(request: APIRequestContext, store: FileStore, content: Buffer | string, query: string): Promise<string> {
+  const response = await request.post(`${store.url}/api/v0/add?${query}`, {
+    headers: auth(store),
+    multipart: { file: { name: 'direct.bin', mimeType: 'application/octet-stream', buffer: Buffer.from(content) } },
+  })
+  expect(response.status()).toBe(200)
+  return (JSON.parse((await response.text()).trim().split('\n').at(-1)!) as { Hash: string }).Hash
+}
+
+/** Upload bandwidth of the page, through the DevTools protocol, so progress can be watched and a cancel lands mid-way. */
+async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond })
+}
+
+/** A small PNG (an indigo gradient), built here so the test needs no fixture file. */
+function makePng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header[8] = 8 // bit depth
+  header[9] = 2 // truecolour RGB
+  const rows: number[] = []
+  for (let y = 0; y < height; y++) {
+    rows.push(0)
+    for (let x = 0; x < width; x++) rows.push(79 + Math.round((x / width) * 60), 70 + Math.round((y / height) * 40), 229)
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+async function openFiles(page: Page): Promise<void> {
+  await page.goto('/files')
+  await expect(page.getByTestId('files-page')).toBeVisible()
+  await expect(page.getByTestId('store-status')).toHaveAttribute('data-state', 'ok')
+}
+
+const uploadRow = (page: Page, name: string) => page.getByTestId('upload-row').filter({ has: page.getByTestId('upload-name').getByText(name, { exact: true }) })
+
+/** Collects every alert/confirm/prompt the page opens: the content tests expect none. */
+function watchDialogs(page: Page): string[] {
+  const seen: string[] = []
+  page.on('dialog', (dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`)
+    void dialog.dismiss()
+  })
+  return seen
+}
+
+test.describe('file panel', () => {
+  test('uploads several files through the picker: each gets its CID (v0 as returned, and v1), size and pinned state, and is on the pin list', async ({ page, request }) => {
+    const store = await fileStore(request)
+    const dialogs = watchDialogs(page)
+    await openFiles(page)
+    await expect(page.getByTestId('upload-limit')).toContainText('Up to 2 GiB per file')
+    const json = `{"token":"${randomBytes(6).toString('hex')}","amount":12345678901234567890,"nested":{"ok":true}}`
+    await page.getByTestId('file-input').setInputFiles([
+      { name: 'hello.txt', mimeType: 'text/plain', buffer: Buffer.from('hello world\n') },
+      { name: 'data.json', mimeType: 'application/json', buffer: Buffer.from(json) },
+      { name: 'gradient.png', mimeType: 'image/png', buffer: makePng(96, 64) },
+      { name: 'noise.bin', mimeType: 'application/octet-stream', buffer: randomBytes(600 * 1024) },
+    ])
+    for (const name of ['hello.txt', 'data.json', 'gradient.png', 'noise.bin']) {
+      await expect(uploadRow(page, name)).toHaveAttribute('data-state', 'done')
+      await expect(uploadRow(page, name).getByTestId('upload-pinned')).toHaveText('Pinned')
+    }
+    const hello = uploadRow(page, 'hello.txt')
+    await expect(hello.getByTestId('upload-cid')).toHaveText(helloCid)
+    await expect(hello.getByTestId('upload-cid-v1')).toHaveText(helloV1)
+    await expect(hello.getByTestId('upload-size')).toHaveText('12 B')
+    await expect(uploadRow(page, 'noise.bin').getByTestId('upload-size')).toHaveText('600 KiB')
+
+    // Every CID shown is on the service's pin list, and in the panel's.
+    const cids = await page.getByTestId('upload-cid').allTextContents()
+    expect(cids).toHaveLength(4)
+    const pinned = await pinnedCids(request, store)
+    for (const cid of cids) {
+      expect(pinned).toContain(cid)
+      await expect(page.locator(`[data-testid="pin-row"][data-cid="${cid}"]`)).toBeVisible()
+    }
+    await expect(page.locator(`[data-testid="pin-row"][data-cid="${helloCid}"]`).getByTestId('pin-size')).toHaveText('12 B')
+    expect(dialogs).toEqual([])
+  })
+
+  test('a large upload shows its progress in bytes and percent, with speed, then its CID', async ({ page }) => {
+    await openFiles(page)
+    await throttleUploads(page, 1024 * 1024)
+    // Everything the row shows while it uploads, recorded in the page as it changes (however busy the machine).
+    await page.evaluate(() => {
+      const seen: Array<{ now: number; bytes: string; speed: string | null }> = []
+      Object.assign(window, { progressSeen: seen })
+      new MutationObserver(() => {
+        const bar = document.querySelector('[data-testid="upload-progress"]')
+        const row = bar?.closest('[data-testid="upload-row"]')
+        if (!bar || !row) return
+        seen.push({
+          now: Number(bar.getAttribute('aria-valuenow')),
+          bytes: row.querySelector('[data-testid="upload-bytes"]')?.textContent ?? '',
+          speed: row.querySelector('[data-testid="upload-speed"]')?.textContent ?? null,
+        })
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+    })
+    const big = randomBytes(3 * 1024 * 1024)
+    await page.getByTestId('file-input').setInputFiles([{ name: 'big.bin', mimeType: 'application/octet-stream', buffer: big }])
+    const row = uploadRow(page, 'big.bin')
+    await expect(row.getByTestId('upload-progress')).toHaveAttribute('aria-valuemax', String(big.length))
+    await expect(row).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
+    await expect(row.getByTestId('upload-cid')).toHaveText(/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/)
+    await expect(row.getByTestId('upload-size')).toHaveText('3 MiB')
+
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: Array<{ now: number; bytes: string; speed: string | null }> }).progressSeen)
+    const values = seen.map((entry) => entry.now)
+    expect(values.filter((value) => value > 0 && value < big.length).length).toBeGreaterThan(2)
+    for (let index = 1; index < values.length; index++) expect(values[index]).toBeGreaterThanOrEqual(values[index - 1]!)
+    // "1.25 MiB of 3 MiB·41%·1 MiB/s": the row's text, its parts side by side.
+    expect(seen.some((entry) => /^[\d.,]+ (B|KiB|MiB) of 3 MiB·[1-9]\d?%/.test(entry.bytes))).toBe(true)
+    expect(seen.some((entry) => entry.speed !== null && /^[\d.]+ (B|KiB|MiB)\/s$/.test(entry.speed))).toBe(true)
+  })
+
+  test('cancel stops an upload part-way and nothing is pinned', async ({ page, request }) => {
+    const store = await fileStore(request)
+    await openFiles(page)
+    await throttleUploads(page, 512 * 1024)
+    const content = randomBytes(4 * 1024 * 1024)
+    await page.getByTestId('file-input').setInputFiles([{ name: 'cancel-me.bin', mimeType: 'application/octet-stream', buffer: content }])
+    const row = uploadRow(page, 'cancel-me.bin')
+    await expect(row.getByTestId('upload-percent')).toHaveText(/^[1-9]\d?%$/, { timeout: 10_000 })
+    await row.getByTestId('upload-cancel').click()
+    await expect(row).toHaveAttribute('data-state', 'cancelled')
+    await expect(row.getByTestId('upload-bytes')).toContainText('nothing was kept or pinned')
+
+    const cid = await addDirect(request, store, content, 'only-hash=true')
+    await page.waitForTimeout(500)
+    expect(await pinnedCids(request, store)).not.toContain(cid)
+  })
+
+  test('unpin asks first, says unpinned content is eligible for removal rather than deleted, and then unpins', async ({ page, request }) => {
+    const store = await fileStore(request)
+    await openFiles(page)
+    const name = `unpin-${randomBytes(4).toString('hex')}.txt`
+    await page.getByTestId('file-input').setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from(`unpin me ${name}\n`) }])
+    await expect(uploadRow(page, name)).toHaveAttribute('data-state', 'done')
+    const cid = (await uploadRow(page, name).getByTestId('upload-cid').textContent())!
+    const row = page.locator(`[data-testid="pin-row"][data-cid="${cid}"]`)
+    await expect(row.getByTestId('pin-name')).toHaveText(name)
+
+    // The filter box narrows the list to it, by name and by CID.
+    await page.getByTestId('pin-filter').fill(name.slice(0, 12))
+    await expect(page.getByTestId('pin-row')).toHaveCount(1)
+    await page.getByTestId('pin-filter').fill(cid.slice(-10))
+    await expect(page.getByTestId('pin-row')).toHaveCount(1)
+    await page.getByTestId('pin-filter').fill('no such pin anywhere')
+    await expect(page.getByTestId('pins-no-match')).toBeVisible()
+    await page.getByTestId('pin-filter').fill('')
+
+    await row.getByTestId('pin-unpin').click()
+    const dialog = page.getByTestId('unpin-dialog')
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByTestId('unpin-explanation')).toContainText('not deleted at once')
+    await expect(dialog.getByTestId('unpin-explanation')).toContainText('eligible for removal')
+    // Keyboard: the safe choice has the focus, and Escape backs out.
+    await expect(dialog.getByTestId('unpin-cancel')).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    expect(await pinnedCids(request, store)).toContain(cid)
+
+    await row.getByTestId('pin-unpin').click()
+    await dialog.getByTestId('unpin-confirm').click()
+    await expect(dialog).toBeHidden()
+    await expect(row).toHaveCount(0)
+    expect(await pinnedCids(request, store)).not.toContain(cid)
+    // The upload row follows the service's pin list.
+    await expect(uploadRow(page, name).getByTestId('upload-pinned')).toHaveText('Not pinned')
+  })
+
+  test('pin an existing CID: a bad one is explained, a good one is pinned', async ({ page, request }) => {
+    const store = await fileStore(request)
+    await openFiles(page)
+    const input = page.getByTestId('pin-cid-input')
+
+    await input.fill(helloCid.slice(0, -1))
+    await page.getByTestId('pin-cid-submit').click()
+    await expect(page.getByTestId('pin-cid-problem')).toContainText('46 characters long')
+    await input.fill(helloCid.replace('5o', '0o'))
+    await input.press('Enter')
+    await expect(page.getByTestId('pin-cid-problem')).toContainText('cannot contain "0"')
+    await input.fill('0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060')
+    await input.press('Enter')
+    await expect(page.getByTestId('pin-cid-problem')).toContainText('not a CID')
+
+    // Stored on the service but not pinned; pasted in its CIDv1 form, as another tool might print it.
+    const cid = await addDirect(request, store, `stored, not pinned ${randomBytes(4).toString('hex')}\n`, 'pin=false')
+    expect(await pinnedCids(request, store)).not.toContain(cid)
+    const v1 = CID.parse(cid).toV1().toString()
+    await input.fill(`ipfs://${v1}`)
+    await page.getByTestId('pin-cid-submit').click()
+    await expect(page.getByTestId('pin-cid-done')).toContainText(v1)
+    const row = page.locator(`[data-testid="pin-row"][data-cid="${v1}"]`)
+    await expect(row).toBeVisible()
+    // Not added from this browser: no size is known, and none is made up.
+    await expect(row.getByTestId('pin-size')).toHaveText('—')
+    expect(await pinnedCids(request, store)).toContain(v1)
+
+    // Something valid that the store does not hold: the service's 404, explained.
+    await input.fill(CID.parse(v1).toString())
+    await expect(input).toHaveValue(v1)
+    const absent = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy'
+    await input.fill(absent)
+    await page.getByTestId('pin-cid-submit').click()
+    await expect(page.getByTestId('pin-cid-error')).toContainText('does not fetch content from other nodes')
+  })
+
+  test('previews text, JSON (pretty) and an image from a blob URL with a type set by the app', async ({ page }) => {
+    const dialogs = watchDialogs(page)
+    await openFiles(page)
+    const token = randomBytes(4).toString('hex')
+    const json = `{"name":"preview-${token}","big":12345678901234567890,"list":[1,2,{"deep":null}]}`
+    await page.getByTestId('file-input').setInputFiles([
+      { name: `notes-${token}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`plain text ${token}\nsecond line\n`) },
+      { name: `data-${token}.json`, mimeType: 'application/json', buffer: Buffer.from(json) },
+      { name: `picture-${token}.png`, mimeType: 'image/png', buffer: makePng(120, 80) },
+    ])
+    for (const name of [`notes-${token}.txt`, `data-${token}.json`, `picture-${token}.png`]) await expect(uploadRow(page, name)).toHaveAttribute('data-state', 'done')
+
+    await uploadRow(page, `notes-${token}.txt`).getByTestId('upload-preview').click()
+    await expect(page.getByTestId('preview')).toHaveAttribute('data-kind', 'text')
+    await expect(page.getByTestId('preview-text')).toHaveText(`plain text ${token}\nsecond line\n`)
+    expect(new URL(page.url()).searchParams.get('cid')).toBe(await uploadRow(page, `notes-${token}.txt`).getByTestId('upload-cid').textContent())
+
+    await uploadRow(page, `data-${token}.json`).getByTestId('upload-preview').click()
+    await expect(page.getByTestId('preview')).toHaveAttribute('data-kind', 'json')
+    await expect(page.getByTestId('preview-json')).toHaveText(
+      `{\n  "name": "preview-${token}",\n  "big": 12345678901234567890,\n  "list": [\n    1,\n    2,\n    {\n      "deep": null\n    }\n  ]\n}`,
+    )
+
+    await uploadRow(page, `picture-${token}.png`).getByTestId('upload-preview').click()
+    await expect(page.getByTestId('preview')).toHaveAttribute('data-kind', 'image')
+    const image = page.getByTestId('preview-image')
+    await expect(image).toHaveJSProperty('naturalWidth', 120)
+    const blob = await image.evaluate(async (element: HTMLImageElement) => {
+      const response = await fetch(element.src)
+      return { scheme: new URL(element.src).protocol, type: (await response.blob()).type }
+    })
+    expect(blob).toEqual({ scheme: 'blob:', type: 'image/png' })
+
+    // A reload keeps the preview (the CID is in the address).
+    await page.reload()
+    await expect(page.getByTestId('preview')).toHaveAttribute('data-kind', 'image')
+    expect(dialogs).toEqual([])
+  })
+
+  test('previews a PDF from a blob typed application/pdf, and offers anything else as a download', async ({ page }) => {
+    const dialogs = watchDialogs(page)
+    await openFiles(page)
+    const token = randomBytes(4).toString('hex')
+
+    // A PDF is given to the browser's viewer from a blob typed application/pdf; anything else is offered as a download.
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
+    const binary = randomBytes(2048)
+    await page.getByTestId('file-input').setInputFiles([
+      { name: `paper-${token}.pdf`, mimeType: 'application/pdf', buffer: pdf },
+      { name: `blob-${token}.bin`, mimeType: 'application/octet-stream', buffer: binary },
+    ])
+    await expect(uploadRow(page, `blob-${token}.bin`)).toHaveAttribute('data-state', 'done')
+    await uploadRow(page, `paper-${token}.pdf`).getByTestId('upload-preview').click()
+    await expect(page.getByTestId('preview')).toHaveAttribute('data-kind', 'pdf')
+    const frame = await page.getByTestId('preview-pdf').evaluate(async (element: HTMLIFrameElement) => ({
+      scheme: new URL(element.src).protocol,
+      type: (await (await fetch(element.src)).blob()).type,
+    }))
+    expect(frame).toEqual({ scheme: 'blob:', type: 'application/pdf' })
+
+    await uploadRow(page, `blob-${token}.bin`).getByTestId('upload-preview').click()
+    await expect(page.getByTestId('preview')).toHaveAttribute('data-kind', 'binary')
+    await expect(page.getByTestId('preview-hex')).toContainText(binary.subarray(0, 4).toString('hex').replace(/(..)/g, '$1 ').trim())
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('preview-download').click()])
+    expect(download.suggestedFilename()).toBe(`blob-${token}.bin`)
+    expect(Buffer.compare(await fs.readFile((await download.path())!), binary)).toBe(0)
+    expect(dialogs).toEqual([])
+  })
+
+  test('a preview reads the first MiB only, and the rest when asked', async ({ page }) => {
+    await openFiles(page)
+    const token = randomBytes(4).toString('hex')
+    // 1 MiB and 64 KiB of text.
+    const long = `${token} `.repeat(130_000).slice(0, 1024 * 1024 + 64 * 1024)
+    await page.getByTestId('file-input').setInputFiles([{ name: `long-${token}.txt`, mimeType: 'text/plain', buffer: Buffer.from(long) }])
+    await expect(uploadRow(page, `long-${token}.txt`)).toHaveAttribute('data-state', 'done')
+    await uploadRow(page, `long-${token}.txt`).getByTestId('upload-preview').click()
+    await expect(page.getByTestId('preview-extent')).toHaveText('First 1 MiB shown; there is more')
+    expect(await page.getByTestId('preview-text').evaluate((element) => element.textContent!.length)).toBe(1024 * 1024)
+    await page.getByTestId('preview-load-all').click()
+    await expect(page.getByTestId('preview-extent')).toHaveText('1.06 MiB')
+    expect(await page.getByTestId('preview-text').evaluate((element) => element.textContent!.length)).toBe(long.length)
+  })
+
+  test('a file named like HTML with HTML and SVG content that tries to run is shown as text, and nothing runs', async ({ page }) => {
+    const dialogs = watchDialogs(page)
+    await openFiles(page)
+    const name = '<img src=x onerror=alert(1)>.txt'
+    const html = '<!doctype html><script>alert(2)</script><img src=x onerror="alert(3)"><b>bold?</b>'
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onload="alert(4)"><script>alert(5)</script><rect width="40" height="40" fill="#4f46e5"/></svg>'
+    const svgName = `"><svg onload=alert(6)>-${randomBytes(3).toString('hex')}.svg`
+    await page.getByTestId('file-input').setInputFiles([
+      { name, mimeType: 'text/html', buffer: Buffer.from(html) },
+      { name: svgName, mimeType: 'image/svg+xml', buffer: Buffer.from(svg) },
+    ])
+    const row = uploadRow(page, name)
+    await expect(row).toHaveAttribute('data-state', 'done')
+    await expect(row.getByTestId('upload-name')).toHaveText(name)
+    await expect(uploadRow(page, svgName)).toHaveAttribute('data-state', 'done')
+    const cid = (await row.getByTestId('upload-cid').textContent())!
+    await expect(page.locator(`[data-testid="pin-row"][data-cid="${cid}"]`).getByTestId('pin-name')).toHaveText(name)
+
+    await row.getByTestId('upload-preview').click()
+    await expect(page.getByTestId('preview')).toHaveAttribute('data-kind', 'text')
+    await expect(page.getByTestId('preview-text')).toHaveText(html)
+
+    await uploadRow(page, svgName).getByTestId('upload-preview').click()
+    await expect(page.getByTestId('preview')).toHaveAttribute('data-kind', 'svg')
+    await expect(page.getByTestId('preview-text')).toHaveText(svg)
+    await expect(page.getByTestId('preview-svg-frame')).toHaveAttribute('sandbox', '')
+
+    // Nothing from the names or the content became an element of the app's document.
+    await page.waitForTimeout(1_000)
+    expect(await page.locator('img[src="x"], [onerror], [onload]').count()).toBe(0)
+    expect(await page.locator('b', { hasText: 'bold?' }).count()).toBe(0)
+    expect(await page.locator('script', { hasText: 'alert' }).count()).toBe(0)
+    expect(dialogs).toEqual([])
+  })
+
+  test('a network configured without a secret asks for one; a wrong one names the likely causes', async ({ page, request }) => {
+    const store = await fileStore(request)
+    // A deployment that leaves the secret out (as for a hosted provider) is simulated on the config the app reads.
+    await page.route('**/config.json', async (route) => {
+      const response = await route.fetch()
+      const config = (await response.json()) as { networks: Array<{ name: string; secret: string }> }
+      for (const network of config.networks) if (network.name === 'devnet') network.secret = ''
+      await route.fulfill({ response, json: config })
+    })
+    await page.goto('/files')
+    const form = page.getByTestId('credentials-form')
+    await expect(form).toBeVisible()
+
+    await form.getByTestId('credentials-secret').fill('certainly-wrong')
+    await form.getByTestId('credentials-save').click()
+    const refused = page.getByTestId('files-auth-error')
+    await expect(refused).toContainText('refused the key and secret')
+    await expect(refused).toContainText('billing card')
+    await expect(refused).toContainText('even for a free account')
+
+    // Nothing else is shown while the credentials are refused; the form asks again.
+    await expect(page.getByTestId('pin-table')).toHaveCount(0)
+    await page.getByTestId('credentials-secret').fill(store.secret)
+    await page.getByTestId('credentials-save').click()
+    await expect(page.getByTestId('store-credentials')).toHaveText(/Entered for this tab/)
+    await expect(page.getByTestId('pin-table')).toBeVisible()
+    await expect(page.getByTestId('files-auth-error')).toHaveCount(0)
+
+    // Kept for the tab only (sessionStorage), never in the address or the document.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('chainglass.files.credentials')))).toEqual([])
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('chainglass.files.credentials')))).toEqual(['chainglass.files.credentials.devnet'])
+    expect(page.url()).not.toContain(store.secret)
+    expect(await page.content()).not.toContain(store.secret)
+
+    await page.getByTestId('credentials-forget').click()
+    await expect(page.getByTestId('credentials-form')).toBeVisible()
+  })
+
+  test('a network without a file store says so and offers one that has', async ({ page }) => {
+    await page.goto('/files')
+    await expect(page.getByTestId('files-page')).toBeVisible()
+    await page.getByTestId('network-status').click()
+    await page.getByRole('menuitemradio', { name: /Mainnet/ }).click()
+    await expect(page.getByTestId('no-file-store')).toContainText('has no file store')
+    await page.getByRole('button', { name: /Switch to Local devnet/ }).click()
+    await expect(page.getByTestId('store-status')).toHaveAttribute('data-state', 'ok')
+  })
+
+  test('screenshots of the file panel in light and dark', async ({ page }) => {
+    await openFiles(page)
+    const token = randomBytes(3).toString('hex')
+    await page.getByTestId('file-input').setInputFiles([
+      { name: `report-${token}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ report: token, blocks: [1, 2, 3], ok: true })) },
+      { name: `logo-${token}.png`, mimeType: 'image/png', buffer: makePng(160, 100) },
+    ])
+    await expect(uploadRow(page, `logo-${token}.png`)).toHaveAttribute('data-state', 'done')
+    await expect(uploadRow(page, `report-${token}.json`)).toHaveAttribute('data-state', 'done')
+    await uploadRow(page, `logo-${token}.png`).getByTestId('upload-preview').click()
+    await expect(page.getByTestId('preview-image')).toHaveJSProperty('naturalWidth', 160)
+    for (const theme of ['light', 'dark'] as const) {
+      await page.getByTestId(`theme-${theme}`).click()
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?![\s\S]*\bdark\b)/)
+      await page.mouse.move(0, 0)
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await page.screenshot({ path: `test-results/screens/files-${theme}.png`, fullPage: true, animations: 'disabled' })
+    }
+  })
+})

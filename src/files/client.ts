@@ -1,0 +1,292 @@
+import * as v from 'valibot'
+import { errorFromAnswer, FilesError, parseKuboError, redact, type FilesCommand } from './errors.ts'
+import { xhrUpload, type UploadTransport } from './upload.ts'
+
+/**
+ * The file-store client: the spec's Part B (Kubo's RPC subset) over HTTP POST with HTTP Basic auth. Every call
+ * goes to `{ipfsUrl}/api/v0/<command>`; the key and secret travel in the Authorization header only, never in
+ * a URL, a log line or an error message.
+ */
+
+export type FilesEndpoint = {
+  /** {ipfs_url}: scheme, host and port (a path prefix is kept). */
+  url: string
+  key: string
+  secret: string
+}
+
+/** Kubo's `add` options that this client passes through (the service refuses any it does not implement). */
+export type AddOptions = {
+  /** Pin what was added (Kubo's default: true). */
+  pin?: boolean
+  /** 0 (Kubo's default) or 1; CIDv1 implies raw leaves unless `rawLeaves` says otherwise. */
+  cidVersion?: 0 | 1
+  rawLeaves?: boolean
+  wrapWithDirectory?: boolean
+  /** Compute the CID without storing anything. */
+  onlyHash?: boolean
+}
+
+/** What `add` reports for each entry (Kubo's Name, Hash, Size); `dagSize` is the DAG's size, not the file's. */
+export type AddedEntry = { name: string; cid: string; dagSize: number }
+
+export type AddedFile = {
+  /** The file's name as the service recorded it. */
+  name: string
+  /** The top-level CID, as returned (v0 unless cidVersion 1): the wrapping directory's with wrapWithDirectory. */
+  cid: string
+  /** The file's own size in bytes. */
+  size: number
+  /** Kubo's `Size` of the top-level entry: the encoded DAG, a little more than the file. */
+  dagSize: number
+  pinned: boolean
+  entries: AddedEntry[]
+}
+
+export type UploadProgress = { loaded: number; total: number }
+
+/** A File, or any Blob with a name. */
+export type AddInput = Blob & { readonly name?: string }
+
+export type AddFileOptions = {
+  /** The file's bytes sent so far: increasing, ending at the file's size. */
+  onProgress?: (progress: UploadProgress) => void
+  signal?: AbortSignal
+  options?: AddOptions
+}
+
+export type AddManyOptions = {
+  onProgress?: (event: UploadProgress & { index: number }) => void
+  signal?: AbortSignal
+  options?: AddOptions
+  /** Requests in flight at once; default 3 (a browser opens at most 6 per host). */
+  concurrency?: number
+}
+
+export type AddOutcome = { ok: true; added: AddedFile } | { ok: false; error: FilesError }
+
+export type PinType = 'recursive' | 'direct' | 'indirect'
+export type Pin = { cid: string; type: PinType }
+
+export type FilesVersion = { version: string; commit: string | null; system: string | null }
+
+export type CatOptions = { offset?: number; length?: number; signal?: AbortSignal }
+export type CallOptions = { signal?: AbortSignal }
+
+export type FilesClient = {
+  /** Where the calls go (no credentials in it). */
+  readonly url: string
+  /** One file, one request, with its own progress and cancel. */
+  addFile(file: AddInput, options?: AddFileOptions): Promise<AddedFile>
+  /** Several files, one request each; one failing does not stop the others. */
+  add(files: readonly AddInput[], options?: AddManyOptions): Promise<AddOutcome[]>
+  pinAdd(cid: string, options?: CallOptions): Promise<string[]>
+  pinRm(cid: string, options?: CallOptions): Promise<string[]>
+  pinLs(options?: CallOptions): Promise<Pin[]>
+  /** The content's bytes; `length` bounds what is read (a preview asks for the first MiB only). */
+  cat(cid: string, options?: CatOptions): Promise<Uint8Array<ArrayBuffer>>
+  version(options?: CallOptions): Promise<FilesVersion>
+}
+
+export type FilesClientOptions = {
+  fetch?: typeof fetch
+  /** How uploads are sent; XMLHttpRequest in the browser. */
+  upload?: UploadTransport
+}
+
+const addedLineSchema = v.object({ Name: v.string(), Hash: v.string(), Size: v.union([v.string(), v.number()]) })
+const pinsSchema = v.object({ Pins: v.array(v.string()) })
+const pinLsSchema = v.object({ Keys: v.record(v.string(), v.object({ Type: v.string() })) })
+const versionSchema = v.object({ Version: v.string(), Commit: v.optional(v.string()), System: v.optional(v.string()) })
+
+/** HTTP Basic: base64 of the UTF-8 bytes of `key:secret`. */
+export function basicAuthorization(key: string, secret: string): string {
+  const bytes = new TextEncoder().encode(`${key}:${secret}`)
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return `Basic ${btoa(binary)}`
+}
+
+/** Kubo's clients send names URL-escaped (the service unescapes them), so `%`, `+` and quotes survive. */
+function partName(file: AddInput): string {
+  return encodeURIComponent(file.name && file.name.length > 0 ? file.name : 'file')
+}
+
+function addQuery(options: AddOptions = {}): URLSearchParams {
+  const query = new URLSearchParams()
+  if (options.pin === false) query.set('pin', 'false')
+  if (options.cidVersion !== undefined) query.set('cid-version', String(options.cidVersion))
+  if (options.rawLeaves !== undefined) query.set('raw-leaves', String(options.rawLeaves))
+  if (options.wrapWithDirectory) query.set('wrap-with-directory', 'true')
+  if (options.onlyHash) query.set('only-hash', 'true')
+  return query
+}
+
+/** Turns `add`'s body (one JSON object per line) into entries; an error line (a stream that failed late) throws. */
+export function parseAddAnswer(text: string, secrets: readonly string[]): AddedEntry[] {
+  const entries: AddedEntry[] = []
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+    } catch {
+      throw new FilesError({ kind: 'malformed', command: 'add', detail: 'a line of the answer is not JSON' })
+    }
+    const kubo = parseKuboError(line)
+    if (kubo) throw new FilesError({ kind: 'http', command: 'add', status: 200, code: kubo.Code, detail: redact(kubo.Message, secrets) })
+    // Progress lines ({Name, Bytes}) carry no Hash: skipped.
+    if (typeof value === 'object' && value !== null && !('Hash' in value)) continue
+    const parsed = v.safeParse(addedLineSchema, value)
+    if (!parsed.success) throw new FilesError({ kind: 'malformed', command: 'add', detail: 'an added entry lacks Name, Hash or Size' })
+    entries.push({ name: parsed.output.Name, cid: parsed.output.Hash, dagSize: Number(parsed.output.Size) })
+  }
+  if (entries.length === 0) throw new FilesError({ kind: 'malformed', command: 'add', detail: 'no added entry in the answer' })
+  return entries
+}
+
+export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesClientOptions = {}): FilesClient {
+  const base = endpoint.url.replace(/\/+$/, '')
+  // Host and port only: never user info a URL might carry.
+  const host = URL.canParse(base) ? new URL(base).host : 'the file store'
+  const authorization = basicAuthorization(endpoint.key, endpoint.secret)
+  // What must never appear in an error message: the secret and the header that carries it.
+  const secrets = [endpoint.secret, authorization.slice('Basic '.length)]
+  const fetchImpl = clientOptions.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const upload = clientOptions.upload ?? xhrUpload()
+  const commandUrl = (command: FilesCommand, query?: URLSearchParams) => {
+    const search = query?.toString()
+    return `${base}/api/v0/${command}${search ? `?${search}` : ''}`
+  }
+
+  async function post(command: FilesCommand, query: URLSearchParams | undefined, signal: AbortSignal | undefined): Promise<Response> {
+    let response: Response
+    try {
+      response = await fetchImpl(commandUrl(command, query), { method: 'POST', headers: { authorization }, signal, cache: 'no-store' })
+    } catch (error) {
+      if (signal?.aborted) throw new FilesError({ kind: 'aborted', command, cause: error })
+      // The fetch error says nothing useful (and might name the URL): the host is what helps.
+      throw new FilesError({ kind: 'unreachable', command, detail: `no answer from ${host}` })
+    }
+    if (!response.ok) throw errorFromAnswer(command, response.status, await readText(response, command, signal), secrets)
+    return response
+  }
+
+  async function readText(response: Response, command: FilesCommand, signal: AbortSignal | undefined): Promise<string> {
+    try {
+      return await response.text()
+    } catch (error) {
+      if (signal?.aborted) throw new FilesError({ kind: 'aborted', command, cause: error })
+      throw new FilesError({ kind: 'unreachable', command, detail: 'the answer was cut off' })
+    }
+  }
+
+  async function postJson<T>(command: FilesCommand, query: URLSearchParams | undefined, schema: v.GenericSchema<unknown, T>, signal?: AbortSignal): Promise<T> {
+    const response = await post(command, query, signal)
+    const text = await readText(response, command, signal)
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      throw new FilesError({ kind: 'malformed', command, detail: 'the answer is not JSON' })
+    }
+    const parsed = v.safeParse(schema, value)
+    if (!parsed.success) throw new FilesError({ kind: 'malformed', command, detail: `unexpected shape at ${v.getDotPath(parsed.issues[0]) ?? 'the top level'}` })
+    return parsed.output
+  }
+
+  const argQuery = (cid: string) => new URLSearchParams({ arg: cid })
+
+  const client: FilesClient = {
+    url: base,
+
+    async addFile(file, { onProgress, signal, options } = {}) {
+      const form = new FormData()
+      form.append('file', file, partName(file))
+      const size = file.size
+      let reported = -1
+      const report = (loaded: number) => {
+        // The browser counts the whole multipart body; the file is nearly all of it. Never step back.
+        const clamped = Math.min(size, Math.max(0, Math.round(loaded)))
+        if (clamped <= reported) return
+        reported = clamped
+        onProgress?.({ loaded: clamped, total: size })
+      }
+      const answer = await upload({
+        url: commandUrl('add', addQuery(options)),
+        headers: { authorization },
+        body: form,
+        onProgress: (loaded, total) => report(total > 0 ? (loaded / total) * size : 0),
+        signal,
+      })
+      if (!answer.ok) throw new FilesError({ kind: answer.failure, command: 'add', detail: answer.failure === 'unreachable' ? `no answer from ${host}` : '' })
+      if (answer.status < 200 || answer.status > 299) throw errorFromAnswer('add', answer.status, answer.text, secrets)
+      const entries = parseAddAnswer(answer.text, secrets)
+      report(size)
+      const top = entries.at(-1)!
+      const own = options?.wrapWithDirectory ? (entries.find((entry) => entry !== top) ?? top) : top
+      return {
+        name: own.name,
+        cid: top.cid,
+        size,
+        dagSize: top.dagSize,
+        pinned: options?.pin !== false && !options?.onlyHash,
+        entries,
+      }
+    },
+
+    async add(files, { onProgress, signal, options, concurrency = 3 } = {}) {
+      const outcomes: AddOutcome[] = new Array(files.length)
+      let next = 0
+      const worker = async () => {
+        while (next < files.length) {
+          const index = next++
+          try {
+            const added = await client.addFile(files[index]!, {
+              signal,
+              options,
+              onProgress: onProgress && ((progress) => onProgress({ ...progress, index })),
+            })
+            outcomes[index] = { ok: true, added }
+          } catch (error) {
+            outcomes[index] = { ok: false, error: error instanceof FilesError ? error : new FilesError({ kind: 'malformed', command: 'add', cause: error }) }
+          }
+        }
+      }
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, files.length)) }, worker))
+      return outcomes
+    },
+
+    async pinAdd(cid, { signal } = {}) {
+      return (await postJson('pin/add', argQuery(cid), pinsSchema, signal)).Pins
+    },
+
+    async pinRm(cid, { signal } = {}) {
+      return (await postJson('pin/rm', argQuery(cid), pinsSchema, signal)).Pins
+    },
+
+    async pinLs({ signal } = {}) {
+      const { Keys } = await postJson('pin/ls', undefined, pinLsSchema, signal)
+      return Object.entries(Keys).map(([cid, { Type }]) => ({ cid, type: (Type === 'direct' || Type === 'indirect' ? Type : 'recursive') as PinType }))
+    },
+
+    async cat(cid, { offset, length, signal } = {}) {
+      const query = argQuery(cid)
+      if (offset !== undefined) query.set('offset', String(offset))
+      if (length !== undefined) query.set('length', String(length))
+      const response = await post('cat', query, signal)
+      try {
+        return new Uint8Array(await response.arrayBuffer())
+      } catch (error) {
+        if (signal?.aborted) throw new FilesError({ kind: 'aborted', command: 'cat', cause: error })
+        throw new FilesError({ kind: 'unreachable', command: 'cat', detail: 'the content was cut off' })
+      }
+    },
+
+    async version({ signal } = {}) {
+      const answer = await postJson('version', undefined, versionSchema, signal)
+      return { version: answer.Version, commit: answer.Commit ?? null, system: answer.System ?? null }
+    },
+  }
+  return client
+}

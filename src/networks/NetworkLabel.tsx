@@ -1,0 +1,28 @@
+import type { Network } from './runtimeConfig.ts'
+import type { AppNetwork } from './capabilities.ts'
+import { Badge } from '../ui/Badge.tsx'
+
+/** What kind of network it is, in words: recorded sample networks always say so. */
+export function networkKind(network: Network | AppNetwork): string {
+  if ((network as Partial<AppNetwork>).source === 'user') return 'Added by you'
+  if (network.kind === 'sample') return 'Recorded sample'
+  return network.kind === 'local' ? 'Local service' : 'Hosted'
+}
+
+export function isRecordedSample(network: Network): boolean {
+  return network.kind === 'sample'
+}
+
+/**
+ * A network's name as shown anywhere: its label, and for a recorded sample network a "recorded sample"
+ * mark unless the label already says it, so nobody takes replayed data for a live chain.
+ */
+export function NetworkLabel({ network, testId }: { network: Network; testId?: string }) {
+  const sample = isRecordedSample(network) && !/recorded sample/i.test(network.label)
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1.5" data-testid={testId}>
+      <span className="truncate">{network.label}</span>
+      {sample && <Badge tone="warning">recorded sample</Badge>}
+    </span>
+  )
+}

@@ -1,0 +1,254 @@
+import { useQueryClient } from '@tanstack/react-query'
+import type { Hash as HashType } from 'viem'
+import { hexToBigInt } from '../../format/hex.ts'
+import { formatEther, formatGwei, formatInteger } from '../../format/numbers.ts'
+import { receiptStatus } from '../../format/receiptStatus.ts'
+import { transactionTypeName, transactionTypeShort } from '../../format/transactionType.ts'
+import { useNetwork } from '../../networks/NetworkContext.tsx'
+import { prefetchTransactionByIndex, prefetchTransactionPage } from '../../queries/transactions.ts'
+import { isRetryable } from '../../rpc/errors.ts'
+import type { Block, BlockWithTransactions, Receipt, Transaction } from '../../rpc/schemas.ts'
+import { Address } from '../../ui/Address.tsx'
+import { AppLink } from '../../ui/AppLink.tsx'
+import { Badge } from '../../ui/Badge.tsx'
+import { DataTable, type Column } from '../../ui/DataTable.tsx'
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
+import { Panel } from '../../ui/Panel.tsx'
+import { Skeleton } from '../../ui/Skeleton.tsx'
+import { StatusBadge } from '../../ui/StatusBadge.tsx'
+import { Toggle } from '../../ui/Toggle.tsx'
+import { TxLink } from '../../ui/TxLink.tsx'
+import { blockReceiptsPath, blockTxPath, type BlockId } from '../../urls.ts'
+import { receiptsByHash } from './fields.ts'
+
+export type TransactionDetails = 'hashes' | 'full'
+
+type Row = {
+  index: number
+  hash: HashType
+  transaction: Transaction | undefined
+  /** undefined: loading; null: not available (see the panel's note). */
+  receipt: Receipt | null | undefined
+}
+
+type BlockTransactionsProps = {
+  block: Block | BlockWithTransactions
+  fullBlock: BlockWithTransactions | null | undefined
+  details: TransactionDetails
+  onDetailsChange: (details: TransactionDetails) => void
+  receipts: Receipt[] | null | undefined
+  receiptsError: Error | null
+  receiptsSkipped: 'pending' | 'unsupported' | null
+  onRetryReceipts: () => void
+  /** How links to a transaction by position name this block: its number, its hash, or `pending`. */
+  linkId: BlockId
+}
+
+const muted = 'text-zinc-400 dark:text-zinc-500'
+
+function Dash() {
+  return <span className={muted}>—</span>
+}
+
+function GasUsedCell({ receipt }: { receipt: Receipt | null | undefined }) {
+  if (receipt === undefined) return <Skeleton className="h-4 w-16" />
+  if (receipt === null) return <Dash />
+  return (
+    <span className="tabular-nums" data-testid="tx-gas-used" data-value={hexToBigInt(receipt.gasUsed).toString(10)}>
+      {formatInteger(hexToBigInt(receipt.gasUsed))}
+    </span>
+  )
+}
+
+function StatusCell({ receipt, pending }: { receipt: Receipt | null | undefined; pending: boolean }) {
+  if (pending) return <StatusBadge status="pending" testId="tx-status" />
+  if (receipt === undefined) return <Skeleton className="h-5 w-20" />
+  if (receipt === null) return <Dash />
+  return <StatusBadge status={receiptStatus(receipt)} testId="tx-status" />
+}
+
+/** Sender and recipient: from the full transaction when there, else from the receipt (which carries both). */
+function Parties({ row }: { row: Row }) {
+  const from = row.transaction?.from ?? row.receipt?.from
+  const to = row.transaction ? row.transaction.to : row.receipt ? row.receipt.to : undefined
+  const created = row.receipt?.contractAddress ?? null
+  if (from === undefined) return row.receipt === null ? <Dash /> : <Skeleton className="h-4 w-48" />
+  return (
+    <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+      <Address address={from} copy={false} testId="tx-from" />
+      <span className={muted} aria-label="to">
+        →
+      </span>
+      {to ? (
+        <Address address={to} copy={false} testId="tx-to" />
+      ) : created ? (
+        <span className="inline-flex items-center gap-1">
+          <Badge tone="accent">create</Badge>
+          <Address address={created} copy={false} testId="tx-created" />
+        </span>
+      ) : to === null ? (
+        <Badge tone="accent">contract creation</Badge>
+      ) : (
+        <Skeleton className="h-4 w-20" />
+      )}
+    </span>
+  )
+}
+
+/**
+ * A block's transactions: hashes or full objects (the transaction-details flag), each with its status and
+ * gas used from the block's one eth_getBlockReceipts. Past 100 rows the table renders only what is in view.
+ */
+export function BlockTransactions({ block, fullBlock, details, onDetailsChange, receipts, receiptsError, receiptsSkipped, onRetryReceipts, linkId }: BlockTransactionsProps) {
+  const network = useNetwork()
+  const queryClient = useQueryClient()
+  const pending = receiptsSkipped === 'pending'
+  const byHash = receiptsByHash(receipts)
+  const receiptOf = (hash: string): Receipt | null | undefined => {
+    if (receiptsSkipped !== null || receipts === null || receiptsError) return null
+    if (!byHash) return undefined
+    return byHash.get(hash.toLowerCase()) ?? null
+  }
+
+  const hashes = block.transactions.map((entry) => (typeof entry === 'string' ? entry : entry.hash))
+  const rows: Row[] | undefined =
+    details === 'full'
+      ? fullBlock
+        ? fullBlock.transactions.map((transaction, index) => ({ index, hash: transaction.hash, transaction, receipt: receiptOf(transaction.hash) }))
+        : undefined
+      : hashes.map((hash, index) => ({ index, hash, transaction: undefined, receipt: receiptOf(hash) }))
+
+  const prefetchTx = (hash: HashType) => () => void prefetchTransactionPage(queryClient, network, hash)
+  const prefetchIndex = (index: number) => () => void prefetchTransactionByIndex(queryClient, network, linkId, index)
+
+  const columns: Column<Row>[] = [
+    {
+      key: 'index',
+      header: '#',
+      cell: (row) => (
+        <AppLink to={blockTxPath(linkId, row.index)} onPrefetch={prefetchIndex(row.index)} testId="tx-index" title={`Transaction ${row.index} of this block`} className="tabular-nums text-accent-600 hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
+          {row.index}
+        </AppLink>
+      ),
+      className: 'w-12',
+      skeletonWidth: 'w-6',
+    },
+    {
+      key: 'hash',
+      header: 'Transaction',
+      cell: (row) => <TxLink hash={row.hash} onPrefetch={prefetchTx(row.hash)} testId="tx-hash" />,
+      skeletonWidth: 'w-28',
+    },
+    ...(details === 'full'
+      ? ([
+          {
+            key: 'type',
+            header: 'Type',
+            cell: (row) => {
+              const type = row.transaction?.type ?? '0x0'
+              return (
+                <span title={transactionTypeName(type)} data-testid="tx-type">
+                  <Badge>{transactionTypeShort(type)}</Badge>
+                </span>
+              )
+            },
+            showFrom: 'lg',
+          },
+        ] satisfies Column<Row>[])
+      : []),
+    { key: 'parties', header: 'From → To', cell: (row) => <Parties row={row} />, showFrom: 'md', skeletonWidth: 'w-48' },
+    ...(details === 'full'
+      ? ([
+          {
+            key: 'value',
+            header: 'Value',
+            cell: (row) =>
+              row.transaction ? (
+                <span className="whitespace-nowrap tabular-nums" data-testid="tx-value" data-value={hexToBigInt(row.transaction.value).toString(10)} title={formatEther(hexToBigInt(row.transaction.value))}>
+                  {formatEther(hexToBigInt(row.transaction.value), 6)}
+                </span>
+              ) : (
+                <Dash />
+              ),
+            align: 'right',
+          },
+          {
+            key: 'price',
+            header: 'Gas price',
+            cell: (row) => {
+              const price = row.receipt?.effectiveGasPrice ?? row.transaction?.gasPrice
+              return price ? (
+                <span className="whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-300" title={row.receipt?.effectiveGasPrice ? 'Effective gas price (receipt)' : 'Gas price (transaction)'}>
+                  {formatGwei(hexToBigInt(price))}
+                </span>
+              ) : (
+                <Dash />
+              )
+            },
+            align: 'right',
+            showFrom: 'lg',
+          },
+        ] satisfies Column<Row>[])
+      : []),
+    { key: 'status', header: 'Status', cell: (row) => <StatusCell receipt={row.receipt} pending={pending} />, skeletonWidth: 'w-20' },
+    { key: 'gasUsed', header: 'Gas used', cell: (row) => <GasUsedCell receipt={pending ? null : row.receipt} />, align: 'right', skeletonWidth: 'w-16' },
+  ]
+
+  const count = block.transactions.length
+  return (
+    <Panel
+      testId="block-transactions"
+      title={
+        <span className="inline-flex items-center gap-2">
+          Transactions
+          <Badge testId="block-tx-count">{formatInteger(count)}</Badge>
+        </span>
+      }
+      actions={
+        <div className="flex flex-wrap items-center gap-3">
+          {receiptsSkipped === null && !receiptsError && (
+            <AppLink to={blockReceiptsPath(linkId)} className="text-xs font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300" testId="block-receipts-link">
+              All receipts →
+            </AppLink>
+          )}
+          <Toggle
+            label="Transaction details"
+            value={details}
+            onChange={onDetailsChange}
+            testId="tx-details"
+            options={[
+              { value: 'hashes', label: 'Hashes', title: 'eth_getBlockBy… with the transaction-details flag false: hashes only' },
+              { value: 'full', label: 'Full objects', title: 'eth_getBlockBy… with the transaction-details flag true: full transaction objects' },
+            ]}
+          />
+        </div>
+      }
+    >
+      {receiptsError && (
+        <div className="border-b border-zinc-100 p-4 dark:border-zinc-800">
+          <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">The block&apos;s receipts could not be read, so status and gas used are not shown.</p>
+          <ErrorPanel error={receiptsError} compact onRetry={isRetryable(receiptsError) ? onRetryReceipts : undefined} />
+        </div>
+      )}
+      {receiptsSkipped === 'unsupported' && (
+        <p className="border-b border-zinc-100 px-5 py-3 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+          {network.label} does not offer eth_getBlockReceipts, so status and gas used are on each transaction&apos;s page.
+        </p>
+      )}
+      {pending && (
+        <p className="border-b border-zinc-100 px-5 py-3 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+          The pending block is not sealed: its transactions have no receipts yet.
+        </p>
+      )}
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => `${row.index}:${row.hash}`}
+        caption={`Transactions of the block (${details === 'full' ? 'full objects' : 'hashes'})`}
+        empty="This block has no transactions."
+        testId="block-tx-table"
+        rowTestId="block-tx-row"
+      />
+    </Panel>
+  )
+}

@@ -1,0 +1,64 @@
+import { useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { useNetwork } from '../../networks/NetworkContext.tsx'
+import { MethodUnavailable } from '../../networks/MethodUnavailable.tsx'
+import { offersMethod } from '../../networks/capabilities.ts'
+import { PageHeader } from '../../ui/PageHeader.tsx'
+import { builderState, buildCall, emptyDraft, readCallDraft, urlHasCall, withBuilderData, writeCallDraft, type CallDraft } from './callParams.ts'
+import { CallForm } from './CallForm.tsx'
+import { CallResult } from './CallResult.tsx'
+
+/**
+ * The call and gas console: the spec's call object as a form, run as eth_call or eth_estimateGas. The
+ * URL holds the whole call, so a link reruns it; opening one with a call in it runs it at once.
+ */
+export function CallPage() {
+  const network = useNetwork()
+  const [search, setSearch] = useSearchParams()
+  const searchText = search.toString()
+  const urlDraft = useMemo(() => readCallDraft(new URLSearchParams(searchText)), [searchText])
+  const hasCall = urlHasCall(search)
+  const built = useMemo(() => (hasCall ? buildCall(urlDraft) : null), [hasCall, urlDraft])
+  const abi = useMemo(() => builderState(urlDraft).abi, [urlDraft])
+  const [run, setRun] = useState(0)
+
+  // The form starts from the URL, and starts again when the URL changes by other means (back, a link),
+  // but not when it changes because the form ran.
+  const [form, setForm] = useState({ source: searchText, key: 0, written: null as string | null })
+  if (form.source !== searchText) setForm({ source: searchText, key: searchText === form.written ? form.key : form.key + 1, written: null })
+
+  const runDraft = (draft: CallDraft) => {
+    const next = writeCallDraft(draft, search).toString()
+    if (next === searchText) setRun((count) => count + 1)
+    else {
+      setForm({ ...form, written: next })
+      setSearch(next)
+    }
+  }
+
+  const clear = () => {
+    const next = writeCallDraft({ ...emptyDraft }, search).toString()
+    if (next === searchText) setForm({ ...form, key: form.key + 1 })
+    else {
+      setForm({ ...form, written: null })
+      setSearch(next)
+    }
+  }
+
+  const offered = offersMethod(network.capabilities, 'eth_call')
+  return (
+    <div className="space-y-6">
+      <PageHeader kicker="Tools" title="Call and gas" subtitle={`Runs a call against ${network.label} without a transaction: eth_call for its answer, eth_estimateGas for its gas.`} />
+      {!offered ? (
+        <MethodUnavailable method="eth_call" what="Calls and gas estimates" offers={(capabilities) => offersMethod(capabilities, 'eth_call')} />
+      ) : (
+        <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+          <CallForm key={form.key} network={network} initial={withBuilderData(urlDraft)} showProblems={hasCall} onRun={runDraft} onClear={clear} />
+          <div className="xl:sticky xl:top-6">
+            <CallResult network={network} built={built} abi={abi} run={run} onRunAgain={() => setRun((count) => count + 1)} />
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,100 @@
+import { queryOptions } from '@tanstack/react-query'
+import { useCallback, useMemo, useSyncExternalStore } from 'react'
+import { createFilesClient, type FilesClient } from '../../files/client.ts'
+import { credentialsFromSnapshot, storedCredentialsSnapshot, subscribeFilesCredentials, type FilesCredentials } from '../../files/credentials.ts'
+import { FilesError } from '../../files/errors.ts'
+import type { Network } from '../../networks/runtimeConfig.ts'
+import { knownFilesSnapshot, subscribeKnownFiles, type KnownFiles } from './knownFiles.ts'
+
+/**
+ * Query option factories for the file store. They live beside the panel for now (src/queries is being
+ * changed by another piece of work); keys start with the network, as everywhere else. Credentials are not
+ * in the keys (they hold the secret): a serial number of the client is, so new credentials (a new client)
+ * ask again instead of reusing a refusal.
+ */
+
+/** A preview reads at most this much unless the user asks for all. */
+export const previewBytes = 1024 * 1024
+
+const clientSerials = new WeakMap<FilesClient, number>()
+let nextSerial = 1
+
+function clientSerial(client: FilesClient): number {
+  let serial = clientSerials.get(client)
+  if (serial === undefined) {
+    serial = nextSerial++
+    clientSerials.set(client, serial)
+  }
+  return serial
+}
+
+export const filesKey = (network: Network, client: FilesClient) => [network.name, 'files', clientSerial(client)] as const
+
+/** Only a store that did not answer may answer next time; a refusal (4xx) will not change by itself. */
+const retryUnreachable = (failureCount: number, error: unknown) =>
+  failureCount < 2 && error instanceof FilesError && (error.kind === 'unreachable' || (error.status !== null && error.status >= 500))
+
+export function pinsQuery(network: Network, client: FilesClient) {
+  return queryOptions({
+    queryKey: [...filesKey(network, client), 'pins'] as const,
+    queryFn: ({ signal }) => client.pinLs({ signal }),
+    staleTime: 5_000,
+    retry: retryUnreachable,
+  })
+}
+
+export function versionQuery(network: Network, client: FilesClient) {
+  return queryOptions({
+    queryKey: [...filesKey(network, client), 'version'] as const,
+    queryFn: ({ signal }) => client.version({ signal }),
+    staleTime: 60_000,
+    retry: retryUnreachable,
+  })
+}
+
+export type ContentRead = { bytes: Uint8Array<ArrayBuffer>; truncated: boolean }
+
+/**
+ * Content by CID: the first MiB (one byte more is asked for, to know whether there is more), or all of it.
+ * Content-addressed, so never stale.
+ */
+export function contentQuery(network: Network, client: FilesClient, cid: string, whole: boolean) {
+  return queryOptions({
+    queryKey: [...filesKey(network, client), 'cat', cid, whole ? 'all' : previewBytes] as const,
+    queryFn: async ({ signal }): Promise<ContentRead> => {
+      if (whole) return { bytes: await client.cat(cid, { signal }), truncated: false }
+      const bytes = await client.cat(cid, { length: previewBytes + 1, signal })
+      return bytes.length > previewBytes ? { bytes: bytes.slice(0, previewBytes), truncated: true } : { bytes, truncated: false }
+    },
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: retryUnreachable,
+  })
+}
+
+/** The credentials in force for a network's file store (configured, or entered), following changes. */
+export function useFilesCredentials(network: Network): FilesCredentials | null {
+  const snapshot = useSyncExternalStore(
+    subscribeFilesCredentials,
+    useCallback(() => storedCredentialsSnapshot(network.name), [network.name]),
+  )
+  return useMemo(
+    () => (network.secret !== '' ? { key: network.key, secret: network.secret, source: 'config' as const } : credentialsFromSnapshot(snapshot)),
+    [network.key, network.secret, snapshot],
+  )
+}
+
+/** One client per (network, credentials); null when the network has no file store or no credentials yet. */
+export function useFilesClient(network: Network, credentials: FilesCredentials | null): FilesClient | null {
+  const url = network.ipfsUrl
+  const key = credentials?.key
+  const secret = credentials?.secret
+  return useMemo(() => (url && key && secret ? createFilesClient({ url, key, secret }) : null), [url, key, secret])
+}
+
+export function useKnownFiles(network: Network): KnownFiles {
+  return useSyncExternalStore(
+    subscribeKnownFiles,
+    useCallback(() => knownFilesSnapshot(network.name), [network.name]),
+  )
+}

@@ -1,0 +1,132 @@
+import { useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react'
+import { FilesError } from '../../files/errors.ts'
+import { AlertIcon, CheckIcon, CopyIcon } from '../../ui/icons.tsx'
+
+/** Small building blocks of the file panel, in the look of the rest of the app (zinc, indigo accent). */
+
+type Tone = 'primary' | 'secondary' | 'danger' | 'ghost'
+
+const tones: Record<Tone, string> = {
+  primary: 'bg-accent-600 text-white shadow-sm hover:bg-accent-500 disabled:bg-accent-600/50',
+  secondary:
+    'bg-white text-zinc-700 shadow-sm ring-1 ring-inset ring-zinc-200 hover:bg-zinc-50 hover:text-zinc-900 disabled:text-zinc-400 dark:bg-zinc-800/80 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-white',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-500 disabled:bg-red-600/50',
+  ghost: 'text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+}
+
+export function Button({ tone = 'secondary', size = 'md', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone; size?: 'sm' | 'md' }) {
+  const sizing = size === 'sm' ? 'h-7 gap-1.5 rounded-md px-2.5 text-xs' : 'h-9 gap-2 rounded-lg px-3.5 text-sm'
+  return (
+    <button
+      type="button"
+      {...props}
+      className={`inline-flex shrink-0 items-center justify-center font-medium whitespace-nowrap transition disabled:cursor-not-allowed ${sizing} ${tones[tone]} ${className}`}
+    />
+  )
+}
+
+/** The Clipboard API exists only in secure contexts; elsewhere (a LAN address over plain HTTP) execCommand. */
+async function writeClipboard(text: string): Promise<void> {
+  if (navigator.clipboard) return navigator.clipboard.writeText(text)
+  const area = document.createElement('textarea')
+  area.value = text
+  area.setAttribute('readonly', '')
+  area.style.position = 'fixed'
+  area.style.opacity = '0'
+  document.body.append(area)
+  area.select()
+  const copied = document.execCommand('copy')
+  area.remove()
+  if (!copied) throw new Error('copy refused')
+}
+
+/** A button that copies `value` and says so; the label names what is copied. */
+export function CopyTextButton({ value, label, testId }: { value: string; label: string; testId?: string }) {
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), 1500)
+    return () => clearTimeout(timer)
+  }, [copied])
+  return (
+    <Button
+      size="sm"
+      data-testid={testId}
+      onClick={() => {
+        writeClipboard(value).then(
+          () => setCopied(true),
+          () => {},
+        )
+      }}
+    >
+      {copied ? <CheckIcon className="size-3.5 text-emerald-500" /> : <CopyIcon className="size-3.5" />}
+      {copied ? 'Copied' : label}
+    </Button>
+  )
+}
+
+type BadgeTone = 'neutral' | 'accent' | 'green' | 'amber' | 'red'
+const badgeTones: Record<BadgeTone, string> = {
+  neutral: 'bg-zinc-100 text-zinc-600 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700',
+  accent: 'bg-accent-50 text-accent-700 ring-accent-200 dark:bg-accent-950/60 dark:text-accent-300 dark:ring-accent-900',
+  green: 'bg-emerald-50 text-emerald-700 ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-300 dark:ring-emerald-900',
+  amber: 'bg-amber-50 text-amber-700 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-300 dark:ring-amber-900',
+  red: 'bg-red-50 text-red-700 ring-red-200 dark:bg-red-950/50 dark:text-red-300 dark:ring-red-900',
+}
+
+export function Badge({ tone = 'neutral', children, testId }: { tone?: BadgeTone; children: ReactNode; testId?: string }) {
+  return (
+    <span data-testid={testId} className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium whitespace-nowrap ring-1 ring-inset ${badgeTones[tone]}`}>
+      {children}
+    </span>
+  )
+}
+
+/**
+ * A file-store failure, in the look of the app's ErrorPanel: title, what the service said, and what to do.
+ * (The shared ErrorPanel's explainError does not know FilesError yet.)
+ */
+export function FilesErrorNotice({ error, onRetry, action, compact = false, testId = 'files-error' }: { error: unknown; onRetry?: () => void; action?: ReactNode; compact?: boolean; testId?: string }) {
+  const known = error instanceof FilesError ? error : null
+  const title = known?.title ?? 'Something went wrong'
+  const detail = known ? (known.detail || (known.status ? `HTTP ${known.status}` : '')) : error instanceof Error ? error.message : String(error)
+  const hint = known?.hint ?? 'Reload the page; if it happens again, the details above help a bug report.'
+  return (
+    <div role="alert" data-testid={testId} className={`flex gap-3 rounded-xl bg-red-50/70 text-sm ring-1 ring-red-200 dark:bg-red-950/30 dark:ring-red-900/60 ${compact ? 'p-3' : 'p-4'}`}>
+      <AlertIcon className="mt-0.5 size-5 shrink-0 text-red-500 dark:text-red-400" />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-red-900 dark:text-red-200">{title}</p>
+        {detail && <p className="mt-1 break-words font-mono text-xs text-red-800/90 dark:text-red-300/90">{detail}</p>}
+        <p className="mt-1.5 text-red-900/80 dark:text-red-200/80">{hint}</p>
+        {(onRetry || action) && (
+          <div className="mt-3 flex flex-wrap gap-2">
+            {onRetry && (
+              <button
+                type="button"
+                onClick={onRetry}
+                className="rounded-lg bg-white px-3 py-1.5 text-xs font-medium text-red-900 shadow-sm ring-1 ring-red-200 transition hover:bg-red-50 dark:bg-red-950 dark:text-red-100 dark:ring-red-800 dark:hover:bg-red-900"
+              >
+                Try again
+              </button>
+            )}
+            {action}
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** A centred message for an empty list or an empty panel. */
+export function EmptyState({ icon, title, children, testId }: { icon: ReactNode; title: string; children?: ReactNode; testId?: string }) {
+  return (
+    <div data-testid={testId} className="flex flex-col items-center px-6 py-10 text-center">
+      <span className="flex size-11 items-center justify-center rounded-2xl bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">{icon}</span>
+      <p className="mt-3 text-sm font-semibold text-zinc-900 dark:text-zinc-100">{title}</p>
+      {children && <div className="mt-1 max-w-md text-sm text-zinc-500 dark:text-zinc-400">{children}</div>}
+    </div>
+  )
+}
+
+export const inputClass =
+  'h-9 w-full rounded-lg bg-white px-3 text-sm text-zinc-900 ring-1 ring-inset ring-zinc-200 transition placeholder:text-zinc-400 focus:outline-none focus:ring-2 focus:ring-accent-500 aria-invalid:ring-red-300 dark:bg-zinc-950/60 dark:text-zinc-100 dark:ring-zinc-700 dark:placeholder:text-zinc-500 dark:aria-invalid:ring-red-800'

@@ -1,0 +1,258 @@
+import { useId, useState, type KeyboardEvent } from 'react'
+import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
+import { formatGwei, formatInteger, formatPercent } from '../../format/numbers.ts'
+import { formatAge } from '../../format/time.ts'
+import { BlockLink } from '../../ui/BlockLink.tsx'
+import { Panel } from '../../ui/Panel.tsx'
+import { Skeleton } from '../../ui/Skeleton.tsx'
+import { Toggle } from '../../ui/Toggle.tsx'
+import { useNow } from '../../ui/useNow.ts'
+import { feeAxis, formatShare, gasAxisTop, gasRatio, type ChainBlock } from './liveWindow.ts'
+
+type View = 'chart' | 'table'
+
+/** One slot per block; the plot is drawn in these units and stretched to the panel's width. */
+const slot = 10
+const plotHeight = 100
+
+function baseFee(block: ChainBlock): bigint | null {
+  return block.baseFeePerGas === undefined ? null : hexToBigInt(block.baseFeePerGas)
+}
+
+function Legend() {
+  return (
+    <span className="hidden items-center gap-4 text-xs text-zinc-500 sm:flex dark:text-zinc-400" aria-hidden="true">
+      <span className="inline-flex items-center gap-1.5">
+        <span className="size-2.5 rounded-[3px] bg-accent-300 dark:bg-accent-700" />
+        Gas used / limit
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <span className="h-0.5 w-3.5 rounded-full bg-amber-500 dark:bg-amber-400" />
+        Base fee
+      </span>
+    </span>
+  )
+}
+
+/** The block the pointer (or the arrow keys) rests on, or the newest: its numbers, above the plot. */
+function Readout({ block, newest }: { block: ChainBlock; newest: boolean }) {
+  const now = useNow()
+  const used = hexToBigInt(block.gasUsed)
+  const limit = hexToBigInt(block.gasLimit)
+  const fee = baseFee(block)
+  return (
+    <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1 text-sm" data-testid="gas-chart-readout">
+      <span className="font-medium text-zinc-900 dark:text-zinc-100">
+        <span className="text-zinc-400 dark:text-zinc-500">Block </span>
+        <span className="tabular-nums">{formatInteger(hexToBigInt(block.number))}</span>
+        <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">{newest ? 'latest · ' : ''}{formatAge(now / 1000 - hexToNumber(block.timestamp))}</span>
+      </span>
+      <span className="text-zinc-600 dark:text-zinc-300">
+        <span className="mr-1.5 inline-block size-2 rounded-[2px] bg-accent-400 align-middle" />
+        <span className="tabular-nums">{formatInteger(used)}</span>
+        <span className="text-zinc-400 dark:text-zinc-500"> of {formatInteger(limit)} gas · </span>
+        <span className="tabular-nums">{formatPercent(used, limit)}</span>
+      </span>
+      <span className="text-zinc-600 dark:text-zinc-300">
+        <span className="mr-1.5 inline-block h-0.5 w-3 rounded-full bg-amber-500 align-middle dark:bg-amber-400" />
+        base fee <span className="tabular-nums">{fee === null ? 'none (before London)' : formatGwei(fee)}</span>
+      </span>
+    </div>
+  )
+}
+
+function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number }) {
+  const titleId = useId()
+  const descId = useId()
+  const [focused, setFocused] = useState<number | null>(null)
+  const ratios = blocks.map(gasRatio)
+  const top = gasAxisTop(Math.max(0, ...ratios))
+  const fees = blocks.map(baseFee)
+  const knownFees = fees.filter((fee): fee is bigint => fee !== null)
+  const axis = feeAxis(knownFees)
+  // Newest at the right edge; a young chain leaves the left slots empty.
+  const offset = size - blocks.length
+  const x = (index: number) => (offset + index) * slot
+  const y = (share: number) => plotHeight - share * plotHeight
+  const line = fees.map((fee, index) => (fee === null ? null : `${x(index) + slot / 2},${y(axis.position(fee))}`)).filter(Boolean).join(' ')
+  const shown = focused !== null && focused < blocks.length ? focused : blocks.length - 1
+  const first = blocks[0]!
+  const last = blocks.at(-1)!
+  const target = top >= 0.5 ? 0.5 / top : null
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault()
+      setFocused(event.key === 'Home' ? 0 : blocks.length - 1)
+    } else if (step !== 0) {
+      event.preventDefault()
+      setFocused(Math.min(blocks.length - 1, Math.max(0, shown + step)))
+    } else if (event.key === 'Escape') setFocused(null)
+  }
+
+  const description =
+    `Bars: gas used as a share of the gas limit, on a scale of 0 to ${formatShare(top)}; the fullest block used ${formatShare(Math.max(0, ...ratios))}. ` +
+    (knownFees.length > 0 ? `Line: base fee per gas, from ${formatGwei(axis.low)} to ${formatGwei(axis.high)}; now ${formatGwei(knownFees.at(-1)!)}.` : 'These blocks have no base fee.')
+
+  return (
+    <div className="space-y-4">
+      <Readout block={blocks[shown]!} newest={shown === blocks.length - 1} />
+      <div className="flex gap-3">
+        {/* Gas axis (left). */}
+        <div className="relative w-10 shrink-0 text-right text-[11px] tabular-nums text-zinc-400 dark:text-zinc-500" aria-hidden="true">
+          <span className="absolute right-0 top-0 -translate-y-1/2">{formatShare(top)}</span>
+          <span className="absolute right-0 top-1/2 -translate-y-1/2">{formatShare(top / 2)}</span>
+          <span className="absolute bottom-0 right-0 translate-y-1/2">0%</span>
+        </div>
+        <div
+          className="relative h-48 min-w-0 flex-1 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent-500 sm:h-56"
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          onBlur={() => setFocused(null)}
+          aria-labelledby={titleId}
+          aria-describedby={descId}
+          role="group"
+          data-testid="gas-chart"
+        >
+          <svg
+            viewBox={`0 0 ${size * slot} ${plotHeight}`}
+            preserveAspectRatio="none"
+            className="absolute inset-0 size-full overflow-visible"
+            role="img"
+            aria-labelledby={`${titleId} ${descId}`}
+            onPointerLeave={() => setFocused(null)}
+          >
+            <title id={titleId}>{`Gas used and base fee, blocks ${formatInteger(hexToBigInt(first.number))} to ${formatInteger(hexToBigInt(last.number))}`}</title>
+            <desc id={descId}>{description}</desc>
+            {[0, 0.5, 1].map((share) => (
+              <line key={share} x1={0} x2={size * slot} y1={y(share)} y2={y(share)} vectorEffect="non-scaling-stroke" className="stroke-zinc-200 dark:stroke-zinc-800" strokeWidth={1} strokeDasharray={share === 0 ? undefined : '3 4'} />
+            ))}
+            {target !== null && (
+              <line x1={0} x2={size * slot} y1={y(target)} y2={y(target)} vectorEffect="non-scaling-stroke" className="stroke-accent-400/60" strokeWidth={1} strokeDasharray="6 4" />
+            )}
+            {blocks.map((block, index) => {
+              const height = Math.max(ratios[index]! > 0 ? 1.2 : 0.6, (ratios[index]! / top) * plotHeight)
+              const active = index === shown
+              return (
+                <rect
+                  key={block.hash}
+                  x={x(index) + 1.5}
+                  width={slot - 3}
+                  y={plotHeight - height}
+                  height={height}
+                  rx={1.2}
+                  className={active ? 'fill-accent-500 dark:fill-accent-400' : 'fill-accent-200 dark:fill-accent-900'}
+                />
+              )
+            })}
+            {line && <polyline points={line} fill="none" vectorEffect="non-scaling-stroke" strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" className="stroke-amber-500 dark:stroke-amber-400" />}
+            {/* Hover targets: the whole height of each slot. */}
+            {blocks.map((block, index) => (
+              <rect key={`hit-${block.hash}`} x={x(index)} width={slot} y={0} height={plotHeight} fill="transparent" onPointerEnter={() => setFocused(index)} />
+            ))}
+          </svg>
+          {fees[shown] != null && (
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute size-2.5 -translate-x-1/2 -translate-y-1/2 rounded-full bg-amber-500 ring-2 ring-white dark:bg-amber-400 dark:ring-zinc-900"
+              style={{ left: `${((x(shown) + slot / 2) / (size * slot)) * 100}%`, top: `${(y(axis.position(fees[shown]!)) / plotHeight) * 100}%` }}
+            />
+          )}
+        </div>
+        {/* Base-fee axis (right). */}
+        <div className="relative w-20 shrink-0 text-[11px] tabular-nums text-amber-600 dark:text-amber-400/80" aria-hidden="true">
+          {knownFees.length > 0 && axis.low !== axis.high ? (
+            <>
+              <span className="absolute left-0 top-[10%] -translate-y-1/2 whitespace-nowrap">{formatGwei(axis.high)}</span>
+              <span className="absolute left-0 top-[90%] -translate-y-1/2 whitespace-nowrap">{formatGwei(axis.low)}</span>
+            </>
+          ) : knownFees.length > 0 ? (
+            <span className="absolute left-0 top-1/2 -translate-y-1/2 whitespace-nowrap">{formatGwei(axis.low)}</span>
+          ) : null}
+        </div>
+      </div>
+      <div className="ml-[3.25rem] mr-[5.75rem] flex justify-between text-[11px] tabular-nums text-zinc-400 dark:text-zinc-500" aria-hidden="true">
+        <span>#{formatInteger(hexToBigInt(first.number))}</span>
+        <span>{blocks.length} blocks</span>
+        <span>#{formatInteger(hexToBigInt(last.number))}</span>
+      </div>
+    </div>
+  )
+}
+
+function ChartTable({ blocks }: { blocks: readonly ChainBlock[] }) {
+  return (
+    <div className="max-h-80 overflow-auto rounded-lg ring-1 ring-zinc-100 dark:ring-zinc-800">
+      <table className="w-full text-sm" data-testid="gas-chart-table">
+        <caption className="sr-only">Gas used, gas limit and base fee of the last {blocks.length} blocks, newest first</caption>
+        <thead className="sticky top-0 bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
+          <tr>
+            <th className="px-4 py-2 font-medium">Block</th>
+            <th className="px-4 py-2 text-right font-medium">Gas used</th>
+            <th className="hidden px-4 py-2 text-right font-medium sm:table-cell">Gas limit</th>
+            <th className="px-4 py-2 text-right font-medium">Share</th>
+            <th className="px-4 py-2 text-right font-medium">Base fee</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {[...blocks].reverse().map((block) => {
+            const used = hexToBigInt(block.gasUsed)
+            const limit = hexToBigInt(block.gasLimit)
+            const fee = baseFee(block)
+            return (
+              <tr key={block.hash} data-number={hexToBigInt(block.number).toString()} className="tabular-nums text-zinc-700 dark:text-zinc-300">
+                <td className="px-4 py-1.5">
+                  <BlockLink number={block.number} copy={false} />
+                </td>
+                <td className="px-4 py-1.5 text-right">{formatInteger(used)}</td>
+                <td className="hidden px-4 py-1.5 text-right sm:table-cell">{formatInteger(limit)}</td>
+                <td className="px-4 py-1.5 text-right">{formatPercent(used, limit)}</td>
+                <td className="px-4 py-1.5 text-right">{fee === null ? '—' : formatGwei(fee, 9)}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** Gas used against the gas limit (bars) and the base fee (line) over the last `size` blocks, live. */
+export function GasChart({ blocks, size, loading }: { blocks: readonly ChainBlock[]; size: number; loading: boolean }) {
+  const [view, setView] = useState<View>('chart')
+  return (
+    <Panel
+      testId="gas-chart-panel"
+      title={`Gas and base fee · last ${size} blocks`}
+      actions={
+        <span className="flex items-center gap-4">
+          <Legend />
+          <Toggle
+            label="Show the gas and base fee as"
+            value={view}
+            onChange={setView}
+            testId="gas-chart-view"
+            options={[
+              { value: 'chart', label: 'Chart' },
+              { value: 'table', label: 'Table' },
+            ]}
+          />
+        </span>
+      }
+    >
+      <div className="px-5 py-5">
+        {blocks.length === 0 || (loading && blocks.length < 2) ? (
+          <div aria-busy="true" className="space-y-4">
+            <Skeleton className="h-5 w-96 max-w-full" />
+            <Skeleton className="block h-48 w-full sm:h-56" />
+          </div>
+        ) : view === 'chart' ? (
+          <Plot blocks={blocks} size={size} />
+        ) : (
+          <ChartTable blocks={blocks} />
+        )}
+      </div>
+    </Panel>
+  )
+}

@@ -1,0 +1,128 @@
+import { memo } from 'react'
+import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
+import { formatGwei, formatInteger, formatPercent } from '../../format/numbers.ts'
+import type { Network } from '../../networks/runtimeConfig.ts'
+import type { BlockWithTransactions } from '../../rpc/schemas.ts'
+import { RowAge } from './RowAge.tsx'
+import { AppLink } from '../../ui/AppLink.tsx'
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
+import { GasBar } from '../../ui/GasBar.tsx'
+import { Hash } from '../../ui/Hash.tsx'
+import { CubeIcon } from '../../ui/icons.tsx'
+import { Panel } from '../../ui/Panel.tsx'
+import { Skeleton } from '../../ui/Skeleton.tsx'
+import { blockPath, blocksPath } from '../../urls.ts'
+import type { ChainBlock } from './liveWindow.ts'
+import { usePrefetch } from './usePrefetch.ts'
+
+export type BlockRow = { block: ChainBlock; details: BlockWithTransactions | null | undefined }
+
+/** Memoised: a new head re-renders only the rows that changed. */
+const Row = memo(function Row({ block, details, prefetch }: BlockRow & { prefetch: ReturnType<typeof usePrefetch> }) {
+  const number = hexToBigInt(block.number)
+  const used = hexToBigInt(block.gasUsed)
+  const limit = hexToBigInt(block.gasLimit)
+  const count = details?.transactions.length
+  return (
+    <tr
+      data-testid="block-row"
+      data-number={number.toString()}
+      data-hash={block.hash}
+      className="motion-safe:animate-fade-in text-sm transition-colors hover:bg-zinc-50/80 dark:hover:bg-zinc-800/30"
+    >
+      <td className="py-3 pl-5 pr-3">
+        <div className="flex items-center gap-3">
+          <span className="hidden size-9 shrink-0 items-center justify-center rounded-xl bg-zinc-100 text-zinc-500 min-[420px]:flex dark:bg-zinc-800 dark:text-zinc-400">
+            <CubeIcon className="size-4" />
+          </span>
+          <div className="min-w-0">
+            <AppLink to={blockPath(number)} onPrefetch={prefetch.block(number)} testId="block-row-number" className="font-medium tabular-nums text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
+              {formatInteger(number)}
+            </AppLink>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+              <RowAge timestamp={hexToNumber(block.timestamp)} />
+            </p>
+          </div>
+        </div>
+      </td>
+      <td className="px-3 py-3">
+        <Hash value={block.hash} to={blockPath(block.hash)} onPrefetch={prefetch.block(block.hash)} copyLabel="Copy block hash" />
+        <p className="text-xs tabular-nums text-zinc-500 dark:text-zinc-400" data-testid="block-row-transactions">
+          {count === undefined ? <Skeleton className="h-3 w-12" /> : `${formatInteger(count)} ${count === 1 ? 'txn' : 'txns'}`}
+          <span className="sm:hidden"> · {formatPercent(used, limit)} gas</span>
+        </p>
+      </td>
+      <td className="hidden py-3 pl-3 pr-5 sm:table-cell">
+        <div className="ml-auto w-40">
+          <div className="flex items-baseline justify-between gap-2 text-xs">
+            <span className="tabular-nums text-zinc-700 dark:text-zinc-300">{formatInteger(used)} gas</span>
+          </div>
+          <GasBar used={used} limit={limit} className="mt-1 w-full" />
+          <p className="mt-0.5 text-xs tabular-nums text-zinc-500 dark:text-zinc-400">
+            {block.baseFeePerGas === undefined ? 'no base fee' : `base ${formatGwei(hexToBigInt(block.baseFeePerGas))}`}
+          </p>
+        </div>
+      </td>
+    </tr>
+  )
+})
+
+function LoadingRow() {
+  return (
+    <tr aria-hidden="true">
+      <td className="py-3 pl-5 pr-3">
+        <Skeleton className="block h-9 w-32" />
+      </td>
+      <td className="px-3 py-3">
+        <Skeleton className="block h-9 w-36" />
+      </td>
+      <td className="hidden py-3 pl-3 pr-5 sm:table-cell">
+        <Skeleton className="ml-auto block h-9 w-40" />
+      </td>
+    </tr>
+  )
+}
+
+/** The newest blocks, newest first, a fixed number of rows; each new head slides in at the top. */
+export function LatestBlocks({ network, rows, count, error }: { network: Network; rows: readonly BlockRow[]; count: number; error: Error | null }) {
+  const prefetch = usePrefetch(network)
+  const loading = Array.from({ length: Math.max(0, count - rows.length) }, (_, index) => index)
+  return (
+    <Panel
+      className="flex min-w-0 flex-col"
+      title="Latest blocks"
+      actions={
+        <AppLink to={blocksPath} className="text-xs font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
+          All blocks →
+        </AppLink>
+      }
+    >
+      {error ? (
+        <div className="p-5">
+          <ErrorPanel error={error} compact />
+        </div>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full" data-testid="recent-blocks" aria-busy={rows.length < count}>
+            <caption className="sr-only">The {count} newest blocks, newest first, updated live</caption>
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">Block and age</th>
+                <th scope="col">Hash and transactions</th>
+                <th scope="col">Gas used and base fee</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {rows.map((row) => (
+                <Row key={row.block.hash} {...row} prefetch={prefetch} />
+              ))}
+              {loading.map((index) => (
+                <LoadingRow key={`loading-${index}`} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  )
+}

@@ -1,0 +1,147 @@
+import { memo } from 'react'
+import type { Address as AddressType } from 'viem'
+import { hexToBigInt } from '../../format/hex.ts'
+import { formatEther } from '../../format/numbers.ts'
+import { transactionTypeName, transactionTypeShort } from '../../format/transactionType.ts'
+import type { Network } from '../../networks/runtimeConfig.ts'
+import { Address } from '../../ui/Address.tsx'
+import { RowAge } from './RowAge.tsx'
+import { Badge } from '../../ui/Badge.tsx'
+import { BlockLink } from '../../ui/BlockLink.tsx'
+import { TxLink } from '../../ui/TxLink.tsx'
+import { Panel } from '../../ui/Panel.tsx'
+import { Skeleton } from '../../ui/Skeleton.tsx'
+import type { LatestTransaction } from './liveWindow.ts'
+import { usePrefetch } from './usePrefetch.ts'
+
+/** A transaction's arrow glyph: from one account to another. */
+function TransferIcon({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={className}>
+      <path d="M4 8h13l-3.5-3.5M20 16H7l3.5 3.5" />
+    </svg>
+  )
+}
+
+/** Memoised: a new head re-renders only the rows that changed. */
+const Row = memo(function Row({ transaction, blockNumber, timestamp, prefetch }: LatestTransaction & { prefetch: ReturnType<typeof usePrefetch> }) {
+  const type = transaction.type ?? '0x0'
+  return (
+    <tr
+      data-testid="transaction-row"
+      data-hash={transaction.hash}
+      data-block={blockNumber.toString()}
+      className="motion-safe:animate-fade-in text-sm transition-colors hover:bg-zinc-50/80 dark:hover:bg-zinc-800/30"
+    >
+      <td className="py-3 pl-5 pr-3">
+        <div className="flex items-center gap-3">
+          <span className="hidden size-9 shrink-0 items-center justify-center rounded-full bg-zinc-100 text-zinc-500 min-[420px]:flex dark:bg-zinc-800 dark:text-zinc-400">
+            <TransferIcon className="size-4" />
+          </span>
+          <div className="min-w-0">
+            <TxLink hash={transaction.hash} onPrefetch={prefetch.transaction(transaction.hash)} testId="transaction-row-hash" />
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+              <RowAge timestamp={timestamp} />
+            </p>
+            {/* Phones: from and to on one line here, instead of a column of their own. */}
+            <p className="mt-1 flex items-center gap-1 text-xs sm:hidden">
+              <Address address={transaction.from} copy={false} onPrefetch={prefetch.address(transaction.from)} />
+              <span className="text-zinc-400 dark:text-zinc-500" aria-label="to">→</span>
+              {transaction.to ? (
+                <Address address={transaction.to} copy={false} onPrefetch={prefetch.address(transaction.to as AddressType)} />
+              ) : (
+                <span className="font-medium text-zinc-600 dark:text-zinc-300">Contract creation</span>
+              )}
+            </p>
+          </div>
+        </div>
+      </td>
+      <td className="hidden px-3 py-3 sm:table-cell">
+        <p className="flex items-center gap-1.5 text-xs">
+          <span className="w-8 shrink-0 text-zinc-400 dark:text-zinc-500">From</span>
+          <Address address={transaction.from} onPrefetch={prefetch.address(transaction.from)} testId="transaction-row-from" />
+        </p>
+        <p className="flex items-center gap-1.5 text-xs">
+          <span className="w-8 shrink-0 text-zinc-400 dark:text-zinc-500">To</span>
+          {transaction.to ? (
+            <Address address={transaction.to} onPrefetch={prefetch.address(transaction.to as AddressType)} testId="transaction-row-to" />
+          ) : (
+            <span data-testid="transaction-row-to" className="text-[13px] font-medium text-zinc-600 dark:text-zinc-300">
+              Contract creation
+            </span>
+          )}
+        </p>
+      </td>
+      <td className="py-3 pl-3 pr-5 text-right">
+        <p className="whitespace-nowrap text-[13px] font-medium tabular-nums text-zinc-900 dark:text-zinc-100" data-testid="transaction-row-value" title={formatEther(hexToBigInt(transaction.value))}>
+          {formatEther(hexToBigInt(transaction.value), 6)}
+        </p>
+        <p className="mt-0.5 flex items-center justify-end gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+          <span className="hidden md:inline">
+            <Badge title={transactionTypeName(type)} testId="transaction-row-type">
+              {transactionTypeShort(type)}
+            </Badge>
+          </span>
+          <span className="whitespace-nowrap" data-testid="transaction-row-block">
+            <BlockLink number={blockNumber} copy={false} onPrefetch={prefetch.block(blockNumber)} />
+          </span>
+        </p>
+      </td>
+    </tr>
+  )
+})
+
+function LoadingRow() {
+  return (
+    <tr aria-hidden="true">
+      <td className="py-3 pl-5 pr-3">
+        <Skeleton className="block h-9 w-40" />
+      </td>
+      <td className="hidden px-3 py-3 sm:table-cell">
+        <Skeleton className="block h-9 w-36" />
+      </td>
+      <td className="py-3 pl-3 pr-5">
+        <Skeleton className="ml-auto block h-9 w-24" />
+      </td>
+    </tr>
+  )
+}
+
+/**
+ * The newest transactions, taken from the newest blocks as they arrive (newest first), a fixed number of rows.
+ * `rows` undefined: still loading.
+ */
+export function LatestTransactions({ network, rows, count, scanned }: { network: Network; rows: readonly LatestTransaction[] | undefined; count: number; scanned: number }) {
+  const prefetch = usePrefetch(network)
+  return (
+    <Panel className="flex min-w-0 flex-col" title="Latest transactions" actions={<span className="text-xs text-zinc-500 dark:text-zinc-400">from the newest blocks</span>}>
+      {rows !== undefined && rows.length === 0 ? (
+        <div className="flex flex-1 flex-col items-center justify-center px-6 py-14 text-center" data-testid="recent-transactions-empty">
+          <span className="flex size-10 items-center justify-center rounded-full bg-zinc-100 text-zinc-400 dark:bg-zinc-800 dark:text-zinc-500">
+            <TransferIcon className="size-5" />
+          </span>
+          <p className="mt-3 text-sm font-medium text-zinc-700 dark:text-zinc-200">No transactions in the last {scanned} blocks</p>
+          <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">New ones appear here as their blocks arrive.</p>
+        </div>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full" data-testid="recent-transactions" aria-busy={rows === undefined}>
+            <caption className="sr-only">The {count} newest transactions, newest first, updated live</caption>
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">Hash and age</th>
+                <th scope="col">From and to</th>
+                <th scope="col">Value, type and block</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {rows === undefined
+                ? Array.from({ length: count }, (_, index) => <LoadingRow key={index} />)
+                : rows.map((row) => <Row key={row.transaction.hash} {...row} prefetch={prefetch} />)}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  )
+}

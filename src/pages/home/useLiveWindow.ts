@@ -1,0 +1,53 @@
+import { useQueries, useQuery } from '@tanstack/react-query'
+import type { Network } from '../../networks/runtimeConfig.ts'
+import { blockWithTransactionsQuery, recentBlocksQuery } from '../../queries/blocks.ts'
+import { useLiveHeads } from '../../queries/head.ts'
+import { isMined, type BlockHeader, type BlockWithTransactions } from '../../rpc/schemas.ts'
+import { joinWindow, type ChainBlock } from './liveWindow.ts'
+
+/** How long a full block the home page showed stays cached once it has scrolled off (it is re-read by hash if needed). */
+const shownBlockGcMs = 60_000
+
+export type LiveWindow = {
+  /** The newest blocks, oldest first, gap-free and linked; the newest is the head. At most `size`. */
+  blocks: readonly ChainBlock[]
+  /** The stream's newest head (the full header), or undefined before the first. */
+  tip: BlockHeader | undefined
+  /** True until the stream has a head and the history below it has been read. */
+  loading: boolean
+  error: Error | null
+}
+
+/**
+ * The last `size` blocks, live. The head stream (rpc/headStream.ts) gives every block from the moment it
+ * started, gap-free and deduplicated, with reorgs replaced; the blocks before that are read once, by
+ * number in one batch, and joined on where they link. Once the stream holds `size` blocks the history is
+ * no longer needed. The stream keeps a bounded chain, and so does this window.
+ */
+export function useLiveWindow(network: Network, size: number): LiveWindow {
+  const heads = useLiveHeads(network)
+  const oldest = heads[0]
+  const below = oldest ? BigInt(oldest.number) - 1n : -1n
+  const needHistory = heads.length < size && below >= 0n
+  // Keyed by the block below the stream's first head, which stays put while the stream grows: one read.
+  const history = useQuery({ ...recentBlocksQuery(network, below < 0n ? 0n : below, size - 1), enabled: needHistory })
+  const mined = history.data?.map((block) => (block && isMined(block) ? block : null))
+  const blocks = joinWindow<ChainBlock>(mined, heads, size)
+  return {
+    blocks,
+    tip: heads.at(-1),
+    loading: heads.length === 0 || (needHistory && history.isPending),
+    error: history.error,
+  }
+}
+
+/**
+ * The full blocks (with their transactions) of `blocks`, by hash: the transactions of a block are those of
+ * exactly the header listed, whatever happens to its number later. Cached a short while only once off screen.
+ */
+export function useFullBlocks(network: Network, blocks: readonly ChainBlock[]): Map<string, { data: BlockWithTransactions | null | undefined; error: Error | null }> {
+  const results = useQueries({
+    queries: blocks.map((block) => ({ ...blockWithTransactionsQuery(network, block.hash), gcTime: shownBlockGcMs })),
+  })
+  return new Map(blocks.map((block, index) => [block.hash, { data: results[index]?.data, error: results[index]?.error ?? null }]))
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query'
+import { clientsFor } from '../../networks/clients.ts'
+import type { Network } from '../../networks/runtimeConfig.ts'
+import { getRawBlockTransactions } from '../../rpc/l2Methods.ts'
+import type { L2aRawTransaction } from '../../rpc/l2Schemas.ts'
+
+/**
+ * l2a_getRawBlockTransactions of one block. A block with transactions is sealed: cached for the session.
+ * An empty answer may be a block not produced yet: asked again after a few seconds.
+ */
+export function rawBlockQuery(network: Network, block: number) {
+  return queryOptions({
+    queryKey: [network.name, 'l2aRawBlockTransactions', block] as const,
+    queryFn: ({ signal }): Promise<L2aRawTransaction[]> => getRawBlockTransactions(clientsFor(network).http, block, { signal }),
+    staleTime: (query) => ((query.state.data?.length ?? 0) > 0 ? Infinity : 5_000),
+  })
+}

@@ -1,0 +1,188 @@
+import type { ReactNode } from 'react'
+import { byteLength, shortHex } from '../../format/hex.ts'
+import { formatInteger } from '../../format/numbers.ts'
+import type { Log } from '../../rpc/schemas.ts'
+import { Address } from '../../ui/Address.tsx'
+import { Badge } from '../../ui/Badge.tsx'
+import { BlockLink } from '../../ui/BlockLink.tsx'
+import { DataTable, type Column } from '../../ui/DataTable.tsx'
+import { Hash } from '../../ui/Hash.tsx'
+import { TxLink } from '../../ui/TxLink.tsx'
+import type { DecodedArg, DecodedLog } from './eventDecoder.ts'
+import type { LogRow } from './logSearch.ts'
+
+type Decode = (log: Log) => DecodedLog | null
+
+/** A removed log's cells: struck through and faded, so it reads as "was here, is not". */
+function Cell({ row, children }: { row: LogRow; children: ReactNode }) {
+  return <div className={row.removed ? 'line-through decoration-red-400/70 opacity-60' : undefined}>{children}</div>
+}
+
+function ArgValue({ arg }: { arg: DecodedArg }) {
+  if (arg.kind === 'address') return <Address address={arg.value} copy={false} />
+  return (
+    <span className={`font-mono text-[12px] text-zinc-800 dark:text-zinc-200 ${arg.kind === 'other' ? 'break-all' : 'tabular-nums'}`} title={arg.value}>
+      {arg.value.length > 42 ? shortHex(arg.value, 16, 8) : arg.value}
+    </span>
+  )
+}
+
+function EventCell({ row, decoded }: { row: LogRow; decoded: DecodedLog | null }) {
+  if (!decoded) {
+    return (
+      <span className="text-xs text-zinc-400 dark:text-zinc-500" title={row.log.topics[0] ?? 'no topics: an anonymous event'}>
+        {row.log.topics.length === 0 ? 'anonymous' : 'unknown event'}
+      </span>
+    )
+  }
+  return (
+    <div className="min-w-0" title={decoded.signature}>
+      <div className="flex items-center gap-1.5">
+        <span className="font-medium text-zinc-900 dark:text-zinc-100" data-testid="log-event">
+          {decoded.event}
+        </span>
+        <span className="rounded bg-zinc-100 px-1 py-px text-[10px] font-medium text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">{decoded.source}</span>
+      </div>
+      <dl className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
+        {decoded.args.map((arg) => (
+          <div key={arg.name} className="flex min-w-0 items-baseline gap-1">
+            <dt className="text-zinc-500 dark:text-zinc-400">{arg.name}</dt>
+            <dd className="min-w-0 truncate" data-testid={`log-arg-${arg.name}`} data-value={arg.value}>
+              <ArgValue arg={arg} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  )
+}
+
+function Topics({ topics }: { topics: readonly string[] }) {
+  if (topics.length === 0) return <span className="text-xs text-zinc-400 dark:text-zinc-500">none</span>
+  return (
+    <ol className="space-y-0.5">
+      {topics.map((topic, index) => (
+        <li key={index} className="flex items-baseline gap-1.5 font-mono text-[12px]">
+          <span className="w-2 shrink-0 text-right text-[10px] text-zinc-400 dark:text-zinc-500">{index}</span>
+          <span className="select-all whitespace-nowrap text-zinc-700 dark:text-zinc-300" title={topic} data-testid={`log-topic-${index}`} data-value={topic}>
+            {shortHex(topic, 8, 6)}
+          </span>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function columns(decode: Decode): Column<LogRow>[] {
+  return [
+    {
+      key: 'block',
+      header: 'Block',
+      className: 'whitespace-nowrap',
+      skeletonWidth: 'w-16',
+      cell: (row) => (
+        <div>
+          <Cell row={row}>{row.log.blockNumber ? <BlockLink number={row.log.blockNumber} testId="log-block" /> : <span className="text-zinc-400">pending</span>}</Cell>
+          {row.removed ? (
+            <Badge tone="danger" title="The node reported this log removed: its block left the canonical chain (a reorg)." testId="log-removed">
+              removed · reorg
+            </Badge>
+          ) : (
+            row.live && (
+              <Badge tone="accent" title="Arrived live, after the search" testId="log-live">
+                live
+              </Badge>
+            )
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'tx',
+      header: 'Transaction',
+      showFrom: 'sm',
+      skeletonWidth: 'w-28',
+      cell: (row) => <Cell row={row}>{row.log.transactionHash ? <TxLink hash={row.log.transactionHash} /> : <span className="text-zinc-400">pending</span>}</Cell>,
+    },
+    {
+      key: 'index',
+      header: 'Log',
+      align: 'right',
+      className: 'tabular-nums text-zinc-700 dark:text-zinc-300',
+      skeletonWidth: 'w-8',
+      cell: (row) => (
+        <Cell row={row}>
+          <span data-testid="log-index" title={row.log.transactionIndex ? `transaction #${BigInt(row.log.transactionIndex)} of its block` : undefined}>
+            {row.log.logIndex === null ? '—' : formatInteger(BigInt(row.log.logIndex))}
+          </span>
+        </Cell>
+      ),
+    },
+    {
+      key: 'address',
+      header: 'Address',
+      skeletonWidth: 'w-28',
+      cell: (row) => (
+        <Cell row={row}>
+          <Address address={row.log.address} testId="log-address" />
+        </Cell>
+      ),
+    },
+    {
+      key: 'event',
+      header: 'Event',
+      className: 'max-w-80',
+      skeletonWidth: 'w-40',
+      cell: (row) => (
+        <Cell row={row}>
+          <EventCell row={row} decoded={decode(row.log)} />
+        </Cell>
+      ),
+    },
+    {
+      key: 'topics',
+      header: 'Topics',
+      showFrom: 'lg',
+      skeletonWidth: 'w-40',
+      cell: (row) => (
+        <Cell row={row}>
+          <Topics topics={row.log.topics} />
+        </Cell>
+      ),
+    },
+    {
+      key: 'data',
+      header: 'Data',
+      showFrom: 'md',
+      skeletonWidth: 'w-32',
+      cell: (row) => (
+        <Cell row={row}>
+          {row.log.data === '0x' ? (
+            <span className="font-mono text-[12px] text-zinc-400 dark:text-zinc-500">0x</span>
+          ) : (
+            <div>
+              <Hash value={row.log.data} head={10} tail={6} copyLabel="Copy data" testId="log-data" />
+              <p className="text-[11px] text-zinc-400 dark:text-zinc-500">{formatInteger(byteLength(row.log.data))} bytes</p>
+            </div>
+          )}
+        </Cell>
+      ),
+    },
+  ]
+}
+
+/** Every log found, in block order, virtualized (DataTable: only the rows in view are in the DOM). */
+export function LogsTable({ rows, decode, loading, empty }: { rows: readonly LogRow[]; decode: Decode; loading: boolean; empty: ReactNode }) {
+  return (
+    <DataTable
+      columns={columns(decode)}
+      rows={loading && rows.length === 0 ? undefined : rows}
+      rowKey={(row) => row.key}
+      caption="Logs matching the filter, in block order"
+      empty={empty}
+      estimateRowHeight={64}
+      testId="logs-table"
+      rowTestId="log-row"
+    />
+  )
+}

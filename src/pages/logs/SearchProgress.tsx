@@ -1,0 +1,121 @@
+import { formatInteger } from '../../format/numbers.ts'
+import { AlertIcon, CheckIcon, ClockIcon } from '../../ui/icons.tsx'
+import { Panel } from '../../ui/Panel.tsx'
+import type { LogSearchSnapshot } from './logSearch.ts'
+import { Button, RefreshIcon, StopIcon } from './parts.tsx'
+
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-[11px] font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dd className="mt-0.5 truncate text-sm font-semibold tabular-nums text-zinc-900 dark:text-zinc-100" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  )
+}
+
+function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`
+}
+
+/** Whole-number percent of blocks covered, floored so 100 % means every block. */
+function percent(covered: bigint, total: bigint): number {
+  if (total <= 0n) return 0
+  return Number((covered * 100n) / total)
+}
+
+/**
+ * The scan as it runs: blocks covered of the range, logs found, requests sent (a -32005 costs one), with
+ * Cancel; when it ends, the same numbers as a summary and a way to run it again.
+ */
+export function SearchProgress({ snapshot, now, onCancel, onRerun }: { snapshot: LogSearchSnapshot; now: number; onCancel: () => void; onRerun: () => void }) {
+  const { phase, progress, range } = snapshot
+  const running = phase === 'resolving' || phase === 'scanning'
+  const covered = progress?.blocksCovered ?? 0n
+  const total = progress?.totalBlocks ?? 0n
+  const share = phase === 'done' ? 100 : percent(covered, total)
+  const elapsed = (snapshot.finishedAt ?? now) - snapshot.startedAt
+  const span = range === null ? 'the block' : range.from === range.to ? `block ${formatInteger(range.from)}` : `blocks ${formatInteger(range.from)} – ${formatInteger(range.to)}`
+  const title =
+    phase === 'resolving'
+      ? 'Resolving the block range…'
+      : running
+        ? `Searching ${span}`
+        : phase === 'failed'
+          ? `The search of ${span} failed`
+          : phase === 'cancelled'
+            ? `Cancelled the search of ${span}`
+            : `Searched ${span}`
+  const status = phase === 'done' ? (snapshot.stoppedAtCap ? 'Stopped at the cap' : 'Complete') : phase === 'cancelled' ? 'Cancelled' : phase === 'failed' ? 'Failed' : `${share} %`
+  const barTone = phase === 'failed' ? 'bg-red-500' : phase === 'cancelled' || snapshot.stoppedAtCap ? 'bg-amber-500' : phase === 'done' ? 'bg-emerald-500' : 'bg-accent-500'
+
+  return (
+    <Panel testId="logs-progress" className="p-5">
+      <div data-phase={phase} data-testid="logs-progress-state" className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <span
+            className={`flex size-9 shrink-0 items-center justify-center rounded-xl ${
+              running
+                ? 'bg-accent-50 text-accent-600 dark:bg-accent-950/60 dark:text-accent-300'
+                : phase === 'done' && !snapshot.stoppedAtCap
+                  ? 'bg-emerald-50 text-emerald-600 dark:bg-emerald-950/50 dark:text-emerald-300'
+                  : phase === 'failed'
+                    ? 'bg-red-50 text-red-600 dark:bg-red-950/50 dark:text-red-300'
+                    : 'bg-amber-50 text-amber-600 dark:bg-amber-950/50 dark:text-amber-300'
+            }`}
+          >
+            {running ? (
+              <ClockIcon className="size-4.5 motion-safe:animate-pulse" />
+            ) : phase === 'done' && !snapshot.stoppedAtCap ? (
+              <CheckIcon className="size-4.5" />
+            ) : phase === 'cancelled' ? (
+              <StopIcon className="size-4" />
+            ) : (
+              <AlertIcon className="size-4.5" />
+            )}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-100" data-testid="logs-progress-title">
+              {title}
+            </p>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+              <span data-testid="logs-progress-status">{status}</span>
+              {progress && progress.requests > 1 && <> · ranges the node refused were split and read again</>}
+            </p>
+          </div>
+        </div>
+        {running ? (
+          <Button tone="danger" onClick={onCancel} data-testid="logs-cancel">
+            <StopIcon className="size-3.5" />
+            Cancel
+          </Button>
+        ) : (
+          <Button onClick={onRerun} data-testid="logs-rerun">
+            <RefreshIcon className="size-4" />
+            Search again
+          </Button>
+        )}
+      </div>
+
+      <div
+        role="progressbar"
+        aria-label="Blocks covered"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={share}
+        data-testid="logs-progress-bar"
+        className="mt-4 h-2 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
+      >
+        <div className={`h-full rounded-full transition-[width] duration-200 ${barTone} ${running && share === 0 ? 'w-1/12 motion-safe:animate-pulse' : ''}`} style={running && share === 0 ? undefined : { width: `${share}%` }} />
+      </div>
+
+      <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <Stat label="Blocks covered" value={progress ? `${formatInteger(covered)} of ${formatInteger(total)}` : '—'} testId="logs-blocks-covered" />
+        <Stat label="Logs found" value={formatInteger(progress?.logsFound ?? snapshot.count)} testId="logs-found" />
+        <Stat label="Requests" value={progress ? `${formatInteger(progress.requests)}${running && progress.inFlight > 0 ? ` · ${progress.inFlight} in flight` : ''}` : '—'} testId="logs-requests" />
+        <Stat label="Time" value={seconds(Math.max(0, elapsed))} testId="logs-elapsed" />
+      </dl>
+    </Panel>
+  )
+}

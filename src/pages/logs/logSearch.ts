@@ -1,0 +1,390 @@
+import * as v from 'valibot'
+import { toQuantity } from '../../format/hex.ts'
+import { scanLogs, type ScanProgress } from '../../logs/scanLogs.ts'
+import { HttpError, RpcError, TimeoutError } from '../../rpc/errors.ts'
+import { blockNumber, getBlockByNumber, getLogs, type LogFilter } from '../../rpc/methods.ts'
+import { logSchema, type Log } from '../../rpc/schemas.ts'
+import type { RpcSubscriber, RpcTransport, Unsubscribe } from '../../rpc/transport.ts'
+import { baseFilter, canFollow, type BlockRef, type LogQuery } from './logQuery.ts'
+
+/**
+ * One search of the logs tool, from the filter to the last row: resolve the range's tags to numbers, scan
+ * it with scanLogs (which splits on -32005 and merges in block order), then — in follow mode — keep the
+ * list growing from an eth_subscribe `logs` subscription with the same filter.
+ *
+ * Not a TanStack query on purpose: a scan streams thousands of rows with progress for seconds, is
+ * cancelled by the user half-way, and goes live afterwards; a query settles once. The component reads this
+ * object with useSyncExternalStore; the snapshot changes at most every `flushMs`, so 100,000 logs arriving
+ * never mean 100,000 renders.
+ */
+
+export type LogRow = {
+  log: Log
+  /** blockHash:logIndex, one per log of one block (a reorg's replacement block has another hash). */
+  key: string
+  /** Reported removed by a reorg (`removed: true`): kept in the list, and marked. */
+  removed: boolean
+  /** Arrived by the subscription (or its gap backfill) after the scan. */
+  live: boolean
+}
+
+export type FollowState = {
+  status: 'off' | 'waiting' | 'live' | 'failed'
+  error: unknown
+  /** Logs added since following began, and logs marked removed. */
+  added: number
+}
+
+export type SearchPhase = 'resolving' | 'scanning' | 'done' | 'cancelled' | 'failed'
+
+export type LogSearchSnapshot = {
+  phase: SearchPhase
+  /** The block range as numbers, once its tags are resolved; for a blockHash search, that block. */
+  range: { from: bigint; to: bigint } | null
+  progress: ScanProgress | null
+  rows: readonly LogRow[]
+  /** Rows not removed: the "N logs". */
+  count: number
+  removedCount: number
+  stoppedAtCap: boolean
+  error: unknown
+  startedAt: number
+  finishedAt: number | null
+  follow: FollowState
+}
+
+export type SearchTransports = { http: RpcTransport; socket: RpcSubscriber }
+
+/** When one block alone is more than the provider returns for a blockHash filter: nothing smaller to ask for. */
+export class BlockLimitError extends Error {
+  override readonly name = 'BlockLimitError'
+  readonly cause: unknown
+  constructor(cause: unknown) {
+    super((cause as Error).message)
+    this.cause = cause
+  }
+}
+
+/** The range, once resolved, holds no block (fromBlock past the head), or a tag names no block yet. */
+export class EmptyRangeError extends Error {
+  override readonly name = 'EmptyRangeError'
+}
+
+/** Our own timeout on one window: named so the scanner splits the window (as for `query timeout exceeded`). */
+class WindowTimeoutError extends Error {
+  constructor(seconds: number) {
+    super(`eth_getLogs timed out after ${seconds} s on this window`)
+  }
+}
+
+export const logWindowTimeoutMs = 30_000
+
+export function logKey(log: Log): string {
+  return `${log.blockHash ?? 'pending'}:${log.logIndex ?? log.transactionHash ?? ''}`
+}
+
+function position(log: Log): [bigint, bigint] {
+  return [log.blockNumber === null ? 2n ** 64n : BigInt(log.blockNumber), log.logIndex === null ? 0n : BigInt(log.logIndex)]
+}
+
+/** Block order, then log index. */
+function compare(a: Log, b: Log): number {
+  const [blockA, indexA] = position(a)
+  const [blockB, indexB] = position(b)
+  return blockA !== blockB ? (blockA < blockB ? -1 : 1) : indexA === indexB ? 0 : indexA < indexB ? -1 : 1
+}
+
+/**
+ * Puts a log that arrived out of the scan (live, or by a gap backfill) in its place in block order. A log
+ * already listed is not listed twice; a `removed: true` log marks the listed one (or is listed, marked, when
+ * it was never seen). Returns null when nothing changes. Looks from the end: new logs belong there.
+ */
+export function mergeLog(rows: readonly LogRow[], log: Log, live: boolean): { rows: LogRow[]; added: boolean; removed: boolean } | null {
+  const key = logKey(log)
+  let at = rows.length
+  while (at > 0 && compare(rows[at - 1]!.log, log) > 0) at--
+  for (let i = at - 1; i >= 0 && compare(rows[i]!.log, log) === 0; i--) {
+    const row = rows[i]!
+    if (row.key !== key) continue
+    if (!log.removed || row.removed) return null
+    const next = rows.slice()
+    next[i] = { ...row, removed: true }
+    return { rows: next, added: false, removed: true }
+  }
+  const next = rows.slice()
+  next.splice(at, 0, { log, key, removed: log.removed, live })
+  return { rows: next, added: true, removed: log.removed }
+}
+
+async function resolveBlock(rpc: RpcTransport, ref: BlockRef, signal: AbortSignal): Promise<bigint> {
+  if (ref.kind === 'number') return ref.number
+  if (ref.tag === 'earliest') return 0n
+  if (ref.tag === 'latest' || ref.tag === 'pending') return BigInt(await blockNumber(rpc, { signal }))
+  const block = await getBlockByNumber(rpc, ref.tag, false, { signal })
+  if (!block?.number) throw new EmptyRangeError(`the network has no ${ref.tag} block yet`)
+  return BigInt(block.number)
+}
+
+const flushMs = 80
+
+export class LogSearch {
+  readonly #query: LogQuery
+  readonly #transports: SearchTransports
+  readonly #listeners = new Set<() => void>()
+  #snapshot: LogSearchSnapshot
+  #rows: readonly LogRow[] = []
+  #incoming: LogRow[] = []
+  #removedCount = 0
+  #controller: AbortController | null = null
+  #timer: ReturnType<typeof setTimeout> | null = null
+  #followWanted = false
+  #follow: FollowState = { status: 'off', error: null, added: 0 }
+  #followController: AbortController | null = null
+  #unsubscribe: Unsubscribe | null = null
+  /** Every block up to this one is in the list (the scan's end, then what live logs and backfills covered). */
+  #coveredTo = -1n
+  #backfills: Promise<void> = Promise.resolve()
+  #dispatch: Promise<void> = Promise.resolve()
+
+  constructor(query: LogQuery, transports: SearchTransports) {
+    this.#query = query
+    this.#transports = transports
+    this.#snapshot = this.#initial()
+  }
+
+  #initial(): LogSearchSnapshot {
+    return { phase: 'resolving', range: null, progress: null, rows: [], count: 0, removedCount: 0, stoppedAtCap: false, error: null, startedAt: Date.now(), finishedAt: null, follow: { status: 'off', error: null, added: 0 } }
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  readonly getSnapshot = (): LogSearchSnapshot => this.#snapshot
+
+  get canFollow(): boolean {
+    return canFollow(this.#query)
+  }
+
+  /** Starts the search (again, from nothing, if it ran before). */
+  start(): void {
+    this.stop()
+    this.#rows = []
+    this.#incoming = []
+    this.#removedCount = 0
+    this.#snapshot = this.#initial()
+    const controller = new AbortController()
+    this.#controller = controller
+    this.#emit()
+    void this.#run(controller.signal).then(
+      (outcome) => {
+        if (this.#controller !== controller) return
+        this.#update({ phase: 'done', stoppedAtCap: outcome.stoppedAtCap, finishedAt: Date.now() })
+        if (this.#followWanted) this.#startFollow()
+      },
+      (error: unknown) => {
+        if (this.#controller !== controller) return
+        const cancelled = controller.signal.aborted
+        this.#update({ phase: cancelled ? 'cancelled' : 'failed', error: cancelled ? null : error, finishedAt: Date.now() })
+      },
+    )
+  }
+
+  /** The user's Cancel: every request in flight is aborted; what was found stays listed. */
+  cancel(): void {
+    if (this.#snapshot.phase !== 'resolving' && this.#snapshot.phase !== 'scanning') return
+    this.#controller?.abort(new DOMException('cancelled by the user', 'AbortError'))
+  }
+
+  /** Leaving the page: nothing keeps running. */
+  stop(): void {
+    this.#controller?.abort(new DOMException('search closed', 'AbortError'))
+    this.#controller = null
+    this.#stopFollow()
+    if (this.#timer) clearTimeout(this.#timer)
+    this.#timer = null
+  }
+
+  setFollow(on: boolean): void {
+    this.#followWanted = on
+    if (!on) {
+      if (this.#follow.status !== 'off') {
+        this.#stopFollow()
+        this.#update({})
+      }
+      return
+    }
+    if (this.#snapshot.phase === 'done' && this.#follow.status === 'off') this.#startFollow()
+  }
+
+  async #run(signal: AbortSignal): Promise<{ stoppedAtCap: boolean }> {
+    const { http } = this.#transports
+    const query = this.#query
+    const filter = baseFilter(query)
+    if (query.range.kind === 'hash') {
+      this.#update({ phase: 'scanning' })
+      let logs: Log[]
+      try {
+        logs = await getLogs(http, { ...filter, blockHash: query.range.blockHash }, { signal, timeoutMs: logWindowTimeoutMs })
+      } catch (error) {
+        if (error instanceof RpcError && error.code === -32005 && !/rate limit/i.test(error.message)) throw new BlockLimitError(error)
+        throw error
+      }
+      const block = logs[0]?.blockNumber ? BigInt(logs[0].blockNumber) : null
+      const capped = logs.length > query.cap
+      this.#append(capped ? logs.slice(0, query.cap) : logs)
+      this.#update({ range: block === null ? null : { from: block, to: block }, progress: { blocksCovered: 1n, totalBlocks: 1n, logsFound: Math.min(logs.length, query.cap), requests: 1, inFlight: 0 } })
+      return { stoppedAtCap: capped }
+    }
+
+    const [from, to] = await Promise.all([resolveBlock(http, query.range.from, signal), resolveBlock(http, query.range.to, signal)])
+    if (from > to) throw new EmptyRangeError(`fromBlock ${from} is after toBlock ${to}${query.range.to.kind === 'tag' ? ` (${query.range.to.tag})` : ''}: nothing to search`)
+    this.#coveredTo = to
+    this.#update({ phase: 'scanning', range: { from, to }, progress: { blocksCovered: 0n, totalBlocks: to - from + 1n, logsFound: 0, requests: 0, inFlight: 0 } })
+    const result = await scanLogs<Log>({
+      from,
+      to,
+      fetchRange: (start, end, windowSignal) => this.#fetchRange(filter, start, end, windowSignal),
+      maxLogs: query.cap,
+      signal,
+      onLogs: (logs) => this.#append(logs),
+      onProgress: (progress) => {
+        this.#snapshot = { ...this.#snapshot, progress }
+        this.#schedule()
+      },
+    })
+    if (result.stoppedAtCap) {
+      // The last window may carry the list past the cap: keep exactly `cap`, as the scanner's result does.
+      this.#flushIncoming()
+      this.#rows = this.#rows.slice(0, query.cap)
+    }
+    return { stoppedAtCap: result.stoppedAtCap }
+  }
+
+  async #fetchRange(filter: LogFilter, from: bigint, to: bigint, signal: AbortSignal): Promise<Log[]> {
+    // One window per HTTP POST: the transport batches calls made in the same tick, and a batch settles all
+    // its windows at once, which lets the scanner's successes re-grow its window size before it retries a
+    // refused range (see the report on scanLogs). Each window waits a macrotask behind the one before.
+    const turn = this.#dispatch.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+    this.#dispatch = turn
+    await turn
+    if (signal.aborted) throw signal.reason
+    try {
+      return await getLogs(this.#transports.http, { ...filter, fromBlock: toQuantity(from), toBlock: toQuantity(to) }, { signal, timeoutMs: logWindowTimeoutMs })
+    } catch (error) {
+      // A rate limit sent with an HTTP error status still carries the provider's -32005 and its backoff.
+      if (error instanceof HttpError && error.rpcError) throw new RpcError('eth_getLogs', error.rpcError)
+      if (error instanceof TimeoutError) throw new WindowTimeoutError(logWindowTimeoutMs / 1000)
+      throw error
+    }
+  }
+
+  #append(logs: readonly Log[]): void {
+    for (const log of logs) this.#incoming.push({ log, key: logKey(log), removed: log.removed, live: false })
+    this.#schedule()
+  }
+
+  #flushIncoming(): void {
+    if (this.#incoming.length === 0) return
+    for (const row of this.#incoming) if (row.removed) this.#removedCount += 1
+    this.#rows = this.#rows.concat(this.#incoming)
+    this.#incoming = []
+  }
+
+  #schedule(): void {
+    if (this.#timer) return
+    this.#timer = setTimeout(() => {
+      this.#timer = null
+      this.#emit()
+    }, flushMs)
+  }
+
+  #update(change: Partial<LogSearchSnapshot>): void {
+    this.#snapshot = { ...this.#snapshot, ...change }
+    if (this.#timer) clearTimeout(this.#timer)
+    this.#timer = null
+    this.#emit()
+  }
+
+  #emit(): void {
+    this.#flushIncoming()
+    this.#snapshot = { ...this.#snapshot, rows: this.#rows, count: this.#rows.length - this.#removedCount, removedCount: this.#removedCount, follow: this.#follow }
+    for (const listener of [...this.#listeners]) listener()
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Follow mode
+
+  #startFollow(): void {
+    if (!this.canFollow || this.#follow.status !== 'off') return
+    const controller = new AbortController()
+    this.#followController = controller
+    this.#follow = { status: 'live', error: null, added: 0 }
+    this.#unsubscribe = this.#transports.socket.subscribe(
+      'logs',
+      [baseFilter(this.#query)],
+      (data) => this.#onLive(data, controller.signal),
+      (error) => {
+        if (controller.signal.aborted) return
+        this.#stopFollow()
+        this.#follow = { ...this.#follow, status: 'failed', error }
+        this.#update({})
+      },
+    )
+    this.#update({})
+    // Blocks mined while the scan ran, or before the subscription took: read once, deduplicated.
+    this.#queueBackfill(controller.signal, null)
+  }
+
+  #stopFollow(): void {
+    this.#followController?.abort(new DOMException('follow stopped', 'AbortError'))
+    this.#followController = null
+    this.#unsubscribe?.()
+    this.#unsubscribe = null
+    this.#follow = { status: 'off', error: null, added: 0 }
+  }
+
+  #onLive(data: unknown, signal: AbortSignal): void {
+    if (signal.aborted) return
+    const parsed = v.safeParse(logSchema, data)
+    if (!parsed.success) return // a malformed notification names nothing we could list
+    const log = parsed.output
+    const block = log.blockNumber === null ? null : BigInt(log.blockNumber)
+    // A gap (a reconnect, a notification lost): read the blocks between with eth_getLogs first.
+    if (block !== null && block > this.#coveredTo + 1n) this.#queueBackfill(signal, block - 1n)
+    this.#mergeLive(log)
+    if (block !== null && block > this.#coveredTo) this.#coveredTo = block
+  }
+
+  #mergeLive(log: Log): void {
+    this.#flushIncoming()
+    const merged = mergeLog(this.#rows, log, true)
+    if (!merged) return
+    this.#rows = merged.rows
+    if (merged.removed) this.#removedCount += 1
+    this.#follow = { ...this.#follow, added: this.#follow.added + (merged.added && !log.removed ? 1 : 0) }
+    this.#schedule()
+  }
+
+  /** Reads (coveredTo, until] (until null: the head) and merges it; backfills run one after another. */
+  #queueBackfill(signal: AbortSignal, until: bigint | null): void {
+    // Where the gap starts is known now; by the time this runs, live logs may have moved coveredTo on.
+    const from = this.#coveredTo + 1n
+    this.#backfills = this.#backfills.then(async () => {
+      if (signal.aborted) return
+      try {
+        const to = until ?? BigInt(await blockNumber(this.#transports.http, { signal }))
+        if (to < from) return
+        const result = await scanLogs<Log>({ from, to, fetchRange: (start, end, windowSignal) => this.#fetchRange(baseFilter(this.#query), start, end, windowSignal), signal })
+        if (signal.aborted) return
+        for (const log of result.logs) this.#mergeLive(log)
+        if (to > this.#coveredTo) this.#coveredTo = to
+      } catch (error) {
+        if (signal.aborted) return
+        this.#follow = { ...this.#follow, error }
+        this.#update({})
+      }
+    })
+  }
+}

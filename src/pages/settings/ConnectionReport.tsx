@@ -1,0 +1,116 @@
+import { formatChainId } from '../../format/hex.ts'
+import { formatInteger } from '../../format/numbers.ts'
+import type { ProbeResult, TagCheck } from '../../networks/testConnection.ts'
+import { Badge } from '../../ui/Badge.tsx'
+import { errorKind, explainError } from '../../ui/explainError.ts'
+import { AlertIcon, CheckIcon } from '../../ui/icons.tsx'
+
+export type ConnectionTestResult = { http: ProbeResult; websocket: ProbeResult; tags?: TagCheck[] }
+
+const transportName = { http: 'HTTP', websocket: 'WebSocket' } as const
+
+function ProbeLine({ result, expected, onUseChainId }: { result: ProbeResult; expected: string; onUseChainId?: (chainId: string) => void }) {
+  const testId = `probe-${result.transport}`
+  if (result.ok) {
+    return (
+      <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid={testId} data-ok="true" data-chain-id={result.chainId}>
+        <span className={`flex size-5 items-center justify-center rounded-full ${result.matches ? 'bg-emerald-100 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-400' : 'bg-amber-100 text-amber-600 dark:bg-amber-950 dark:text-amber-400'}`}>
+          {result.matches ? <CheckIcon className="size-3.5" /> : <AlertIcon className="size-3.5" />}
+        </span>
+        <span className="w-20 font-medium text-zinc-900 dark:text-zinc-100">{transportName[result.transport]}</span>
+        <span className="tabular-nums text-zinc-600 dark:text-zinc-300">{formatInteger(result.latencyMs)} ms</span>
+        <span className="text-zinc-600 dark:text-zinc-300">
+          chain <code className="font-mono text-[13px]">{result.chainId}</code> ({formatChainId(result.chainId)})
+        </span>
+        {result.matches ? (
+          <Badge tone="success">matches the settings</Badge>
+        ) : (
+          <>
+            <Badge tone="warning">the settings say {/^0x[0-9a-f]+$/i.test(expected) ? formatChainId(expected as `0x${string}`) : expected || 'nothing'}</Badge>
+            {onUseChainId && (
+              <button type="button" onClick={() => onUseChainId(result.chainId)} className="text-xs font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400">
+                Use {result.chainId}
+              </button>
+            )}
+          </>
+        )}
+      </li>
+    )
+  }
+  const { title, detail } = explainError(result.error)
+  return (
+    <li className="flex flex-wrap items-start gap-x-3 gap-y-1 py-2" data-testid={testId} data-ok="false" data-reached={result.reached} data-cause={errorKind(result.error)}>
+      <span
+        className={`flex size-5 items-center justify-center rounded-full ${result.reached ? 'bg-amber-100 text-amber-600 dark:bg-amber-950 dark:text-amber-400' : 'bg-red-100 text-red-600 dark:bg-red-950 dark:text-red-400'}`}
+      >
+        <AlertIcon className="size-3.5" />
+      </span>
+      <span className="w-20 font-medium text-zinc-900 dark:text-zinc-100">{transportName[result.transport]}</span>
+      <span className="min-w-0 flex-1">
+        <span className={`block ${result.reached ? 'text-amber-800 dark:text-amber-300' : 'text-red-700 dark:text-red-300'}`}>
+          {result.reached ? 'Reached, but: ' : ''}
+          {title}
+        </span>
+        <span className="block break-words font-mono text-xs text-zinc-500 dark:text-zinc-400">
+          {detail} · after {formatInteger(result.latencyMs)} ms
+        </span>
+      </span>
+    </li>
+  )
+}
+
+function TagLine({ check }: { check: TagCheck }) {
+  return (
+    <tr className="border-t border-zinc-100 dark:border-zinc-800" data-testid={`tag-check-${check.tag}`} data-sent-as={check.sentAs ?? ''}>
+      <td className="w-28 py-1.5 pr-4 font-mono text-[13px]">{check.tag}</td>
+      <td className="py-1.5 pr-4">
+        {check.sentAs === null ? (
+          <Badge tone="danger">refused, not sent</Badge>
+        ) : check.sentAs === check.tag ? (
+          <span className="text-zinc-500 dark:text-zinc-400">as is</span>
+        ) : (
+          <Badge tone="warning">sent as {check.sentAs}</Badge>
+        )}
+      </td>
+      <td className="py-1.5 text-right tabular-nums">
+        {'refused' in check ? (
+          <span className="text-zinc-400">—</span>
+        ) : check.ok ? (
+          check.number === null ? (
+            <span className="text-zinc-500 dark:text-zinc-400">no block</span>
+          ) : (
+            <span>block {formatInteger(BigInt(check.number))}</span>
+          )
+        ) : (
+          <span className="text-red-600 dark:text-red-400" title={explainError(check.error).detail}>
+            {explainError(check.error).title}
+          </span>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+/** The outcome of "Test connection": each transport on its own line; for a saved network, what each tag names. */
+export function ConnectionReport({ result, expectedChainId, onUseChainId }: { result: ConnectionTestResult; expectedChainId: string; onUseChainId?: (chainId: string) => void }) {
+  return (
+    <div className="rounded-xl bg-zinc-50 px-4 py-2 text-sm ring-1 ring-inset ring-zinc-200/80 dark:bg-zinc-950/40 dark:ring-zinc-800" data-testid="connection-report">
+      <ul className="divide-y divide-zinc-200/70 dark:divide-zinc-800">
+        <ProbeLine result={result.http} expected={expectedChainId} onUseChainId={onUseChainId} />
+        <ProbeLine result={result.websocket} expected={expectedChainId} onUseChainId={onUseChainId} />
+      </ul>
+      {result.tags && (
+        <div className="mt-1 border-t border-zinc-200/70 pb-1 pt-2 dark:border-zinc-800">
+          <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Block tags, asked as this network&apos;s rules send them (eth_getBlockByNumber over HTTP)</p>
+          <table className="mt-1 w-full max-w-xl text-sm" data-testid="tag-checks">
+            <tbody>
+              {result.tags.map((check) => (
+                <TagLine key={check.tag} check={check} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,199 @@
+import { useMutation } from '@tanstack/react-query'
+import { useRef, useState, type FormEvent } from 'react'
+import { blockTags } from '../../rpc/methods.ts'
+import { defaultCapabilities, maxBatchLimit } from '../../networks/capabilities.ts'
+import { testConnection } from '../../networks/testConnection.ts'
+import { parseUserNetwork, userNetworks, type UserNetworkRecord } from '../../networks/userNetworks.ts'
+import { ConnectionReport } from './ConnectionReport.tsx'
+import { Button, Check, Field } from './formParts.tsx'
+import { fieldOf, readNetworkForm } from './networkForm.ts'
+
+type Problems = Record<string, string>
+
+/** The form's fields in the order they are shown, to focus the first one with a problem. */
+const fieldOrder = ['label', 'name', 'rpcBase', 'wsBase', 'chainId', 'ipfsUrl', 'key', 'maxBatchSize']
+
+const tagNotes: Partial<Record<(typeof blockTags)[number], string>> = {
+  latest: 'always',
+  safe: 'if not, safe is sent as finalized',
+}
+
+/**
+ * Adds a network, or edits one of the user's. Checked on save with the same rules as an import; "Test
+ * connection" tries what is in the form right now, saved or not.
+ */
+export function NetworkForm({
+  existing,
+  taken,
+  initialName,
+  onSaved,
+  onCancel,
+}: {
+  existing: UserNetworkRecord | null
+  /** Names other networks use. */
+  taken: ReadonlySet<string>
+  initialName?: string
+  onSaved: (record: UserNetworkRecord, previousName: string | null) => void
+  onCancel: () => void
+}) {
+  const form = useRef<HTMLFormElement>(null)
+  const [problems, setProblems] = useState<Problems>({})
+  const [expectedChainId, setExpectedChainId] = useState(existing?.chainId ?? '')
+  const test = useMutation({ mutationFn: testConnection })
+  const capabilities = existing?.capabilities ?? defaultCapabilities
+  const secretPlace = existing ? userNetworks.secretPlace(existing.name) : 'none'
+  const editing = existing !== null
+
+  /** The form as a checked network, or the problems by field. */
+  const read = () => {
+    const reading = readNetworkForm(new FormData(form.current!), existing)
+    const parsed = parseUserNetwork(reading.input, taken)
+    const found: Problems = {}
+    if (!parsed.ok) for (const issue of parsed.issues) found[fieldOf(issue.path)] ??= issue.message
+    if (reading.input.key === '') found.key ??= 'Enter the project key: it goes into the request path, {base_url}/v3/<key>'
+    setProblems(found)
+    const first = fieldOrder.find((field) => found[field] !== undefined)
+    if (first) {
+      // Bring the first problem into view: it may be far above the Save button.
+      const input = form.current?.elements.namedItem(first)
+      if (input instanceof HTMLInputElement) input.focus()
+    }
+    return parsed.ok && Object.keys(found).length === 0 ? { ...reading, record: parsed.record } : null
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const checked = read()
+    if (!checked) return
+    userNetworks.save(checked.record, { secret: checked.secret, remember: checked.remember, previousName: existing?.name })
+    onSaved(checked.record, existing?.name ?? null)
+  }
+
+  const runTest = () => {
+    const reading = readNetworkForm(new FormData(form.current!), existing)
+    const rpcBase = String(reading.input.rpcBase)
+    const wsBase = String(reading.input.wsBase)
+    const found: Problems = {}
+    if (!/^https?:\/\/\S+$/.test(rpcBase)) found.rpcBase = 'Enter the base URL first (http:// or https://)'
+    if (!/^wss?:\/\/\S+$/.test(wsBase)) found.wsBase = 'Enter the WebSocket URL first (ws:// or wss://)'
+    setProblems(found)
+    if (Object.keys(found).length > 0) return
+    const chainId = String(reading.input.chainId).trim()
+    setExpectedChainId(chainId)
+    test.mutate({ name: String(reading.input.name), rpcBase, wsBase, key: String(reading.input.key), chainId })
+  }
+
+  const useChainId = (chainId: string) => {
+    const input = form.current?.elements.namedItem('chainId')
+    if (input instanceof HTMLInputElement) input.value = chainId
+    setExpectedChainId(chainId)
+    setProblems(({ chainId: _, ...rest }) => rest)
+  }
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate data-testid="network-form" className="space-y-6">
+      <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
+        <Field name="label" label="Label" defaultValue={existing?.label} placeholder="My Sepolia" problem={problems.label} hint="Shown in the network menu and on every page." />
+        <Field
+          name="name"
+          label="Name"
+          mono
+          defaultValue={existing?.name ?? initialName}
+          placeholder="derived from the label"
+          problem={problems.name}
+          hint={
+            <>
+              In links as <code className="font-mono">?network=name</code>: lowercase letters, digits and dashes.
+            </>
+          }
+        />
+        <Field name="rpcBase" label={<>Base URL <code className="font-normal text-zinc-400">{'{base_url}'}</code></>} mono type="url" defaultValue={existing?.rpcBase} placeholder="https://provider.example/network" problem={problems.rpcBase} hint="Requests go to {base_url}/v3/<key>." />
+        <Field name="wsBase" label={<>WebSocket URL <code className="font-normal text-zinc-400">{'{ws_url}'}</code></>} mono defaultValue={existing?.wsBase} placeholder="derived from the base URL" problem={problems.wsBase} hint="Subscriptions go to {ws_url}/ws/v3/<key>." />
+        <Field name="chainId" label="Chain id" mono defaultValue={existing?.chainId} placeholder="0xaa36a7 or 11155111" problem={problems.chainId} hint="Hex or decimal; Test connection can fill it in." />
+        <Field name="ipfsUrl" label={<>File store URL <code className="font-normal text-zinc-400">{'{ipfs_url}'}</code> (optional)</>} mono defaultValue={existing?.ipfsUrl ?? ''} placeholder="https://ipfs.provider.example:5001" problem={problems.ipfsUrl} />
+        <Field
+          name="key"
+          label="Project key"
+          mono
+          type="password"
+          autoComplete="off"
+          placeholder={editing && existing.key !== '' ? 'stored: type to replace' : 'your project key'}
+          problem={problems.key}
+          hint="It goes only into the request path: never into a link, the page or a log."
+        />
+        <Field
+          name="secret"
+          label="Project secret (optional)"
+          mono
+          type="password"
+          autoComplete="new-password"
+          placeholder={secretPlace === 'none' ? 'for the file store only' : 'stored: type to replace'}
+          hint={secretPlace === 'device' ? 'Stored on this device.' : secretPlace === 'session' ? 'Stored for this tab only.' : 'Used for the file store (HTTP Basic); JSON-RPC needs only the key.'}
+        />
+        <div className="sm:col-span-2">
+          <Check name="remember" defaultChecked={secretPlace === 'device'} testId="field-remember" label="Remember the secret on this device" note="Otherwise it is kept for this tab only (sessionStorage) and forgotten when the tab closes." />
+        </div>
+      </div>
+
+      <fieldset className="rounded-xl p-4 ring-1 ring-inset ring-zinc-200 dark:ring-zinc-800">
+        <legend className="px-1.5 text-xs font-semibold uppercase tracking-[0.06em] text-zinc-500 dark:text-zinc-400">Rules of this network</legend>
+        <div className="grid gap-x-8 gap-y-5 md:grid-cols-2">
+          <div>
+            <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Accepted block tags</p>
+            <div className="mt-2 space-y-1.5">
+              {blockTags.map((tag) => (
+                <Check
+                  key={tag}
+                  name="blockTags"
+                  value={tag}
+                  testId={`field-tag-${tag}`}
+                  defaultChecked={capabilities.blockTags.includes(tag)}
+                  disabled={tag === 'latest'}
+                  label={<code className="font-mono text-[13px]">{tag}</code>}
+                  note={tagNotes[tag]}
+                />
+              ))}
+            </div>
+          </div>
+          <div className="space-y-1.5">
+            <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Methods it offers</p>
+            <Check name="ethMethods" testId="field-ethMethods" defaultChecked={capabilities.ethMethods} label={<code className="font-mono text-[13px]">eth_*</code>} note="Off for a Starknet-style network." />
+            <Check name="blockReceipts" testId="field-blockReceipts" defaultChecked={capabilities.blockReceipts} label={<code className="font-mono text-[13px]">eth_getBlockReceipts</code>} />
+            <Check name="l2aRawBlockTransactions" testId="field-l2a" defaultChecked={capabilities.l2aRawBlockTransactions} label={<code className="font-mono text-[13px]">l2a_getRawBlockTransactions</code>} />
+            <Check name="l2bPendingTransactions" testId="field-l2b" defaultChecked={capabilities.l2bPendingTransactions} label={<code className="font-mono text-[13px]">l2b_pendingTransactions</code>} />
+            <div className="pt-3">
+              <Field
+                name="maxBatchSize"
+                label="Batch limit (calls per request)"
+                type="number"
+                min={1}
+                max={maxBatchLimit}
+                inputMode="numeric"
+                defaultValue={capabilities.maxBatchSize}
+                problem={problems.maxBatchSize}
+                className="max-w-48"
+              />
+            </div>
+            <div className="pt-2">
+              <Check name="estimateGasFailover" testId="field-failover" defaultChecked={capabilities.estimateGasFailover} label="eth_estimateGas failover forwarding is enabled on the plan" />
+            </div>
+          </div>
+        </div>
+      </fieldset>
+
+      {test.data && <ConnectionReport result={test.data} expectedChainId={expectedChainId} onUseChainId={useChainId} />}
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" tone="primary" data-testid="network-save">
+          {editing ? 'Save changes' : 'Add network'}
+        </Button>
+        <Button onClick={runTest} disabled={test.isPending} data-testid="network-form-test">
+          {test.isPending ? 'Testing…' : 'Test connection'}
+        </Button>
+        <Button tone="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}

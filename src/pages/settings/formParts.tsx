@@ -1,0 +1,95 @@
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react'
+
+/** The few form pieces of the settings page, in the look of the rest of the app (zinc, indigo accent). */
+
+type Tone = 'primary' | 'secondary' | 'danger' | 'ghost'
+
+const tones: Record<Tone, string> = {
+  primary: 'bg-accent-600 text-white shadow-sm hover:bg-accent-500 disabled:bg-accent-600/50',
+  secondary:
+    'bg-white text-zinc-700 shadow-sm ring-1 ring-inset ring-zinc-200 hover:bg-zinc-50 hover:text-zinc-900 disabled:text-zinc-400 dark:bg-zinc-800/80 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-white',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-500 disabled:bg-red-600/50',
+  ghost: 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
+}
+
+export function Button({ tone = 'secondary', size = 'md', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone; size?: 'sm' | 'md' }) {
+  const sizing = size === 'sm' ? 'h-7 gap-1.5 rounded-md px-2.5 text-xs' : 'h-9 gap-2 rounded-lg px-3.5 text-sm'
+  return (
+    <button
+      type="button"
+      {...props}
+      className={`inline-flex shrink-0 items-center justify-center font-medium whitespace-nowrap transition disabled:cursor-not-allowed ${sizing} ${tones[tone]} ${className}`}
+    />
+  )
+}
+
+export const inputClass =
+  'block h-9 w-full rounded-lg bg-white px-3 text-sm text-zinc-900 shadow-sm ring-1 ring-inset ring-zinc-200 transition placeholder:text-zinc-400 focus:outline-none focus:ring-2 focus:ring-accent-500 aria-invalid:ring-red-300 dark:bg-zinc-950/60 dark:text-zinc-100 dark:ring-zinc-700 dark:placeholder:text-zinc-500 dark:aria-invalid:ring-red-800'
+
+/** A labelled text input with a hint and its problem beneath. */
+export function Field({
+  label,
+  hint,
+  problem,
+  className = '',
+  mono = false,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; problem?: string; mono?: boolean; name: string }) {
+  const id = `field-${input.name}`
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
+        {label}
+      </label>
+      <input
+        id={id}
+        spellCheck={false}
+        autoComplete="off"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : hint ? `${id}-hint` : undefined}
+        data-testid={`field-${input.name}`}
+        {...input}
+        className={`${inputClass} mt-1 ${mono ? 'font-mono text-[13px]' : ''}`}
+      />
+      {problem ? (
+        <p id={`${id}-problem`} role="alert" className="mt-1 text-xs text-red-600 dark:text-red-400" data-testid={`problem-${input.name}`}>
+          {problem}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  )
+}
+
+/** A checkbox with its label and an optional line of explanation. */
+export function Check({ label, note, testId, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; note?: ReactNode; testId?: string }) {
+  return (
+    <label className="flex items-start gap-2.5 text-sm text-zinc-700 dark:text-zinc-300">
+      <input type="checkbox" data-testid={testId} {...input} className="mt-0.5 size-4 shrink-0 accent-accent-600 disabled:opacity-60" />
+      <span>
+        {label}
+        {note && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{note}</span>}
+      </span>
+    </label>
+  )
+}
+
+/** A small rounded mark for a capability: on, off (struck through), or a warning (on, but not as asked). */
+export function Chip({ on = true, tone, children, title, testId }: { on?: boolean; tone?: 'warning'; children: ReactNode; title?: string; testId?: string }) {
+  const look =
+    tone === 'warning'
+      ? 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-300 dark:ring-amber-900'
+      : on
+        ? 'bg-zinc-50 text-zinc-700 ring-zinc-200 dark:bg-zinc-800/60 dark:text-zinc-200 dark:ring-zinc-700'
+        : 'bg-transparent text-zinc-400 line-through decoration-zinc-400/70 ring-zinc-200/70 dark:text-zinc-500 dark:ring-zinc-800'
+  return (
+    <span title={title} data-testid={testId} data-on={on} className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md px-1.5 py-0.5 font-mono text-[11px] ring-1 ring-inset ${look}`}>
+      {children}
+    </span>
+  )
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { defaultCapabilities } from '../../networks/capabilities.ts'
+import { parseUserNetwork, type UserNetworkRecord } from '../../networks/userNetworks.ts'
+import { deriveWsBase, fieldOf, readNetworkForm, slugify } from './networkForm.ts'
+
+function form(fields: Record<string, string | string[]>): FormData {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) data.append(name, item)
+  return data
+}
+
+describe('the network form', () => {
+  it('reads a new network, deriving what was left empty', () => {
+    const reading = readNetworkForm(
+      form({ label: 'Strict Devnet', name: '', chainId: '31337', rpcBase: 'http://127.0.0.1:18545', wsBase: '', key: 'devkey', secret: '', blockTags: ['earliest', 'finalized'], ethMethods: 'on', maxBatchSize: '50' }),
+      null,
+    )
+    expect(reading.secret).toBeUndefined()
+    expect(reading.remember).toBe(false)
+    const parsed = parseUserNetwork(reading.input, new Set(['devnet']))
+    expect(parsed).toEqual({
+      ok: true,
+      record: {
+        name: 'strict-devnet',
+        label: 'Strict Devnet',
+        chainId: '0x7a69',
+        rpcBase: 'http://127.0.0.1:18545',
+        wsBase: 'ws://127.0.0.1:18545',
+        ipfsUrl: null,
+        key: 'devkey',
+        capabilities: { ...defaultCapabilities, blockTags: ['latest', 'earliest', 'finalized'], blockReceipts: false, maxBatchSize: 50 },
+      },
+    })
+  })
+
+  it('keeps the stored key when the key field is left empty on an edit', () => {
+    const existing = { key: 'stored' } as UserNetworkRecord
+    expect(readNetworkForm(form({ key: '' }), existing).input.key).toBe('stored')
+    expect(readNetworkForm(form({ key: 'new' }), existing).input.key).toBe('new')
+    expect(readNetworkForm(form({ key: '', secret: 'x', remember: 'on' }), null)).toMatchObject({ secret: 'x', remember: true, input: { key: '' } })
+  })
+
+  it('passes a bad batch limit on for the checker to name', () => {
+    const reading = readNetworkForm(form({ maxBatchSize: 'lots' }), null)
+    const parsed = parseUserNetwork(reading.input, new Set())
+    expect(!parsed.ok && parsed.issues.map((issue) => fieldOf(issue.path))).toContain('maxBatchSize')
+  })
+
+  it('derives names and WebSocket URLs', () => {
+    expect(slugify('My Sepolia (Infura)')).toBe('my-sepolia-infura')
+    expect(deriveWsBase('https://a.example/x')).toBe('wss://a.example/x')
+    expect(deriveWsBase('http://127.0.0.1:8545')).toBe('ws://127.0.0.1:8545')
+    expect(deriveWsBase('nope')).toBe('')
+  })
+})

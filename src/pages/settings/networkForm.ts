@@ -1,0 +1,78 @@
+import { blockTags } from '../../rpc/methods.ts'
+import { defaultCapabilities, type Capabilities } from '../../networks/capabilities.ts'
+import type { UserNetworkRecord } from '../../networks/userNetworks.ts'
+
+/**
+ * The network form, read once on submit (or on "Test connection"): the inputs are uncontrolled, so the
+ * key and secret are never copied into React state or a DOM attribute.
+ */
+
+/** {ws_url} from {base_url} when the user gives none: the same host, ws:// for http://, wss:// for https://. */
+export function deriveWsBase(rpcBase: string): string {
+  const trimmed = rpcBase.trim()
+  if (/^https:\/\//i.test(trimmed)) return `wss://${trimmed.slice(8)}`
+  if (/^http:\/\//i.test(trimmed)) return `ws://${trimmed.slice(7)}`
+  return ''
+}
+
+export type FormReading = {
+  /** What the user entered, for parseUserNetwork to check. */
+  input: Record<string, unknown>
+  /** undefined: keep the stored secret. */
+  secret: string | undefined
+  remember: boolean
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+/** Reads the form. On an edit, an empty key field keeps `existing.key`. */
+export function readNetworkForm(form: FormData, existing: UserNetworkRecord | null): FormReading {
+  const rpcBase = text(form, 'rpcBase').trim()
+  const wsBase = text(form, 'wsBase').trim() || deriveWsBase(rpcBase)
+  const typedKey = text(form, 'key').trim()
+  const batch = text(form, 'maxBatchSize').trim()
+  const capabilities: Record<keyof Capabilities, unknown> = {
+    blockTags: blockTags.filter((tag) => tag === 'latest' || form.getAll('blockTags').includes(tag)),
+    ethMethods: form.has('ethMethods'),
+    blockReceipts: form.has('blockReceipts'),
+    l2aRawBlockTransactions: form.has('l2aRawBlockTransactions'),
+    l2bPendingTransactions: form.has('l2bPendingTransactions'),
+    maxBatchSize: batch === '' ? defaultCapabilities.maxBatchSize : /^\d+$/.test(batch) ? Number(batch) : batch,
+    estimateGasFailover: form.has('estimateGasFailover'),
+  }
+  const secret = text(form, 'secret')
+  return {
+    input: {
+      name: text(form, 'name').trim() || slugify(text(form, 'label')),
+      label: text(form, 'label'),
+      chainId: text(form, 'chainId'),
+      rpcBase,
+      wsBase,
+      ipfsUrl: text(form, 'ipfsUrl'),
+      key: typedKey === '' && existing ? existing.key : typedKey,
+      capabilities,
+    },
+    secret: secret === '' ? undefined : secret,
+    remember: form.has('remember'),
+  }
+}
+
+/** The form's field a problem path belongs to ("capabilities.maxBatchSize" -> "maxBatchSize"). */
+export function fieldOf(path: string): string {
+  if (path.startsWith('capabilities.')) return path.split('.')[1] ?? path
+  return path.split('.')[0] ?? path
+}
+
+/** A name for links from a label: "My Sepolia (Infura)" -> "my-sepolia-infura". */
+export function slugify(label: string): string {
+  return label
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '')
+}

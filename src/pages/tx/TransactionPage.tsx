@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router'
+import type { Hash } from 'viem'
+import { MethodUnavailable } from '../../networks/MethodUnavailable.tsx'
+import { useNetwork } from '../../networks/NetworkContext.tsx'
+import { transactionQuery } from '../../queries/transactions.ts'
+import { CopyButton } from '../../ui/CopyButton.tsx'
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
+import { NotFoundPanel } from '../../ui/NotFoundPanel.tsx'
+import { PageHeader } from '../../ui/PageHeader.tsx'
+import { TransactionBadges, TransactionView } from './TransactionView.tsx'
+import { TransactionSkeleton } from './TransactionSkeleton.tsx'
+import { pendingRefetch, retryFor, useTransactionData } from './useTransactionData.ts'
+
+const placeholderHash = `0x${'0'.repeat(64)}` as Hash
+
+/** The route's hash, if it is one: 0x and 64 hex digits (any case), lowercased. */
+export function parseTransactionHash(param: string | undefined): Hash | null {
+  const text = (param ?? '').trim()
+  return /^0x[0-9a-fA-F]{64}$/.test(text) ? (text.toLowerCase() as Hash) : null
+}
+
+export function TransactionTitle({ hash }: { hash: string }) {
+  return (
+    <span className="inline-flex max-w-full items-center gap-1">
+      <span className="min-w-0 break-all font-mono text-lg font-medium sm:text-xl" data-testid="tx-title-hash">
+        {hash}
+      </span>
+      <CopyButton value={hash} label="Copy transaction hash" />
+    </span>
+  )
+}
+
+/** /tx/:hash — a transaction by its hash (eth_getTransactionByHash) with its receipt, asked together. */
+export function TransactionPage() {
+  const network = useNetwork()
+  const param = useParams().hash
+  const hash = parseTransactionHash(param)
+  const transaction = useQuery({
+    ...transactionQuery(network, hash ?? placeholderHash),
+    enabled: hash !== null && network.capabilities.ethMethods,
+    refetchInterval: pendingRefetch,
+  })
+  const { data, receipt } = useTransactionData(network, hash !== null && network.capabilities.ethMethods ? hash : null, transaction)
+
+  if (!network.capabilities.ethMethods) {
+    return <MethodUnavailable method="eth_getTransactionByHash" offers={(capabilities) => capabilities.ethMethods} what="Transactions by hash" />
+  }
+  if (hash === null || data === null) {
+    return (
+      <NotFoundPanel
+        what="transaction"
+        query={param ?? ''}
+        network={network.label}
+        hint="That is not a transaction hash: a transaction hash is 0x followed by 64 hex digits."
+        testId="tx-not-found"
+      />
+    )
+  }
+
+  const header = <PageHeader kicker="Transaction" title={<TransactionTitle hash={hash} />} actions={<TransactionBadges data={data} />} />
+
+  // The transaction could not be read: its receipt (a recorded sample may hold only that) is still worth showing.
+  if (transaction.error && data.receipt == null) {
+    const waiting = data.receipt === undefined && !receipt.error
+    return (
+      <div className="space-y-6">
+        {header}
+        {waiting ? <TransactionSkeleton /> : <ErrorPanel error={transaction.error} onRetry={retryFor(transaction)} />}
+      </div>
+    )
+  }
+  if (data.transaction === null && data.receipt === null) {
+    return (
+      <NotFoundPanel
+        what="transaction"
+        query={hash}
+        network={network.label}
+        hint="Neither the transaction nor a receipt is known to this node. One sent a moment ago may not have reached it yet; or it is on another network."
+        testId="tx-not-found"
+      />
+    )
+  }
+  if (data.transaction === undefined && data.receipt === undefined) {
+    return (
+      <div className="space-y-6">
+        {header}
+        <TransactionSkeleton />
+      </div>
+    )
+  }
+  return (
+    <div className="space-y-6">
+      {header}
+      <TransactionView data={data} onRetryTransaction={retryFor(transaction)} onRetryReceipt={retryFor(receipt)} />
+    </div>
+  )
+}

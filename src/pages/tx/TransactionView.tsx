@@ -1,0 +1,92 @@
+import { receiptStatus } from '../../format/receiptStatus.ts'
+import { transactionTypeShort } from '../../format/transactionType.ts'
+import { Badge } from '../../ui/Badge.tsx'
+import { ClockIcon } from '../../ui/icons.tsx'
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
+import { Panel } from '../../ui/Panel.tsx'
+import { Skeleton } from '../../ui/Skeleton.tsx'
+import { StatusBadge } from '../../ui/StatusBadge.tsx'
+import { AccessListPanel, AuthorizationListPanel } from './AccessListPanel.tsx'
+import { GasPanel } from './GasPanel.tsx'
+import { InputPanel, SignaturePanel } from './InputPanel.tsx'
+import { LogsPanel } from './LogsPanel.tsx'
+import { isPending, type TransactionData } from './model.ts'
+import { OverviewPanel } from './OverviewPanel.tsx'
+import { ReceiptPanel } from './ReceiptPanel.tsx'
+
+/** The badges beside a transaction's title: its outcome and its type. */
+export function TransactionBadges({ data }: { data: TransactionData }) {
+  const type = data.transaction?.type ?? data.receipt?.type
+  const pending = isPending(data)
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {(data.receipt !== undefined || pending) && <StatusBadge status={receiptStatus(data.receipt ?? null)} testId="tx-header-status" />}
+      {type && (
+        <Badge tone="accent" testId="tx-header-type">
+          {transactionTypeShort(type)}
+        </Badge>
+      )}
+    </div>
+  )
+}
+
+function PendingBanner() {
+  return (
+    <div role="status" data-testid="tx-pending" className="flex items-start gap-3 rounded-xl bg-amber-50/80 p-4 text-sm ring-1 ring-amber-200 dark:bg-amber-950/30 dark:ring-amber-900/60">
+      <ClockIcon className="mt-0.5 size-5 shrink-0 text-amber-600 motion-safe:animate-pulse dark:text-amber-400" />
+      <div>
+        <p className="font-semibold text-amber-900 dark:text-amber-200">Pending: known to the node, not in a block yet</p>
+        <p className="mt-1 text-amber-900/80 dark:text-amber-200/80">
+          It has no block, position or receipt until it is mined. This page keeps asking for its receipt and turns into the mined transaction by itself.
+        </p>
+      </div>
+    </div>
+  )
+}
+
+function PanelSkeleton({ title, rows }: { title: string; rows: number }) {
+  return (
+    <Panel title={title}>
+      <div className="space-y-4 px-5 py-4" aria-busy="true">
+        {Array.from({ length: rows }, (_, index) => (
+          <Skeleton key={index} className="block h-4 w-full max-w-md" />
+        ))}
+      </div>
+    </Panel>
+  )
+}
+
+/**
+ * Every field of the transaction and of its receipt, raw and decoded, in panels: overview, gas and fees,
+ * input and signature, access list, receipt, logs. Works from whichever of the two the node gave.
+ */
+export function TransactionView({ data, onRetryTransaction, onRetryReceipt }: { data: TransactionData; onRetryTransaction?: () => void; onRetryReceipt?: () => void }) {
+  const { transaction, receipt } = data
+  const pending = isPending(data)
+  const authorizations = transaction?.authorizationList
+  return (
+    <div className="space-y-6">
+      {pending && <PendingBanner />}
+      {data.transactionError != null && transaction == null && (
+        <ErrorPanel error={data.transactionError} onRetry={onRetryTransaction} compact />
+      )}
+      <OverviewPanel data={data} />
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <GasPanel data={data} />
+        {transaction ? <SignaturePanel transaction={transaction} /> : transaction === undefined ? <PanelSkeleton title="Signature" rows={5} /> : null}
+      </div>
+      {transaction ? <InputPanel transaction={transaction} /> : transaction === undefined ? <PanelSkeleton title="Input data" rows={3} /> : null}
+      {transaction?.accessList && <AccessListPanel accessList={transaction.accessList} />}
+      {authorizations && authorizations.length > 0 && <AuthorizationListPanel authorizations={authorizations} />}
+      {data.receiptError != null && !receipt && <ErrorPanel error={data.receiptError} onRetry={onRetryReceipt} compact />}
+      {receipt ? (
+        <>
+          <LogsPanel network={data.network} logs={receipt.logs} />
+          <ReceiptPanel receipt={receipt} />
+        </>
+      ) : receipt === undefined && data.receiptError == null ? (
+        <PanelSkeleton title="Logs" rows={4} />
+      ) : null}
+    </div>
+  )
+}

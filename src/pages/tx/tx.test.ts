@@ -1,0 +1,168 @@
+import { encodeFunctionData, parseAbi, type Hash } from 'viem'
+import { describe, expect, it } from 'vitest'
+import type { AppNetwork } from '../../networks/capabilities.ts'
+import type { Receipt, Transaction } from '../../rpc/schemas.ts'
+import { parseAddress } from '../address/AddressPage.tsx'
+import { confirmations, feeBreakdown } from './fees.ts'
+import { summarizeInput } from './functions.ts'
+import { blockTimestamp, isPending, placement, type TransactionData } from './model.ts'
+import { formatTokenAmount } from './tokenAmount.ts'
+import { parseTransactionHash } from './TransactionPage.tsx'
+import { pendingRefetch, pendingPollMs } from './useTransactionData.ts'
+
+describe('feeBreakdown', () => {
+  it('is gasUsed × effectiveGasPrice, split into burnt and tip by the base fee', () => {
+    // 21,000 gas at 1.5 gwei with a 1 gwei base fee.
+    expect(feeBreakdown('0x5208', '0x59682f00', '0x1', '0x3b9aca00')).toEqual({
+      paid: 31_500_000_000_000n,
+      pricePerGas: 1_500_000_000n,
+      burnt: 21_000_000_000_000n,
+      tip: 10_500_000_000_000n,
+    })
+  })
+
+  it('falls back to the gas price for receipts without effectiveGasPrice, and has no split without a base fee', () => {
+    expect(feeBreakdown('0x2', undefined, '0x3', undefined)).toEqual({ paid: 6n, pricePerGas: 3n, burnt: null, tip: null })
+    expect(feeBreakdown('0x2', undefined, undefined, null)).toBeNull()
+  })
+
+  it('shows no split when the base fee is above the price (never a negative tip)', () => {
+    expect(feeBreakdown('0x1', '0x5', undefined, '0x6')).toEqual({ paid: 5n, pricePerGas: 5n, burnt: null, tip: null })
+  })
+})
+
+describe('confirmations', () => {
+  it('counts the block itself', () => {
+    expect(confirmations(10n, 10n)).toBe(1n)
+    expect(confirmations(10n, 14n)).toBe(5n)
+    expect(confirmations(10n, undefined)).toBeNull()
+    expect(confirmations(10n, 9n)).toBeNull()
+  })
+})
+
+describe('summarizeInput', () => {
+  const erc20 = parseAbi(['function transfer(address to, uint256 value) returns (bool)', 'function approve(address spender, uint256 value) returns (bool)'])
+  const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+  it('names a token transfer and decodes its arguments', () => {
+    const input = encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [to, 12_345n] })
+    expect(summarizeInput(input, false)).toEqual({
+      kind: 'call',
+      selector: '0xa9059cbb',
+      signature: 'transfer(address,uint256)',
+      args: [
+        { name: 'to', type: 'address', value: to },
+        { name: 'value', type: 'uint256', value: 12_345n },
+      ],
+    })
+  })
+
+  it('shows only the selector of an unknown function', () => {
+    expect(summarizeInput('0x55241077000000000000000000000000000000000000000000000000000000000000002a', false)).toEqual({ kind: 'call', selector: '0x55241077', signature: null, args: null })
+  })
+
+  it('does not name a known selector whose arguments do not decode', () => {
+    expect(summarizeInput('0xa9059cbb1234', false)).toEqual({ kind: 'call', selector: '0xa9059cbb', signature: null, args: null })
+  })
+
+  it('tells plain transfers, creations and stray bytes apart', () => {
+    expect(summarizeInput('0x', false)).toEqual({ kind: 'empty' })
+    expect(summarizeInput('0x6080604052', true)).toEqual({ kind: 'creation' })
+    expect(summarizeInput('0x1234', false)).toEqual({ kind: 'data' })
+  })
+})
+
+describe('formatTokenAmount', () => {
+  it('is exact with the decimals, grouped', () => {
+    expect(formatTokenAmount(12_500_000_000_000_000_000n, 18)).toBe('12.5')
+    expect(formatTokenAmount(1_234_567_000_000_000_000_000_001n, 18)).toBe('1,234,567.000000000000000001')
+    expect(formatTokenAmount(1n, 6)).toBe('0.000001')
+    expect(formatTokenAmount(0n, 18)).toBe('0')
+  })
+
+  it('is the base-unit integer without decimals', () => {
+    expect(formatTokenAmount(1_000_000n, null)).toBe('1,000,000')
+    expect(formatTokenAmount(7n, 0)).toBe('7')
+  })
+})
+
+describe('route parameters', () => {
+  it('reads a transaction hash, lowercased', () => {
+    const hash = `0x${'AB'.repeat(32)}`
+    expect(parseTransactionHash(hash)).toBe(hash.toLowerCase())
+    expect(parseTransactionHash(hash.slice(2))).toBeNull()
+    expect(parseTransactionHash(`${hash}0`)).toBeNull()
+    expect(parseTransactionHash(undefined)).toBeNull()
+  })
+
+  it('reads an address, lowercased', () => {
+    expect(parseAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')
+    expect(parseAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb9226')).toBeNull()
+    expect(parseAddress('hello')).toBeNull()
+  })
+})
+
+const hash = `0x${'11'.repeat(32)}` as Hash
+const blockHash = `0x${'22'.repeat(32)}` as Hash
+const transaction = {
+  blockHash: null,
+  blockNumber: null,
+  transactionIndex: null,
+  hash,
+  from: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+  to: null,
+  nonce: '0x0',
+  value: '0x0',
+  gas: '0x5208',
+  gasPrice: '0x1',
+  input: '0x',
+  v: '0x0',
+  r: '0x1',
+  s: '0x1',
+} satisfies Transaction
+const receipt = {
+  blockHash,
+  blockNumber: '0x10',
+  transactionHash: hash,
+  transactionIndex: '0x3',
+  from: transaction.from,
+  to: null,
+  contractAddress: null,
+  cumulativeGasUsed: '0x5208',
+  gasUsed: '0x5208',
+  logs: [],
+  logsBloom: `0x${'0'.repeat(512)}`,
+  status: '0x1',
+  blockTimestamp: '0x6553f100',
+} as Receipt
+
+function data(parts: Partial<TransactionData>): TransactionData {
+  return { network: {} as AppNetwork, hash, transaction: undefined, transactionError: null, receipt: undefined, receiptError: null, block: undefined, head: undefined, ...parts }
+}
+
+describe('the transaction page model', () => {
+  it('is pending while the transaction has no block and no receipt', () => {
+    expect(isPending(data({ transaction, receipt: null }))).toBe(true)
+    expect(isPending(data({ transaction, receipt }))).toBe(false)
+    expect(isPending(data({ transaction: null, receipt: null }))).toBe(false)
+  })
+
+  it('places the transaction from its receipt when the transaction itself is unavailable or stale', () => {
+    expect(placement(data({ transaction: null, receipt }))).toEqual({ blockHash, blockNumber: '0x10', transactionIndex: '0x3' })
+    expect(placement(data({ transaction, receipt }))).toEqual({ blockHash, blockNumber: '0x10', transactionIndex: '0x3' })
+    expect(placement(data({ transaction, receipt: null }))).toBeNull()
+  })
+
+  it('takes the time from the block, else from a blockTimestamp the node added', () => {
+    expect(blockTimestamp(data({ receipt, block: { timestamp: '0x5' } as unknown as TransactionData['block'] }))).toBe('0x5')
+    expect(blockTimestamp(data({ receipt }))).toBe('0x6553f100')
+    expect(blockTimestamp(data({ transaction }))).toBeNull()
+  })
+
+  it('polls a pending transaction and nothing else', () => {
+    expect(pendingRefetch({ state: { data: transaction } })).toBe(pendingPollMs)
+    expect(pendingRefetch({ state: { data: { ...transaction, blockHash, blockNumber: '0x10', transactionIndex: '0x0' } } })).toBe(false)
+    expect(pendingRefetch({ state: { data: null } })).toBe(false)
+    expect(pendingRefetch({ state: { data: undefined } })).toBe(false)
+  })
+})
