@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { formatEther, formatGwei, getAddress, type Address, type Hex } from 'viem'
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { gatewayBlockNumber, openHome, rpcUrl, shownHead } from './helpers.ts'
 
 test.describe('home page', () => {
@@ -75,6 +77,8 @@ test.describe('home page', () => {
   })
 
   test('screenshots of the home page in light and dark', async ({ page }) => {
+    // Full-page screenshots of a page that changes every second take a while on a loaded machine.
+    test.slow()
     await openHome(page)
     for (const theme of ['light', 'dark'] as const) {
       await page.getByTestId(`theme-${theme}`).click()
@@ -83,5 +87,245 @@ test.describe('home page', () => {
       await page.mouse.move(0, 0)
       await page.screenshot({ path: `test-results/screens/home-${theme}.png`, fullPage: true, animations: 'disabled' })
     }
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// The live lists, the chart and the navigation
+
+const devMnemonic = 'test test test test test test test test test test test junk'
+/**
+ * Accounts 10-19 are the tests' (0-4 scenario, 5-9 traffic); this file sends from 11. anvil funds only 0-9:
+ * the scenario's deployer (0), idle once the service is ready, tops 11 up. Other specs may send from 0 at the
+ * same moment, so a nonce race is tried again.
+ */
+const sender = mnemonicToAccount(devMnemonic, { addressIndex: 11 })
+const funder = mnemonicToAccount(devMnemonic, { addressIndex: 0 })
+
+async function rpc<T>(request: APIRequestContext, url: string, method: string, params: unknown[] = []): Promise<T> {
+  const response = await request.post(url, { data: { jsonrpc: '2.0', id: 1, method, params } })
+  const body = (await response.json()) as { result?: T; error?: { message: string } }
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result as T
+}
+
+type Receipt = { blockNumber: Hex; status: Hex }
+
+async function waitForReceipt(request: APIRequestContext, url: string, hash: Hex): Promise<Receipt> {
+  let receipt: Receipt | null = null
+  await expect.poll(async () => (receipt = await rpc<Receipt | null>(request, url, 'eth_getTransactionReceipt', [hash])), { timeout: 20_000 }).not.toBeNull()
+  return receipt!
+}
+
+/** Signs an EIP-1559 transfer with viem and sends it through the gateway. */
+async function signAndSend(request: APIRequestContext, url: string, account: typeof sender, to: Address, value: bigint): Promise<Hex> {
+  const [chainId, nonce, latest] = await Promise.all([
+    rpc<Hex>(request, url, 'eth_chainId'),
+    rpc<Hex>(request, url, 'eth_getTransactionCount', [account.address, 'pending']),
+    rpc<{ baseFeePerGas: Hex }>(request, url, 'eth_getBlockByNumber', ['latest', false]),
+  ])
+  const priority = 1_000_000_000n
+  const raw = await account.signTransaction({
+    type: 'eip1559',
+    chainId: Number(BigInt(chainId)),
+    nonce: Number(BigInt(nonce)),
+    to,
+    value,
+    gas: 21_000n,
+    maxPriorityFeePerGas: priority,
+    maxFeePerGas: BigInt(latest.baseFeePerGas) * 2n + priority,
+  })
+  return rpc<Hex>(request, url, 'eth_sendRawTransaction', [raw])
+}
+
+/** A transfer from account 11 (topped up first when it runs low), with its receipt. */
+async function sendTransfer(request: APIRequestContext, url: string, to: Address, value: bigint) {
+  const balance = BigInt(await rpc<Hex>(request, url, 'eth_getBalance', [sender.address, 'latest']))
+  if (balance < 10n ** 18n) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await waitForReceipt(request, url, await signAndSend(request, url, funder, sender.address, 10n * 10n ** 18n))
+        break
+      } catch (error) {
+        if (attempt >= 5) throw error
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+    }
+  }
+  const hash = await signAndSend(request, url, sender, to, value)
+  return { hash, from: sender.address, receipt: await waitForReceipt(request, url, hash) }
+}
+
+type SeenTransactionRow = { from: string; to: string; value: string; block: string; type: string }
+
+/** Records every transaction row the list shows from now on (by hash), as it reads at that moment. */
+async function recordTransactionRows(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: Record<string, SeenTransactionRow> = {}
+    const text = (row: Element, id: string) => row.querySelector(`[data-testid="${id}"]`)
+    const record = () => {
+      for (const row of document.querySelectorAll('[data-testid="transaction-row"]')) {
+        const hash = row.getAttribute('data-hash')!
+        seen[hash] ??= {
+          from: text(row, 'transaction-row-from')?.getAttribute('data-value') ?? '',
+          to: text(row, 'transaction-row-to')?.getAttribute('data-value') ?? text(row, 'transaction-row-to')?.textContent ?? '',
+          value: text(row, 'transaction-row-value')?.textContent ?? '',
+          block: text(row, 'transaction-row-block')?.textContent ?? '',
+          type: text(row, 'transaction-row-type')?.textContent ?? '',
+        }
+      }
+    }
+    record()
+    new MutationObserver(record).observe(document.body, { childList: true, subtree: true })
+    ;(window as unknown as { seenTransactionRows: typeof seen }).seenTransactionRows = seen
+  })
+}
+
+test.describe('home page, live lists', () => {
+  test('a transfer we send appears in the latest transactions, with no reload, with its exact values', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    await openHome(page)
+    await recordTransactionRows(page)
+    await page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true))
+
+    const to = privateKeyToAccount(generatePrivateKey()).address
+    const value = 123_456_000_000_000_000n
+    const sent = await sendTransfer(request, url, to, value)
+    expect(sent.receipt.status).toBe('0x1')
+
+    const seen = () => page.evaluate((hash) => (window as unknown as { seenTransactionRows: Record<string, SeenTransactionRow> }).seenTransactionRows[hash.toLowerCase()] ?? null, sent.hash)
+    await expect.poll(seen, { timeout: 20_000 }).not.toBeNull()
+    const row = (await seen())!
+    expect(row.from).toBe(getAddress(sent.from))
+    expect(row.to).toBe(getAddress(to))
+    expect(row.value).toBe(`${formatEther(value)} ETH`)
+    expect(Number(row.block.replace(/[^\d]/g, ''))).toBe(Number(BigInt(sent.receipt.blockNumber)))
+    expect(row.type).toBe('EIP-1559')
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true)
+  })
+
+  test('the gas chart is described for screen readers, moves by keyboard, and its table matches the chain', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    await openHome(page)
+    const chart = page.getByTestId('gas-chart')
+    await expect(chart.getByRole('img')).toHaveAccessibleName(/^Gas used and base fee, blocks [\d,]+ to [\d,]+/)
+    await expect(chart.getByRole('img')).toHaveAccessibleDescription(/gas used as a share of the gas limit.*base fee/i)
+
+    // Arrow keys: the readout follows the block looked at; End goes back to following the newest.
+    const readoutBlock = async () => Number(((await page.getByTestId('gas-chart-readout').textContent()) ?? '').match(/Block\s*([\d,]+)/)![1]!.replace(/,/g, ''))
+    await chart.focus()
+    await page.keyboard.press('ArrowLeft')
+    await page.keyboard.press('ArrowLeft')
+    const looked = await readoutBlock()
+    await page.keyboard.press('ArrowRight')
+    expect(await readoutBlock()).toBe(looked + 1)
+    // The block looked at stays put while new blocks arrive.
+    await expect.poll(async () => Number(await page.getByTestId('block-row').first().getAttribute('data-number')), { timeout: 15_000 }).toBeGreaterThan(looked + 3)
+    expect(await readoutBlock()).toBe(looked + 1)
+    await page.keyboard.press('End')
+    await expect(page.getByTestId('gas-chart-readout')).toContainText('latest')
+
+    // The table: gas used, gas limit and base fee of each block, as the gateway has them.
+    await page.getByTestId('gas-chart-view-table').click()
+    const rows = page.getByTestId('gas-chart-table').locator('tbody tr')
+    await expect(rows.first()).toBeVisible()
+    const shown = await rows.evaluateAll((list) => list.slice(0, 12).map((row) => ({ number: Number(row.getAttribute('data-number')), cells: [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '') })))
+    const replies = await Promise.all(shown.map((row) => rpc<{ gasUsed: Hex; gasLimit: Hex; baseFeePerGas: Hex }>(request, url, 'eth_getBlockByNumber', [`0x${row.number.toString(16)}`, false])))
+    shown.forEach((row, index) => {
+      const block = replies[index]!
+      const grouped = (hex: Hex) => BigInt(hex).toLocaleString('en-US')
+      expect(row.cells[1], `block ${row.number} gas used`).toBe(grouped(block.gasUsed))
+      expect(row.cells[2], `block ${row.number} gas limit`).toBe(grouped(block.gasLimit))
+      expect(row.cells[4], `block ${row.number} base fee`).toBe(`${formatGwei(BigInt(block.baseFeePerGas))} gwei`)
+    })
+  })
+})
+
+const sections = [
+  ['nav-home', '/'],
+  ['nav-blocks', '/blocks'],
+  ['nav-logs', '/logs'],
+  ['nav-call', '/call'],
+  ['nav-storage', '/storage'],
+  ['nav-files', '/files'],
+  ['nav-settings', '/settings'],
+] as const
+
+test.describe('navigation', () => {
+  test('the header links every section, marks the one shown, opens Layer 2 from the keyboard, and keeps the network', async ({ page }) => {
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav).toBeVisible()
+    for (const [testId, path] of sections) await expect(nav.getByTestId(testId)).toHaveAttribute('href', path)
+    await expect(nav.getByTestId('nav-home')).toHaveAttribute('aria-current', 'page')
+
+    await nav.getByTestId('nav-blocks').click()
+    await expect(page).toHaveURL(/\/blocks$/)
+    await expect(nav.getByTestId('nav-blocks')).toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByTestId('nav-home')).not.toHaveAttribute('aria-current', 'page')
+
+    // Layer 2: a small menu, by keyboard.
+    const layer2 = nav.getByTestId('nav-layer2')
+    await layer2.focus()
+    await page.keyboard.press('Enter')
+    await expect(layer2).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByTestId('nav-layer2-panel')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('nav-layer2-panel')).toBeHidden()
+    await expect(layer2).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByTestId('nav-l2a')).toBeFocused()
+    await expect(page.getByTestId('nav-l2a')).toHaveAttribute('href', '/l2a/5817')
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByTestId('nav-l2b')).toBeFocused()
+    await expect(page.getByTestId('nav-l2b')).toHaveAttribute('href', '/l2b/pending')
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/l2a\/5817$/)
+    await expect(page.getByTestId('nav-layer2-panel')).toBeHidden()
+    await expect(layer2).toHaveAttribute('data-active', 'true')
+
+    // Tab walks the links in order.
+    await nav.getByTestId('nav-logs').focus()
+    await page.keyboard.press('Tab')
+    await expect(nav.getByTestId('nav-call')).toBeFocused()
+
+    // A link keeps the network being shown.
+    await page.goto('/?network=mainnet-sample')
+    await expect(nav.getByTestId('nav-blocks')).toHaveAttribute('href', '/blocks?network=mainnet-sample')
+  })
+
+  test('on a 390 px screen the navigation folds into a menu; screenshots light and dark', async ({ page }) => {
+    // Full-page screenshots of a page that changes every second take a while on a loaded machine.
+    test.slow()
+    await page.setViewportSize({ width: 390, height: 844 })
+    await openHome(page)
+    await expect(page.getByTestId('main-nav')).toBeHidden()
+    const button = page.getByTestId('nav-menu-button')
+    await expect(button).toBeVisible()
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+    for (const theme of ['light', 'dark'] as const) {
+      await page.getByTestId(`theme-${theme}`).click()
+      await button.click()
+      const menu = page.getByTestId('nav-menu')
+      await expect(menu).toBeVisible()
+      await expect(menu.getByTestId('nav-home')).toHaveAttribute('aria-current', 'page')
+      await page.mouse.move(0, 0)
+      await page.screenshot({ path: `test-results/screens/nav-narrow-${theme}.png`, clip: { x: 0, y: 0, width: 390, height: 560 }, animations: 'disabled' })
+      // Escape closes it and gives the focus back to the button.
+      await page.keyboard.press('Escape')
+      await expect(menu).toBeHidden()
+      await expect(button).toBeFocused()
+    }
+    await page.screenshot({ path: 'test-results/screens/home-narrow-dark.png', fullPage: true, animations: 'disabled' })
+
+    // Following a link closes the menu.
+    await button.click()
+    await page.getByTestId('nav-menu').getByTestId('nav-settings').click()
+    await expect(page).toHaveURL(/\/settings$/)
+    await expect(page.getByTestId('nav-menu')).toBeHidden()
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
   })
 })

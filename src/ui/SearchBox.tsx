@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { useLinkNetwork, useNetwork } from '../networks/NetworkContext.tsx'
 import { describeInvalid, parseSearch } from '../search/parseSearch.ts'
-import { resolveHash } from '../search/resolveHash.ts'
 import { addressPath, blockPath, txPath, withNetwork } from '../urls.ts'
 import { explainError } from './explainError.ts'
 import { SearchIcon } from './icons.tsx'
@@ -80,20 +79,23 @@ export function SearchBox() {
       case 'hash':
         setMessage(null)
         setBusy(true)
-        resolveHash(queryClient, network, target.hash).then(
-          (match) => {
-            if (id !== lookup.current) return
-            setBusy(false)
-            if (match.kind === 'block') go(blockPath(match.hash))
-            else if (match.kind === 'transaction') go(txPath(match.hash))
-            else setMessage({ tone: 'notice', text: `no block or transaction with this hash on ${network.label}` })
-          },
-          (error: unknown) => {
-            if (id !== lookup.current) return
-            setBusy(false)
-            setMessage({ tone: 'error', text: `could not look it up on ${network.label}: ${explainError(error).title}` })
-          },
-        )
+        // Loaded on the first hash search: the block and transaction queries stay out of the entry chunk.
+        import('../search/resolveHash.ts')
+          .then(({ resolveHash }) => resolveHash(queryClient, network, target.hash))
+          .then(
+            (match) => {
+              if (id !== lookup.current) return
+              setBusy(false)
+              if (match.kind === 'block') go(blockPath(match.hash))
+              else if (match.kind === 'transaction') go(txPath(match.hash))
+              else setMessage({ tone: 'notice', text: `no block or transaction with this hash on ${network.label}` })
+            },
+            (error: unknown) => {
+              if (id !== lookup.current) return
+              setBusy(false)
+              setMessage({ tone: 'error', text: `could not look it up on ${network.label}: ${explainError(error).title}` })
+            },
+          )
         return
     }
   }

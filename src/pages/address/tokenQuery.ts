@@ -91,6 +91,5 @@ export function tokenQuery(network: Network, address: Address) {
     },
     // Name, symbol and decimals never change; the supply may (mints): asked again after a while.
     staleTime: 60_000,
-    retry: 1,
   })
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLocation, useNavigationType, useSearchParams } from 'react-router'
 import { useNetwork } from '../../networks/NetworkContext.tsx'
 import { MethodUnavailable } from '../../networks/MethodUnavailable.tsx'
 import { offersMethod } from '../../networks/capabilities.ts'
@@ -8,6 +8,9 @@ import { builderState, buildCall, emptyDraft, readCallDraft, urlHasCall, withBui
 import { CallForm } from './CallForm.tsx'
 import { CallResult } from './CallResult.tsx'
 
+/** The mark the form's own runs leave in location state. */
+const formRun = { callForm: true } as const
+
 /**
  * The call and gas console: the spec's call object as a form, run as eth_call or eth_estimateGas. The
  * URL holds the whole call, so a link reruns it; opening one with a call in it runs it at once.
@@ -15,6 +18,8 @@ import { CallResult } from './CallResult.tsx'
 export function CallPage() {
   const network = useNetwork()
   const [search, setSearch] = useSearchParams()
+  const location = useLocation()
+  const navigationType = useNavigationType()
   const searchText = search.toString()
   const urlDraft = useMemo(() => readCallDraft(new URLSearchParams(searchText)), [searchText])
   const hasCall = urlHasCall(search)
@@ -23,26 +28,23 @@ export function CallPage() {
   const [run, setRun] = useState(0)
 
   // The form starts from the URL, and starts again when the URL changes by other means (back, a link),
-  // but not when it changes because the form ran.
-  const [form, setForm] = useState({ source: searchText, key: 0, written: null as string | null })
-  if (form.source !== searchText) setForm({ source: searchText, key: searchText === form.written ? form.key : form.key + 1, written: null })
+  // but not when it changes because the form ran: its own navigations carry a mark in location state.
+  const [form, setForm] = useState({ locationKey: location.key, key: 0 })
+  if (form.locationKey !== location.key) {
+    const ours = navigationType !== 'POP' && (location.state as typeof formRun | null)?.callForm === true
+    setForm({ locationKey: location.key, key: ours ? form.key : form.key + 1 })
+  }
 
   const runDraft = (draft: CallDraft) => {
     const next = writeCallDraft(draft, search).toString()
     if (next === searchText) setRun((count) => count + 1)
-    else {
-      setForm({ ...form, written: next })
-      setSearch(next)
-    }
+    else setSearch(next, { state: formRun })
   }
 
   const clear = () => {
     const next = writeCallDraft({ ...emptyDraft }, search).toString()
     if (next === searchText) setForm({ ...form, key: form.key + 1 })
-    else {
-      setForm({ ...form, written: null })
-      setSearch(next)
-    }
+    else setSearch(next)
   }
 
   const offered = offersMethod(network.capabilities, 'eth_call')

@@ -3,11 +3,37 @@ import { formatChainId, hexToBigInt, hexToNumber } from '../../format/hex.ts'
 import { formatGwei, formatInteger } from '../../format/numbers.ts'
 import { averageInterval } from '../../format/time.ts'
 import type { Network } from '../../networks/runtimeConfig.ts'
-import type { BlockHeader } from '../../rpc/schemas.ts'
 import { ClockIcon, CubeIcon, GaugeIcon, LinkIcon } from '../../ui/icons.tsx'
-import { MiniBars } from '../../ui/MiniBars.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
-import { recentBlockCount, useRecentBlocks } from './RecentBlocks.tsx'
+import { blockRowCount, type ChainBlock } from './liveWindow.ts'
+
+/**
+ * A tiny bar chart, oldest left and newest right (highlighted), drawn as one SVG: like ui/MiniBars, but with
+ * no height transitions — on a live page every bar moves every block, and animating them all costs more than
+ * it tells.
+ */
+function SparkBars({ values, label }: { values: readonly number[]; label: string }) {
+  const max = Math.max(...values, 0)
+  const width = values.length * 4
+  return (
+    <svg viewBox={`0 0 ${width} 32`} preserveAspectRatio="none" className="h-8 w-full" role="img" aria-label={label}>
+      {values.map((value, index) => {
+        const height = max === 0 ? 2.5 : Math.max(2.5, (value / max) * 32)
+        return (
+          <rect
+            key={index}
+            x={index * 4 + 0.5}
+            width={3}
+            y={32 - height}
+            height={height}
+            rx={0.8}
+            className={index === values.length - 1 ? 'fill-accent-500' : 'fill-accent-200 dark:fill-accent-900'}
+          />
+        )
+      })}
+    </svg>
+  )
+}
 
 type StatProps = { label: string; value: ReactNode; note: string; icon: ComponentType<SVGProps<SVGSVGElement>>; chart?: ReactNode; testId?: string }
 
@@ -31,19 +57,21 @@ function Stat({ label, value, note, icon: Icon, chart, testId }: StatProps) {
   )
 }
 
-/** A few numbers about the chain right now, from the head and the recent blocks (already cached). */
-export function ChainStats({ network, head }: { network: Network; head: BlockHeader }) {
-  const recent = useRecentBlocks(network, hexToBigInt(head.number))
-  const blocks = recent.flatMap((row) => (row.block ? [row.block] : []))
-  const loaded = blocks.length === recent.length
-  const interval = loaded ? averageInterval(blocks.map((block) => hexToNumber(block.timestamp))) : null
-  const transactions = blocks.reduce((sum, block) => sum + block.transactions.length, 0)
-  // Oldest first for the charts.
-  const ascending = loaded ? [...blocks].reverse() : []
-  const times = ascending.map((block) => hexToNumber(block.timestamp))
+/** Bars in the small charts: enough for a trend, few enough to read. */
+const miniBarCount = 20
+
+/**
+ * A few numbers about the chain right now, from the live window (oldest first) and the transaction counts of
+ * the listed blocks (oldest first; undefined while they load).
+ */
+export function ChainStats({ network, blocks, counts }: { network: Network; blocks: readonly ChainBlock[]; counts: readonly number[] | undefined }) {
+  const head = blocks.at(-1)
+  const recent = blocks.slice(-(miniBarCount + 1))
+  const times = recent.map((block) => hexToNumber(block.timestamp))
+  const interval = blocks.length > 1 ? averageInterval(blocks.map((block) => hexToNumber(block.timestamp))) : null
   const intervals = times.slice(1).map((time, index) => time - times[index]!)
-  const baseFees = ascending.map((block) => (block.baseFeePerGas ? Number(hexToBigInt(block.baseFeePerGas)) : 0))
-  const counts = ascending.map((block) => block.transactions.length)
+  const baseFees = recent.slice(1).map((block) => (block.baseFeePerGas ? Number(hexToBigInt(block.baseFeePerGas)) : 0))
+  const transactions = counts?.reduce((sum, count) => sum + count, 0)
 
   return (
     <div className="grid h-full auto-rows-fr grid-cols-2 gap-4" aria-label="Chain statistics">
@@ -56,23 +84,27 @@ export function ChainStats({ network, head }: { network: Network; head: BlockHea
       />
       <Stat
         label="Block time"
-        value={interval === null ? loaded ? '—' : <Skeleton className="h-7 w-20" /> : `${interval.toFixed(1)} s`}
-        note={`average of the last ${recentBlockCount}`}
+        value={interval === null ? <Skeleton className="h-7 w-20" /> : `${interval.toFixed(1)} s`}
+        note={`average of the last ${blocks.length}`}
         icon={ClockIcon}
-        chart={intervals.length > 0 && <MiniBars values={intervals} label="Seconds between recent blocks" />}
+        testId="stat-block-time"
+        chart={intervals.length > 0 && <SparkBars values={intervals} label="Seconds between recent blocks" />}
       />
       <Stat
         label="Base fee"
-        value={head.baseFeePerGas ? formatGwei(hexToBigInt(head.baseFeePerGas)) : '—'} note="per gas, latest block"
+        value={head === undefined ? <Skeleton className="h-7 w-24" /> : head.baseFeePerGas ? formatGwei(hexToBigInt(head.baseFeePerGas)) : '—'}
+        note="per gas, latest block"
         icon={GaugeIcon}
-        chart={baseFees.length > 0 && <MiniBars values={baseFees} label="Base fee of recent blocks" />}
+        testId="stat-base-fee"
+        chart={baseFees.length > 0 && <SparkBars values={baseFees} label="Base fee of recent blocks" />}
       />
       <Stat
         label="Transactions"
-        value={loaded ? formatInteger(transactions) : <Skeleton className="h-7 w-16" />}
-        note={`in the last ${recentBlockCount} blocks`}
+        value={transactions === undefined ? <Skeleton className="h-7 w-16" /> : formatInteger(transactions)}
+        note={`in the last ${counts?.length ?? blockRowCount} blocks`}
         icon={CubeIcon}
-        chart={counts.length > 0 && <MiniBars values={counts} label="Transactions in recent blocks" />}
+        testId="stat-transactions"
+        chart={counts && counts.length > 0 && <SparkBars values={counts} label="Transactions in recent blocks" />}
       />
     </div>
   )

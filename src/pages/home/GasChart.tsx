@@ -44,8 +44,8 @@ function Readout({ block, newest }: { block: ChainBlock; newest: boolean }) {
     <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1 text-sm" data-testid="gas-chart-readout">
       <span className="font-medium text-zinc-900 dark:text-zinc-100">
         <span className="text-zinc-400 dark:text-zinc-500">Block </span>
-        <span className="tabular-nums">{formatInteger(hexToBigInt(block.number))}</span>
-        <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">{newest ? 'latest · ' : ''}{formatAge(now / 1000 - hexToNumber(block.timestamp))}</span>
+        <span className="tabular-nums">{formatInteger(hexToBigInt(block.number))}</span>{' '}
+        <span className="ml-1 text-xs font-normal text-zinc-500 dark:text-zinc-400">{newest ? 'latest · ' : ''}{formatAge(now / 1000 - hexToNumber(block.timestamp))}</span>
       </span>
       <span className="text-zinc-600 dark:text-zinc-300">
         <span className="mr-1.5 inline-block size-2 rounded-[2px] bg-accent-400 align-middle" />
@@ -61,10 +61,18 @@ function Readout({ block, newest }: { block: ChainBlock; newest: boolean }) {
   )
 }
 
+/** Where `block` sits in `blocks`: by hash, else by number (a replaced block keeps its place), else -1. */
+function locate(blocks: readonly ChainBlock[], block: ChainBlock): number {
+  const byHash = blocks.findIndex((candidate) => candidate.hash === block.hash)
+  return byHash >= 0 ? byHash : blocks.findIndex((candidate) => candidate.number === block.number)
+}
+
 function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number }) {
   const titleId = useId()
   const descId = useId()
-  const [focused, setFocused] = useState<number | null>(null)
+  // The block looked at: it stays the same block while new ones push it left, and its readout stays even
+  // if the window is briefly rebuilt without it (history re-read, reorg), rather than jumping to the head.
+  const [focused, setFocused] = useState<ChainBlock | null>(null)
   const ratios = blocks.map(gasRatio)
   const top = gasAxisTop(Math.max(0, ...ratios))
   const fees = blocks.map(baseFee)
@@ -75,7 +83,9 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
   const x = (index: number) => (offset + index) * slot
   const y = (share: number) => plotHeight - share * plotHeight
   const line = fees.map((fee, index) => (fee === null ? null : `${x(index) + slot / 2},${y(axis.position(fee))}`)).filter(Boolean).join(' ')
-  const shown = focused !== null && focused < blocks.length ? focused : blocks.length - 1
+  const focusedIndex = focused === null ? -1 : locate(blocks, focused)
+  const shown = focused === null ? blocks.length - 1 : focusedIndex
+  const focusOn = (index: number) => setFocused(blocks[Math.min(blocks.length - 1, Math.max(0, index))]!)
   const first = blocks[0]!
   const last = blocks.at(-1)!
   const target = top >= 0.5 ? 0.5 / top : null
@@ -84,20 +94,25 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
     if (event.key === 'Home' || event.key === 'End') {
       event.preventDefault()
-      setFocused(event.key === 'Home' ? 0 : blocks.length - 1)
+      // End: back to following the newest block.
+      if (event.key === 'Home') focusOn(0)
+      else setFocused(null)
     } else if (step !== 0) {
       event.preventDefault()
-      setFocused(Math.min(blocks.length - 1, Math.max(0, shown + step)))
+      focusOn((shown < 0 ? blocks.length - 1 : shown) + step)
     } else if (event.key === 'Escape') setFocused(null)
   }
 
   const description =
     `Bars: gas used as a share of the gas limit, on a scale of 0 to ${formatShare(top)}; the fullest block used ${formatShare(Math.max(0, ...ratios))}. ` +
-    (knownFees.length > 0 ? `Line: base fee per gas, from ${formatGwei(axis.low)} to ${formatGwei(axis.high)}; now ${formatGwei(knownFees.at(-1)!)}.` : 'These blocks have no base fee.')
+    (knownFees.length > 0 ? axis.low === axis.high
+        ? `Line: base fee per gas, steady at ${formatGwei(axis.low)}.`
+        : `Line: base fee per gas, from ${formatGwei(axis.low)} to ${formatGwei(axis.high)}; now ${formatGwei(knownFees.at(-1)!)}.` : 'These blocks have no base fee.') +
+    ' The arrow keys move from block to block; the table view lists every value.'
 
   return (
     <div className="space-y-4">
-      <Readout block={blocks[shown]!} newest={shown === blocks.length - 1} />
+      <Readout block={focused ?? blocks.at(-1)!} newest={focused === null || focused.hash === blocks.at(-1)!.hash} />
       <div className="flex gap-3">
         {/* Gas axis (left). */}
         <div className="relative w-10 shrink-0 text-right text-[11px] tabular-nums text-zinc-400 dark:text-zinc-500" aria-hidden="true">
@@ -120,7 +135,8 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
             preserveAspectRatio="none"
             className="absolute inset-0 size-full overflow-visible"
             role="img"
-            aria-labelledby={`${titleId} ${descId}`}
+            aria-labelledby={titleId}
+            aria-describedby={descId}
             onPointerLeave={() => setFocused(null)}
           >
             <title id={titleId}>{`Gas used and base fee, blocks ${formatInteger(hexToBigInt(first.number))} to ${formatInteger(hexToBigInt(last.number))}`}</title>
@@ -149,7 +165,7 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
             {line && <polyline points={line} fill="none" vectorEffect="non-scaling-stroke" strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" className="stroke-amber-500 dark:stroke-amber-400" />}
             {/* Hover targets: the whole height of each slot. */}
             {blocks.map((block, index) => (
-              <rect key={`hit-${block.hash}`} x={x(index)} width={slot} y={0} height={plotHeight} fill="transparent" onPointerEnter={() => setFocused(index)} />
+              <rect key={`hit-${block.hash}`} x={x(index)} width={slot} y={0} height={plotHeight} fill="transparent" onPointerEnter={() => focusOn(index)} />
             ))}
           </svg>
           {fees[shown] != null && (

@@ -1,14 +1,19 @@
-import { hexToBigInt } from '../../format/hex.ts'
 import { useConnectionStatus, useNetwork } from '../../networks/NetworkContext.tsx'
+import type { Network } from '../../networks/runtimeConfig.ts'
 import { useHead } from '../../queries/head.ts'
 import { RpcError } from '../../rpc/errors.ts'
+import type { BlockHeader } from '../../rpc/schemas.ts'
 import { CubeIcon } from '../../ui/icons.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { ChainStats } from './ChainStats.tsx'
+import { GasChart } from './GasChart.tsx'
 import { LatestBlockPanel } from './LatestBlockPanel.tsx'
-import { RecentBlocks } from './RecentBlocks.tsx'
+import { LatestBlocks } from './LatestBlocks.tsx'
+import { LatestTransactions } from './LatestTransactions.tsx'
+import { blockRowCount, blocksForTransactions, chartBlockCount, detailBlockCount, latestTransactions, settledRows, transactionRowCount } from './liveWindow.ts'
+import { useBlockSummaries, useFullBlocks, useLiveWindow } from './useLiveWindow.ts'
 
 function HeadSkeleton() {
   return (
@@ -40,7 +45,49 @@ function NoHead({ label, sample }: { label: string; sample: boolean }) {
   )
 }
 
-/** The overview: the live chain head, a few chain numbers, and the latest blocks. */
+/**
+ * Everything below the title follows the gap-free head stream: the head, the chart's 50 blocks, the latest
+ * blocks and the transactions in them. Each new head adds a row at the top and drops the oldest; nothing
+ * grows with time.
+ */
+function LiveOverview({ network, head, live }: { network: Network; head: BlockHeader; live: boolean }) {
+  const recent = useLiveWindow(network, chartBlockCount)
+  const newestFirst = [...recent.blocks].reverse()
+  const listed = newestFirst.slice(0, detailBlockCount)
+  const summaries = useBlockSummaries(network, listed)
+  const summary = (hash: string) => summaries.get(hash)?.data
+  const rows = settledRows(listed, (block) => summary(block.hash), blockRowCount)
+  // Full transactions only for the few newest blocks the transactions list needs.
+  const needed = blocksForTransactions(listed, (block) => summary(block.hash)?.transactions.length, transactionRowCount)
+  const full = useFullBlocks(network, needed)
+  const anyLoaded = needed.some((block) => full.get(block.hash)?.data !== undefined)
+  const transactions = anyLoaded ? latestTransactions(listed.map((block) => full.get(block.hash)?.data), transactionRowCount) : undefined
+  const counts = rows.length > 0 && rows.every((row) => row.details !== undefined) ? rows.map((row) => row.details?.transactions.length ?? 0).reverse() : undefined
+  // The newest block could not be read (after the query's retries): say so rather than freeze the list.
+  const newest = listed[0]
+  const stuck = newest ? summaries.get(newest.hash) : undefined
+  const error = stuck?.error && stuck.data === undefined ? stuck.error : rows.length === 0 ? recent.error : null
+  // The stream's tip is the newest head; the head query can be ahead for a moment only while polling.
+  const shownHead = recent.tip && BigInt(recent.tip.number) >= BigInt(head.number) ? recent.tip : head
+
+  return (
+    <>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <LatestBlockPanel network={network} head={shownHead} live={live} />
+        </div>
+        <ChainStats network={network} blocks={recent.blocks} counts={counts} />
+      </div>
+      <GasChart blocks={recent.blocks} size={chartBlockCount} loading={recent.loading} />
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <LatestBlocks network={network} rows={rows} count={blockRowCount} error={error} />
+        <LatestTransactions network={network} rows={transactions} count={transactionRowCount} scanned={needed.length} />
+      </div>
+    </>
+  )
+}
+
+/** The overview: the live chain head, a few chain numbers, gas and fees, the latest blocks and transactions. */
 export function HomePage() {
   const network = useNetwork()
   const head = useHead(network)
@@ -62,15 +109,7 @@ export function HomePage() {
       ) : head.data === null ? (
         <NoHead label={network.label} sample={network.kind === 'sample'} />
       ) : (
-        <>
-          <div className="grid gap-6 lg:grid-cols-3">
-            <div className="lg:col-span-2">
-              <LatestBlockPanel head={head.data} live={live} />
-            </div>
-            <ChainStats network={network} head={head.data} />
-          </div>
-          <RecentBlocks network={network} head={hexToBigInt(head.data.number)} />
-        </>
+        <LiveOverview network={network} head={head.data} live={live} />
       )}
     </div>
   )

@@ -1,15 +1,18 @@
-import { Link } from 'react-router'
 import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
-import { formatAge, formatTimestamp } from '../../format/time.ts'
+import { formatTimestamp } from '../../format/time.ts'
 import type { BlockHeader } from '../../rpc/schemas.ts'
-import { CopyButton } from '../../ui/CopyButton.tsx'
+import type { Network } from '../../networks/runtimeConfig.ts'
+import { Address } from '../../ui/Address.tsx'
+import { AppLink } from '../../ui/AppLink.tsx'
+import { Hash } from '../../ui/Hash.tsx'
 import { GasBar } from '../../ui/GasBar.tsx'
 import { ClockIcon } from '../../ui/icons.tsx'
 import { InfoField } from '../../ui/InfoField.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { blockPath } from '../../urls.ts'
-import { useNow } from '../../ui/useNow.ts'
+import { RowAge } from './RowAge.tsx'
+import { usePrefetch } from './usePrefetch.ts'
 
 function LiveBadge({ live }: { live: boolean }) {
   return live ? (
@@ -26,8 +29,8 @@ function LiveBadge({ live }: { live: boolean }) {
 }
 
 /** The chain head, big: its number (live), its age (ticking), and the header fields worth a glance. */
-export function LatestBlockPanel({ head, live }: { head: BlockHeader; live: boolean }) {
-  const now = useNow()
+export function LatestBlockPanel({ network, head, live }: { network: Network; head: BlockHeader; live: boolean }) {
+  const prefetch = usePrefetch(network)
   const number = hexToBigInt(head.number)
   const timestamp = hexToNumber(head.timestamp)
   const gasUsed = hexToBigInt(head.gasUsed)
@@ -42,25 +45,25 @@ export function LatestBlockPanel({ head, live }: { head: BlockHeader; live: bool
           <LiveBadge live={live} />
         </div>
         <div className="relative mt-3 flex flex-wrap items-end gap-x-5 gap-y-2">
-          <Link
+          <AppLink
             to={blockPath(number)}
             key={head.hash}
+            onPrefetch={prefetch.block(number)}
             className="motion-safe:animate-fade-in text-5xl font-semibold tracking-tight text-zinc-900 tabular-nums transition hover:text-accent-600 sm:text-6xl dark:text-white dark:hover:text-accent-400"
           >
             <span className="mr-1 text-zinc-300 dark:text-zinc-600">#</span>
             <span data-testid="head-number">{formatInteger(number)}</span>
-          </Link>
+          </AppLink>
           <span data-testid="head-age" className="mb-2 inline-flex items-center gap-1.5 text-sm font-medium text-zinc-500 dark:text-zinc-400">
             <ClockIcon className="size-4" />
-            {formatAge(now / 1000 - timestamp)}
+            <RowAge timestamp={timestamp} />
           </span>
         </div>
       </div>
       <dl className="grid gap-x-8 gap-y-5 border-t border-zinc-100 px-6 py-5 sm:grid-cols-2 dark:border-zinc-800">
         <div className="sm:col-span-2">
           <InfoField label="Hash" testId="head-hash">
-            <span className="min-w-0 break-all font-mono text-[13px]">{head.hash}</span>
-            <CopyButton value={head.hash} label="Copy block hash" />
+            <Hash value={head.hash} to={blockPath(head.hash)} short={false} onPrefetch={prefetch.block(head.hash)} copyLabel="Copy block hash" />
           </InfoField>
         </div>
         <InfoField label="Timestamp" testId="head-timestamp">
@@ -72,18 +75,10 @@ export function LatestBlockPanel({ head, live }: { head: BlockHeader; live: bool
           <GasBar used={gasUsed} limit={gasLimit} className="ml-2 w-28" />
         </InfoField>
         <InfoField label="Parent">
-          {number > 0n ? (
-            <Link to={blockPath(number - 1n)} className="truncate font-mono text-[13px] text-accent-600 hover:text-accent-500 dark:text-accent-400">
-              {head.parentHash}
-            </Link>
-          ) : (
-            <span className="truncate font-mono text-[13px] text-zinc-500">{head.parentHash}</span>
-          )}
-          <CopyButton value={head.parentHash} label="Copy parent hash" />
+          <Hash value={head.parentHash} to={number > 0n ? blockPath(head.parentHash) : undefined} head={10} tail={8} onPrefetch={number > 0n ? prefetch.block(head.parentHash) : undefined} copyLabel="Copy parent hash" />
         </InfoField>
         <InfoField label="Fee recipient">
-          <span className="truncate font-mono text-[13px]">{head.miner}</span>
-          <CopyButton value={head.miner} label="Copy fee recipient" />
+          <Address address={head.miner} onPrefetch={prefetch.address(head.miner)} />
         </InfoField>
       </dl>
     </Panel>

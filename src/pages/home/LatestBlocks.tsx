@@ -2,7 +2,7 @@ import { memo } from 'react'
 import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
 import { formatGwei, formatInteger, formatPercent } from '../../format/numbers.ts'
 import type { Network } from '../../networks/runtimeConfig.ts'
-import type { BlockWithTransactions } from '../../rpc/schemas.ts'
+import type { Block } from '../../rpc/schemas.ts'
 import { RowAge } from './RowAge.tsx'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
@@ -15,7 +15,8 @@ import { blockPath, blocksPath } from '../../urls.ts'
 import type { ChainBlock } from './liveWindow.ts'
 import { usePrefetch } from './usePrefetch.ts'
 
-export type BlockRow = { block: ChainBlock; details: BlockWithTransactions | null | undefined }
+/** A listed block: its header, and the block with its transaction hashes once that is here. */
+export type BlockRow = { block: ChainBlock; details: Block | null | undefined }
 
 /** Memoised: a new head re-renders only the rows that changed. */
 const Row = memo(function Row({ block, details, prefetch }: BlockRow & { prefetch: ReturnType<typeof usePrefetch> }) {

@@ -1,7 +1,7 @@
 import type { Hash, Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { Transaction } from '../../rpc/schemas.ts'
-import { feeAxis, formatShare, gasAxisTop, gasRatio, isLinkedChain, joinWindow, latestTransactions, settledRows, type ChainBlock } from './liveWindow.ts'
+import { blocksForTransactions, feeAxis, formatShare, gasAxisTop, gasRatio, isLinkedChain, joinWindow, latestTransactions, settledRows, type ChainBlock } from './liveWindow.ts'
 
 const hashOf = (number: number, branch = 'a'): Hash => `0x${branch.repeat(2)}${number.toString(16).padStart(62, '0')}` as Hash
 
@@ -79,6 +79,19 @@ describe('settledRows', () => {
       [5, undefined],
       [4, 'x'],
     ])
+  })
+})
+
+describe('blocksForTransactions', () => {
+  it('takes the newest blocks until they hold enough transactions, and one more', () => {
+    const counts = [4, 0, 5, 3, 7, 2]
+    expect(blocksForTransactions(counts, (count) => count, 10)).toEqual([4, 0, 5, 3, 7])
+    expect(blocksForTransactions(counts, (count) => count, 3)).toEqual([4, 0])
+  })
+
+  it('takes a block whose count is unknown without counting it, and stops at the end of the list', () => {
+    expect(blocksForTransactions([undefined, 6, 6, 1], (count) => count, 10)).toEqual([undefined, 6, 6, 1])
+    expect(blocksForTransactions([1, 1], (count) => count, 10)).toEqual([1, 1])
   })
 })
 

@@ -24,8 +24,8 @@ export const blockRowCount = 8
 export const transactionRowCount = 10
 /** Blocks in the gas and base-fee chart (and the window the page keeps). */
 export const chartBlockCount = 50
-/** Full blocks (with transactions) the page asks for: the listed ones and two more, so a new head never empties a row. */
-export const fullBlockCount = blockRowCount + 2
+/** Blocks the page keeps details of: the listed ones and two more, so a new head never empties a row. */
+export const detailBlockCount = blockRowCount + 2
 
 /**
  * The last `size` blocks ending at the stream's tip, oldest first, each the parent of the next. `heads` is
@@ -70,6 +70,23 @@ export function settledRows<B, D>(newestFirst: readonly B[], detailsOf: (block: 
   // Nothing loaded yet (the first visit): show every row, loading.
   const start = firstLoaded < 0 ? 0 : firstLoaded
   return rows.slice(start, start + count)
+}
+
+/**
+ * The newest blocks whose full transactions the latest-transactions list needs (newest first): enough to hold
+ * `count` transactions by their transaction counts (undefined while a count is unknown, which takes the block
+ * to be sure), and one more, so the list is full while the next block's transactions are on their way.
+ */
+export function blocksForTransactions<B>(newestFirst: readonly B[], countOf: (block: B) => number | undefined, count: number): B[] {
+  const chosen: B[] = []
+  let held = 0
+  let spare = 1
+  for (const block of newestFirst) {
+    chosen.push(block)
+    held += countOf(block) ?? 0
+    if (held >= count && spare-- <= 0) break
+  }
+  return chosen
 }
 
 export type LatestTransaction = { transaction: Transaction; blockNumber: bigint; timestamp: number }

@@ -1,8 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import type { Network } from '../../networks/runtimeConfig.ts'
-import { blockWithTransactionsQuery, recentBlocksQuery } from '../../queries/blocks.ts'
+import { blockQuery, blockWithTransactionsQuery, recentBlocksQuery } from '../../queries/blocks.ts'
 import { useLiveHeads } from '../../queries/head.ts'
-import { isMined, type BlockHeader, type BlockWithTransactions } from '../../rpc/schemas.ts'
+import { isMined, type Block, type BlockHeader, type BlockWithTransactions } from '../../rpc/schemas.ts'
 import { joinWindow, type ChainBlock } from './liveWindow.ts'
 
 /** How long a full block the home page showed stays cached once it has scrolled off (it is re-read by hash if needed). */
@@ -48,6 +48,18 @@ export function useLiveWindow(network: Network, size: number): LiveWindow {
 export function useFullBlocks(network: Network, blocks: readonly ChainBlock[]): Map<string, { data: BlockWithTransactions | null | undefined; error: Error | null }> {
   const results = useQueries({
     queries: blocks.map((block) => ({ ...blockWithTransactionsQuery(network, block.hash), gcTime: shownBlockGcMs })),
+  })
+  return new Map(blocks.map((block, index) => [block.hash, { data: results[index]?.data, error: results[index]?.error ?? null }]))
+}
+
+/**
+ * The blocks of `blocks` with their transaction hashes, by hash: what a row needs beyond the header (the
+ * transaction count). The history read by number already put these in the cache by hash, so only the heads
+ * that arrived since are asked for, one small call each.
+ */
+export function useBlockSummaries(network: Network, blocks: readonly ChainBlock[]): Map<string, { data: Block | null | undefined; error: Error | null }> {
+  const results = useQueries({
+    queries: blocks.map((block) => ({ ...blockQuery(network, block.hash), gcTime: shownBlockGcMs })),
   })
   return new Map(blocks.map((block, index) => [block.hash, { data: results[index]?.data, error: results[index]?.error ?? null }]))
 }

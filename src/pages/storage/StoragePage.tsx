@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLocation, useNavigationType, useSearchParams } from 'react-router'
 import { offersMethod } from '../../networks/capabilities.ts'
 import { MethodUnavailable } from '../../networks/MethodUnavailable.tsx'
 import { useNetwork } from '../../networks/NetworkContext.tsx'
@@ -17,25 +17,33 @@ import { StorageValue } from './StorageValue.tsx'
 /** How long typing may pause before the URL (and the read) follows. */
 const urlDelayMs = 250
 
+/** What the form puts in `location.state` of the URLs it writes, to tell them from any other navigation. */
+const formWrite = { storageForm: true } as const
+
 /**
  * The form state, kept in the URL: edits apply at once on the page and reach the URL a moment later
- * (replacing the entry, so typing does not fill the history). A URL changed by other means — back, a
- * link to another block — starts the form again from it.
+ * (replacing the entry, so typing does not fill the history). A URL reached any other way — back, a
+ * link to another block — starts the form again from it. The form's own writes are told apart by their
+ * location state, not by comparing URLs: several may be in flight while the router is slow, and a
+ * keystroke made meanwhile must survive them.
  */
 function useUrlState() {
   const [search, setSearch] = useSearchParams()
+  const location = useLocation()
+  const navigationType = useNavigationType()
   const searchText = search.toString()
-  const [local, setLocal] = useState(() => ({ state: readStorageState(search), source: searchText, written: null as string | null }))
-  if (local.source !== searchText) {
-    setLocal(searchText === local.written ? { ...local, source: searchText } : { state: readStorageState(new URLSearchParams(searchText)), source: searchText, written: null })
+  const [local, setLocal] = useState(() => ({ state: readStorageState(search), key: location.key }))
+  if (local.key !== location.key) {
+    const key = location.key
+    const ours = navigationType !== 'POP' && (location.state as typeof formWrite | null)?.storageForm === true
+    const fromUrl = readStorageState(new URLSearchParams(searchText))
+    // Functional, so an edit queued before this adjustment is kept when React rebases the two.
+    setLocal((current) => (current.key === key ? current : ours ? { ...current, key } : { state: fromUrl, key }))
   }
   const wanted = writeStorageState(local.state, new URLSearchParams(searchText)).toString()
   useEffect(() => {
     if (wanted === searchText) return
-    const timer = setTimeout(() => {
-      setLocal((current) => ({ ...current, written: wanted }))
-      setSearch(wanted, { replace: true })
-    }, urlDelayMs)
+    const timer = setTimeout(() => setSearch(wanted, { replace: true, state: formWrite }), urlDelayMs)
     return () => clearTimeout(timer)
   }, [wanted, searchText, setSearch])
   const update = (patch: Partial<StorageState>) => setLocal((current) => ({ ...current, state: { ...current.state, ...patch } }))

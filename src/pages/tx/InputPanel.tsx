@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import type { Address as AddressType, Hex } from 'viem'
 import { formatChainId } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
@@ -10,18 +11,35 @@ import { HexBlock } from '../../ui/HexBlock.tsx'
 import { InfoList } from '../../ui/InfoList.tsx'
 import { InfoRow } from '../../ui/InfoRow.tsx'
 import { Panel } from '../../ui/Panel.tsx'
+import type { AppNetwork } from '../../networks/capabilities.ts'
+import { isToken, tokenQuery, type TokenInfo } from '../address/tokenQuery.ts'
 import { summarizeInput, type DecodedArgument } from './functions.ts'
+import { formatTokenAmount } from './tokenAmount.ts'
 import { Absent, Mono, Note } from './parts.tsx'
 import { usePrefetch } from './prefetch.ts'
 
-function ArgumentValue({ argument }: { argument: DecodedArgument }) {
+/** ERC-20 functions whose `value` argument is an amount of the called token. */
+const tokenAmountFunctions = new Set(['transfer(address,uint256)', 'approve(address,uint256)', 'transferFrom(address,address,uint256)'])
+
+function ArgumentValue({ argument, token }: { argument: DecodedArgument; token: TokenInfo | null }) {
   const prefetch = usePrefetch()
   const { type, value } = argument
   if (type === 'address' && typeof value === 'string') return <Address address={value} short={false} onPrefetch={prefetch.account(value as AddressType)} />
   if (typeof value === 'bigint') {
+    const decimals = token?.decimals ?? null
     return (
-      <span className="inline-flex items-center gap-0.5 tabular-nums">
-        {formatInteger(value)}
+      <span className="inline-flex flex-wrap items-center gap-x-2 tabular-nums" data-testid={`tx-input-arg-${argument.name}`} data-value={value.toString(10)}>
+        {decimals !== null ? (
+          <>
+            <span>
+              {formatTokenAmount(value, decimals)}
+              {token?.symbol && <span className="ml-1 text-zinc-500 dark:text-zinc-400">{token.symbol}</span>}
+            </span>
+            <span className="text-zinc-500 dark:text-zinc-400">{formatInteger(value)} base units</span>
+          </>
+        ) : (
+          formatInteger(value)
+        )}
         <CopyButton value={value.toString(10)} label="Copy number" />
       </span>
     )
@@ -30,8 +48,12 @@ function ArgumentValue({ argument }: { argument: DecodedArgument }) {
   return <Mono>{String(value)}</Mono>
 }
 
-function InputSummary({ transaction }: { transaction: Transaction }) {
+function InputSummary({ network, transaction }: { network: AppNetwork; transaction: Transaction }) {
   const summary = summarizeInput(transaction.input, transaction.to === null)
+  // A token call's amount reads best in the token's units: ask the callee for its decimals (cached with the logs').
+  const amountCall = summary.kind === 'call' && summary.signature !== null && tokenAmountFunctions.has(summary.signature) && transaction.to !== null
+  const token = useQuery({ ...tokenQuery(network, (transaction.to ?? `0x${'0'.repeat(40)}`) as AddressType), enabled: amountCall })
+  const tokenInfo = amountCall && isToken(token.data) ? token.data : null
   switch (summary.kind) {
     case 'empty':
       return <Note>No input data: a plain ether transfer.</Note>
@@ -65,7 +87,7 @@ function InputSummary({ transaction }: { transaction: Transaction }) {
                       {argument.name} <span className="font-mono text-xs text-zinc-400 dark:text-zinc-500">{argument.type}</span>
                     </th>
                     <td className="min-w-0 py-1.5">
-                      <ArgumentValue argument={argument} />
+                      <ArgumentValue argument={argument} token={argument.name === 'value' ? tokenInfo : null} />
                     </td>
                   </tr>
                 ))}
@@ -78,14 +100,14 @@ function InputSummary({ transaction }: { transaction: Transaction }) {
 }
 
 /** What the transaction carries: its input (decoded where chainglass knows the function) and blob hashes. */
-export function InputPanel({ transaction }: { transaction: Transaction }) {
+export function InputPanel({ network, transaction }: { network: AppNetwork; transaction: Transaction }) {
   const blobHashes = (transaction as { blobVersionedHashes?: unknown }).blobVersionedHashes
   return (
     <Panel title="Input data" testId="tx-input-panel">
       <InfoList>
         <InfoRow label={transaction.to === null ? 'Creation code' : 'Input'} testId="tx-input" help="The data sent with the transaction: a function call (selector and arguments), creation code, or nothing.">
           <div className="w-full min-w-0 space-y-3">
-            <InputSummary transaction={transaction} />
+            <InputSummary network={network} transaction={transaction} />
             {transaction.input !== '0x' && <HexBlock value={transaction.input} testId="tx-input-hex" label="Copy input data" />}
           </div>
         </InfoRow>

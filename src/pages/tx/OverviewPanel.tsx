@@ -77,7 +77,11 @@ export function OverviewPanel({ data }: { data: TransactionData }) {
               <HashText value={where.blockHash} to={blockPath(where.blockHash as Hash)} short={false} copyLabel="Copy block hash" onPrefetch={prefetch.block(where.blockHash)} />
             </InfoRow>
             <InfoRow label="Position in block" testId="tx-index" raw={where.transactionIndex} help="transactionIndex: where in the block the transaction sits (from 0).">
-              <AppLink to={blockTxPath(BigInt(where.blockNumber), BigInt(where.transactionIndex))} testId="tx-index-link">
+              <AppLink
+                to={blockTxPath(BigInt(where.blockNumber), BigInt(where.transactionIndex))}
+                onPrefetch={prefetch.transactionAt(BigInt(where.blockNumber), BigInt(where.transactionIndex))}
+                testId="tx-index-link"
+              >
                 {formatInteger(BigInt(where.transactionIndex))}
               </AppLink>
               <Note>

@@ -75,7 +75,7 @@ export function TransactionView({ data, onRetryTransaction, onRetryReceipt }: { 
         <GasPanel data={data} />
         {transaction ? <SignaturePanel transaction={transaction} /> : transaction === undefined ? <PanelSkeleton title="Signature" rows={5} /> : null}
       </div>
-      {transaction ? <InputPanel transaction={transaction} /> : transaction === undefined ? <PanelSkeleton title="Input data" rows={3} /> : null}
+      {transaction ? <InputPanel network={data.network} transaction={transaction} /> : transaction === undefined ? <PanelSkeleton title="Input data" rows={3} /> : null}
       {transaction?.accessList && <AccessListPanel accessList={transaction.accessList} />}
       {authorizations && authorizations.length > 0 && <AuthorizationListPanel authorizations={authorizations} />}
       {data.receiptError != null && !receipt && <ErrorPanel error={data.receiptError} onRetry={onRetryReceipt} compact />}

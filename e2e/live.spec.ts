@@ -207,6 +207,8 @@ test.describe('live home page', () => {
   })
 
   test('screenshots of the live home page, light and dark', async ({ page }) => {
+    // Full-page screenshots of a page that changes every second take a while on a loaded machine.
+    test.slow()
     await openHome(page)
     await expect(page.getByTestId('transaction-row')).toHaveCount(10)
     for (const theme of ['light', 'dark'] as const) {

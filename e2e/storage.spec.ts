@@ -98,6 +98,10 @@ test.describe('storage-slot calculator', () => {
     await expect(page.getByTestId('storage-keys')).toHaveValue(`address:${holder}`)
     const before = (await getter(request, contracts.token, 'balanceOf', [holder], block - 1)) as bigint
     expect(await readUint(page)).toBe(before.toString(10))
+    // Back: the form follows the URL it returns to (typing replaced one history entry, the link pushed one).
+    await page.goBack()
+    await expect(page.getByTestId('storage-block-input')).toHaveValue(String(block))
+    await expect(page.getByTestId('storage-block')).toHaveAttribute('data-value', String(block))
   })
 
   test('layout mode: the pasted GlassToken layout finds name, a packed uint8 and an allowance by path', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { decodeEventLog, formatEther, formatGwei, getAddress, keccak256, parseAbi, parseEther, parseGwei, toHex, type Hex } from 'viem'
+import { decodeEventLog, decodeFunctionData, formatEther, formatGwei, getAddress, keccak256, parseAbi, parseEther, parseGwei, toHex, type Hex } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 import { rpcUrl } from './helpers.ts'
 
@@ -241,6 +241,9 @@ test.describe('transaction pages', () => {
     await expect(row(page, 'tx-status').locator('[data-status]')).toHaveAttribute('data-status', 'success')
     await expect(row(page, 'tx-to')).toContainText(getAddress(contracts.token))
     await expect(page.getByTestId('tx-input-function')).toHaveText('transfer(address,uint256)')
+    const transfer = decodeFunctionData({ abi: parseAbi(['function transfer(address to, uint256 value)']), data: tx.input })
+    await expect(page.getByTestId('tx-input-arg-value')).toHaveAttribute('data-value', transfer.args[1].toString())
+    await expect(page.getByTestId('tx-input-arg-value')).toContainText(token.symbol)
     const entry = page.locator(`[data-testid="tx-log"][data-log-index="${log!.logIndex}"]`)
     await expect(entry.getByTestId('log-event')).toHaveText('ERC-20 Transfer')
     await expect(entry.getByTestId('log-address')).toHaveAttribute('data-value', getAddress(contracts.token))
