@@ -42,6 +42,9 @@ describe('numbers', () => {
     expect(formatPercent(1_263_000n, 30_000_000n)).toBe('4.2%')
     expect(formatPercent(15_000_000n, 30_000_000n)).toBe('50%')
     expect(formatPercent(1n, 0n)).toBe('0%')
+    // Nearly full is not full: 29,961,000 of 30,000,000 is 99.87%.
+    expect(formatPercent(29_961_000n, 30_000_000n)).toBe('99.8%')
+    expect(formatPercent(30_000_000n, 30_000_000n)).toBe('100%')
   })
 
   it('writes gwei without trailing zeros', () => {

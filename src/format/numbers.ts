@@ -7,11 +7,13 @@ export function formatInteger(value: bigint | number): string {
   return grouped.format(value)
 }
 
-/** part / whole as "42.1%" (one decimal below 10%, none above); "0%" when whole is 0. Exact integer maths. */
+/** part / whole as "42%" (one decimal below 10% and from 99.5% to just short of 100%); "0%" when whole is 0. Exact integer maths, truncated to tenths. */
 export function formatPercent(part: bigint, whole: bigint): string {
   if (whole === 0n) return '0%'
   const tenths = Number((part * 1000n) / whole) / 10
-  return `${tenths < 10 ? tenths.toFixed(1) : Math.round(tenths).toString()}%`
+  // One decimal where rounding would mislead: below 10%, and just short of full (99.87% is not "100%").
+  if (tenths < 10 || (tenths >= 99.5 && part < whole)) return `${tenths.toFixed(1)}%`
+  return `${Math.round(tenths)}%`
 }
 
 /** Wei as an exact decimal string of ether: 1 -> "0.000000000000000001", 10^18 -> "1". No unit, no grouping. */

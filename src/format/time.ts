@@ -19,19 +19,33 @@ const maxDateSeconds = 8.64e12
  * A unix timestamp as a full date and time, with its zone named (the viewer's zone unless one is given):
  * "Nov 22, 2026, 05:47:02 UTC".
  */
+// Building an Intl.DateTimeFormat costs far more than formatting with one, and a live page formats many
+// timestamps a second: one formatter per zone, made once.
+const timestampFormats = new Map<string, Intl.DateTimeFormat>()
+
+function timestampFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? ''
+  let format = timestampFormats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+      timeZoneName: 'short',
+    })
+    timestampFormats.set(key, format)
+  }
+  return format
+}
+
 export function formatTimestamp(unixSeconds: number, timeZone?: string): string {
   if (!Number.isFinite(unixSeconds) || Math.abs(unixSeconds) > maxDateSeconds) return `unix time ${unixSeconds} (out of the calendar's range)`
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(unixSeconds * 1000))
+  return timestampFormat(timeZone).format(new Date(unixSeconds * 1000))
 }
 
 /** The timestamp in UTC, the same for every viewer: "Nov 22, 2026, 05:47:02 UTC". */

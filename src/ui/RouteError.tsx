@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { AppLink } from './AppLink.tsx'
 import { homePath } from '../urls.ts'
 import { ErrorPanel } from './ErrorPanel.tsx'
 
@@ -10,9 +11,9 @@ export function RouteError() {
     <div className="mx-auto max-w-2xl py-10">
       <h1 className="mb-4 text-xl font-semibold tracking-tight">This page could not be shown</h1>
       <ErrorPanel error={shown} />
-      <Link to={homePath} className="mt-6 inline-block text-sm font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400">
+      <AppLink to={homePath} className="mt-6 inline-block text-sm font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400">
         ← Back to the overview
-      </Link>
+      </AppLink>
     </div>
   )
 }

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { AppLink } from '../../ui/AppLink.tsx'
 import { homePath } from '../../urls.ts'
 
 /** Any path no route claims. */
@@ -11,9 +12,9 @@ export function NotFoundPage() {
       <p className="mt-3 break-all text-sm text-zinc-500 dark:text-zinc-400">
         chainglass has no page at <code className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[13px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{pathname}</code>.
       </p>
-      <Link to={homePath} className="mt-8 rounded-lg bg-accent-600 px-4 py-2 text-sm font-medium text-white shadow-sm transition hover:bg-accent-500">
+      <AppLink to={homePath} className="mt-8 rounded-lg bg-accent-600 px-4 py-2 text-sm font-medium text-white shadow-sm transition hover:bg-accent-500">
         Back to the overview
-      </Link>
+      </AppLink>
     </div>
   )
 }
