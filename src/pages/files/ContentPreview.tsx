@@ -7,8 +7,10 @@ import type { Network } from '../../networks/runtimeConfig.ts'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { contentQuery, previewBytes } from './fileQueries.ts'
 import { formatBytes, formatByteCount } from './format.ts'
-import { DownloadIcon, ExternalIcon } from './icons.tsx'
-import { Badge, Button, CopyTextButton, FilesErrorNotice } from './parts.tsx'
+import { DownloadIcon, ExternalIcon } from '../../ui/icons.tsx'
+import { Badge, FilesErrorNotice } from './parts.tsx'
+import { CopyTextButton } from '../../ui/CopyButton.tsx'
+import { Button } from '../../ui/Button.tsx'
 
 /**
  * Content by CID, shown without ever becoming HTML in the app's origin: text and JSON as text nodes, images
