@@ -18,15 +18,16 @@ export type SocketDeps = {
  * socket. Keep-alive pings find dead peers so their subscriptions end at the node too.
  */
 /** How long a client must be quiet before a socket that lost its node closes, and the longest wait for that. */
-const quietMs = 150
-const closeGraceMs = 3_000
+const quietMs = 500
+const closeGraceMs = 5_000
 
 export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
   const { dispatcher, hub, bucket, rateLimit } = deps
-  // When the node connection drops, the socket must close (1012) so the client subscribes again; but not
+  // When the node connection drops, the socket must close (1012) so the client subscribes again; but never
   // under a request: it closes once every request it received has its answer and the client has been quiet
-  // for a moment (a request sent as the close frame leaves would cross it and go unanswered), at most
-  // closeGraceMs after the loss. Meanwhile new requests get an immediate -32603.
+  // for a moment (a request sent as the close frame leaves would cross it, and no WebSocket server can answer
+  // that one), or once closeGraceMs have passed with nothing left to answer. Meanwhile each request gets an
+  // immediate -32603 saying to reconnect: a client that heeds it sends nothing more, and nothing crosses.
   let inFlight = 0
   let lastMessageAt = 0
   let closingSince: number | null = null
@@ -39,7 +40,7 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
     const now = Date.now()
     const overdue = now - closingSince >= closeGraceMs
     const quietFor = now - lastMessageAt
-    if (overdue || (inFlight === 0 && quietFor >= quietMs)) {
+    if (inFlight === 0 && (overdue || quietFor >= quietMs)) {
       ws.close(1012, closingReason)
       return
     }

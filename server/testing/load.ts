@@ -161,8 +161,11 @@ export async function runGatewayLoad(options: LoadOptions): Promise<LoadReport> 
     })
     return { calls, batch }
   }
-  /** Checks one answer against what was sent; true when it says the node is unavailable (-32603). */
-  const check = (sent: { calls: Call[]; batch: boolean }, answer: unknown, raw: string): boolean => {
+  /**
+   * Checks one answer against what was sent; true when it says the node is unavailable (-32603). An answer
+   * telling the client to reconnect (the gateway's socket is closing) is noted in `reconnect`.
+   */
+  const check = (sent: { calls: Call[]; batch: boolean }, answer: unknown, raw: string, reconnect?: { asked: boolean }): boolean => {
     const replies = sent.batch ? answer : [answer]
     let unavailable = false
     if (!Array.isArray(replies)) {
@@ -187,6 +190,7 @@ export async function runGatewayLoad(options: LoadOptions): Promise<LoadReport> 
       report.answered++
       if (reply.error) {
         if (reply.error.code === -32603) unavailable = true
+        if (reconnect && typeof reply.error.message === 'string' && reply.error.message.includes('reconnect')) reconnect.asked = true
         const code = String(reply.error.code)
         report.errorCodes[code] = (report.errorCodes[code] ?? 0) + 1
         if (!allowed.has(reply.error.code as number)) {
@@ -293,8 +297,10 @@ export async function runGatewayLoad(options: LoadOptions): Promise<LoadReport> 
         waiting.delete(keyOf(ids))
         clearTimeout(waiter.timer)
         latencies.push(performance.now() - waiter.t0)
-        waiter.done(check(waiter.sent, parsed, text))
+        waiter.done(check(waiter.sent, parsed, text, reconnect))
       })
+      // Told to reconnect (the gateway lost its node and is closing this socket): send nothing more on it.
+      const reconnect = { asked: false }
       const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
       let open = true
       void closed.then((code) => {
@@ -310,7 +316,7 @@ export async function runGatewayLoad(options: LoadOptions): Promise<LoadReport> 
         waiting.clear()
       })
       const lane = async () => {
-        while (open && Date.now() < deadline) {
+        while (open && !reconnect.asked && Date.now() < deadline) {
           const sent = nextBody()
           report.requests++
           report.calls += sent.calls.length
@@ -332,6 +338,10 @@ export async function runGatewayLoad(options: LoadOptions): Promise<LoadReport> 
         }
       }
       await Promise.all(Array.from({ length: inFlight }, lane))
+      if (reconnect.asked) {
+        const closedInTime = await Promise.race([closed.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))])
+        if (!closedInTime) sample('told to reconnect, but the socket was not closed within 10 s')
+      }
       if (open) {
         ws.close()
         await closed
