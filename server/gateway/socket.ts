@@ -24,12 +24,13 @@ const closeGraceMs = 5_000
 export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
   const { dispatcher, hub, bucket, rateLimit } = deps
   // When the node connection drops, the socket must close (1012) so the client subscribes again; but never
-  // under a request: it closes once every request it received has its answer and the client has been quiet
-  // for a moment (a request sent as the close frame leaves would cross it, and no WebSocket server can answer
-  // that one), or once closeGraceMs have passed with nothing left to answer. Meanwhile each request gets an
+  // under a request: it closes once every request it received has its answer and the socket has been quiet
+  // for a moment since the last request or answer (a request sent as the close frame leaves would cross it,
+  // and no WebSocket server can answer that one), or once closeGraceMs have passed with nothing left to answer. Meanwhile each request gets an
   // immediate -32603 saying to reconnect: a client that heeds it sends nothing more, and nothing crosses.
   let inFlight = 0
-  let lastMessageAt = 0
+  /** When a request last arrived or an answer last left: a client answered a moment ago may be about to ask again. */
+  let lastActivityAt = 0
   let closingSince: number | null = null
   let closingReason = ''
   let closeTimer: NodeJS.Timeout | null = null
@@ -39,7 +40,7 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
     closeTimer = null
     const now = Date.now()
     const overdue = now - closingSince >= closeGraceMs
-    const quietFor = now - lastMessageAt
+    const quietFor = now - lastActivityAt
     if (inFlight === 0 && (overdue || quietFor >= quietMs)) {
       ws.close(1012, closingReason)
       return
@@ -67,11 +68,12 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
 
   ws.on('message', async (data) => {
     inFlight++
-    lastMessageAt = Date.now()
+    lastActivityAt = Date.now()
     try {
       await answer(data)
     } finally {
       inFlight--
+      lastActivityAt = Date.now()
       closeWhenQuiet()
     }
   })
