@@ -26,8 +26,9 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
   // When the node connection drops, the socket must close (1012) so the client subscribes again; but never
   // under a request: it closes once every request it received has its answer and the socket has been quiet
   // for a moment since the last request or answer (a request sent as the close frame leaves would cross it,
-  // and no WebSocket server can answer that one), or once closeGraceMs have passed with nothing left to answer. Meanwhile each request gets an
-  // immediate -32603 saying to reconnect: a client that heeds it sends nothing more, and nothing crosses.
+  // and no WebSocket server can answer that one), or once closeGraceMs have passed with nothing left to
+  // answer. Meanwhile each request gets an immediate -32603 saying to reconnect: a client that heeds it sends
+  // nothing more, and nothing crosses.
   let inFlight = 0
   /** When a request last arrived or an answer last left: a client answered a moment ago may be about to ask again. */
   let lastActivityAt = 0
