@@ -28,6 +28,11 @@ const refused: Array<[string, Record<string, string>]> = [
   ['user and password swapped', { authorization: basicAuth(testSecret, testKey) }],
   ['an empty password', { authorization: basicAuth(testKey, '') }],
   ['the key with a trailing space', { authorization: basicAuth(`${testKey} `, testSecret) }],
+  ['a prefix of the key', { authorization: basicAuth(testKey.slice(0, -1), testSecret) }],
+  ['the key extended', { authorization: basicAuth(`${testKey}x`, testSecret) }],
+  ['a prefix of the secret', { authorization: basicAuth(testKey, testSecret.slice(0, -1)) }],
+  ['the secret extended', { authorization: basicAuth(testKey, `${testSecret}x`) }],
+  ['key and secret run together as the user', { authorization: basicAuth(`${testKey}${testSecret}`, '') }],
   ['another scheme', { authorization: `Bearer ${b64(`${testKey}:${testSecret}`)}` }],
   ['Basic with nothing after it', { authorization: 'Basic' }],
   ['Basic with an empty value', { authorization: 'Basic ' }],
@@ -76,6 +81,20 @@ describe('HTTP Basic auth: key as user, secret as password', () => {
     expect(parseBasicAuth(`Basic ${b64('key:pa:ss')}`)).toEqual({ user: 'key', password: 'pa:ss' })
     expect(parseBasicAuth(undefined)).toBeNull()
     expect(parseBasicAuth(`Basic ${b64('no-colon')}`)).toBeNull()
+  })
+
+  it('lets no refused add reach the store: not pinned, and its bytes are not there to cat', async () => {
+    const content = `refused upload ${Date.now()}\n`
+    const before = (await files.post('/api/v0/pin/ls')).json
+    for (const [label, headers] of refused) {
+      const form = new FormData()
+      form.append('file', new Blob([content]), 'refused.txt')
+      const reply = await files.post('/api/v0/add', { headers: { authorization: '', ...headers }, body: form })
+      expect(reply.status, label).toBe(401)
+    }
+    expect((await files.post('/api/v0/pin/ls')).json).toEqual(before)
+    const { Hash } = await files.addOne(content, 'only-hash=true&pin=false')
+    expect((await files.cat(Hash)).status).toBe(404)
   })
 
   it('stores nothing from a refused add', async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { FilesError } from './errors.ts'
 
 export type PinType = 'recursive' | 'direct'
 
@@ -14,6 +15,7 @@ export class PinSet {
   private readonly pins = new Map<string, PinType>()
   private writes: Promise<void> = Promise.resolve()
   private tempCounter = 0
+  private closed = false
 
   private constructor(private readonly file: string) {}
 
@@ -48,8 +50,22 @@ export class PinSet {
     return [...this.pins.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   }
 
+  /**
+   * Waits for the writes under way; later changes are refused. A request still running when the service
+   * stops (its connection already cut) cannot then write after the next start has read the file.
+   */
+  async close(): Promise<void> {
+    this.closed = true
+    await this.writes
+  }
+
+  private refuseIfClosed(): void {
+    if (this.closed) throw new FilesError(503, 'the file service is stopping: nothing was pinned or unpinned, try again')
+  }
+
   /** Adds (or upgrades) pins and resolves once the new set is on disk. */
   async add(cids: string[], type: PinType): Promise<void> {
+    this.refuseIfClosed()
     for (const cid of cids) {
       // A recursive pin covers a direct one; never downgrade.
       if (type === 'recursive' || this.pins.get(cid) !== 'recursive') this.pins.set(cid, type)
@@ -58,6 +74,7 @@ export class PinSet {
   }
 
   async remove(cids: string[]): Promise<void> {
+    this.refuseIfClosed()
     for (const cid of cids) this.pins.delete(cid)
     await this.persist()
   }

@@ -132,6 +132,7 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
     port,
     async close() {
       await app.close()
+      await pins.close()
       await store.close()
     },
   }

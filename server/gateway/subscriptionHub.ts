@@ -32,6 +32,8 @@ export class SubscriptionHub implements Subscriptions {
   #opening: Promise<WebSocket> | null = null
   #pending = new Map<number, PendingCall>()
   #owners = new Map<string, SubscriberSocket>()
+  /** Sockets that have closed: a subscription that completes for one of them is ended, not kept. */
+  #dropped = new WeakSet<SubscriberSocket>()
   #nextId = 1
   #closed = false
 
@@ -43,6 +45,11 @@ export class SubscriptionHub implements Subscriptions {
   async subscribe(owner: SubscriberSocket, params: unknown[]): Promise<string> {
     const id = await this.#call('eth_subscribe', params)
     if (typeof id !== 'string') throw new RpcFailure(ErrorCode.internal, 'the node returned no subscription id')
+    if (this.#dropped.has(owner)) {
+      // The client's socket closed while the node was subscribing: end it at once, or it would outlive its owner.
+      this.#call('eth_unsubscribe', [id]).catch(() => {})
+      throw new RpcFailure(ErrorCode.internal, 'the socket closed while subscribing')
+    }
     this.#owners.set(id, owner)
     return id
   }
@@ -56,6 +63,7 @@ export class SubscriptionHub implements Subscriptions {
 
   /** A client socket closed: end its subscriptions at the node. */
   drop(owner: SubscriberSocket): void {
+    this.#dropped.add(owner)
     for (const [id, holder] of this.#owners) {
       if (holder !== owner) continue
       this.#owners.delete(id)

@@ -46,6 +46,15 @@ export const word32Schema = hexString<Hex>(hashPattern, '32 bytes of hex data')
 export const word256QuantitySchema = hexString<Quantity>(word256Pattern, 'a hex quantity of at most 32 bytes')
 /** The block nonce: 8 bytes. */
 export const blockNonceSchema = hexString<Hex>(nonce8Pattern, '8 bytes of hex data')
+/**
+ * A block timestamp: a quantity the pages can turn into a JS number (seconds) exactly. A timestamp beyond
+ * 2^53 is nonsense no real chain sends; refusing it here names the field, where letting it through would
+ * throw inside a render (hexToNumber refuses to lose precision).
+ */
+export const timestampSchema = v.custom<Quantity>(
+  (input) => typeof input === 'string' && quantityPattern.test(input) && BigInt(input) <= BigInt(Number.MAX_SAFE_INTEGER),
+  (issue) => `expected a hex timestamp of at most 2^53 - 1 seconds, got ${shown(issue.input)}`,
+)
 /** A logs bloom: 256 bytes. */
 export const bloomSchema = hexString<Hex>(bloomPattern, 'a 256-byte bloom filter')
 /** `0x0` or `0x1`: a receipt's status, a signature's y parity. */
@@ -96,7 +105,7 @@ const headerFields = {
   difficulty: quantitySchema,
   gasLimit: quantitySchema,
   gasUsed: quantitySchema,
-  timestamp: quantitySchema,
+  timestamp: timestampSchema,
   extraData: dataSchema,
   /** Listed by the spec only as "present in the sample responses": a 32-byte value in every recording. */
   mixHash: v.optional(hashSchema),

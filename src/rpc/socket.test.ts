@@ -154,9 +154,12 @@ describe('SocketTransport while the gateway has no node', () => {
       // The gateway answers eth_subscribe with -32603 now; a refusal would have ended the subscription.
       await new Promise((resolve) => setTimeout(resolve, 800))
       expect(heads).toEqual([])
+      // Open, but no live updates: the status says why, so the app can show its banner.
+      expect(socket.status).toMatchObject({ state: 'open', nodeUnavailable: true })
       await service.anvil.start()
       await waitFor(() => heads.length >= 1, 15_000, 'a head once the node is back')
       expect(errors).toEqual([])
+      expect(socket.status).toMatchObject({ state: 'open', nodeUnavailable: false })
     } finally {
       socket.close()
       await service.close()

@@ -10,6 +10,11 @@ export type SocketStatus = {
   attempt: number
   /** When the next attempt starts (epoch ms), while waiting to reconnect. */
   retryAt: number | null
+  /**
+   * Open, but the server answers subscriptions with its own trouble (its node is down: -32603): no live
+   * updates arrive until a subscription goes through again. Absent means false.
+   */
+  nodeUnavailable?: boolean
 }
 
 export type BackoffOptions = {
@@ -97,7 +102,8 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
   readonly #WebSocket: new (url: string) => WebSocket
 
   #ws: WebSocket | null = null
-  #status: SocketStatus = { state: 'idle', attempt: 0, retryAt: null }
+  #status: SocketStatus = { state: 'idle', attempt: 0, retryAt: null, nodeUnavailable: false }
+  #nodeUnavailable = false
   #statusListeners = new Set<() => void>()
   /** Calls made while the socket was not open: sent once it is. */
   #waiting: Call[] = []
@@ -211,14 +217,30 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
     this.#waiting = []
     for (const call of waiting) call.settle({ ok: false, error: new SocketClosedError(call.method) })
     if (this.#ws) this.#drop(this.#ws)
+    this.#nodeUnavailable = false
     this.#setStatus({ state: 'closed', attempt: 0, retryAt: null })
   }
 
-  #setStatus(status: SocketStatus): void {
+  #setStatus(next: SocketStatus): void {
+    const status = { ...next, nodeUnavailable: this.#nodeUnavailable }
     const current = this.#status
-    if (current.state === status.state && current.attempt === status.attempt && current.retryAt === status.retryAt) return
+    if (
+      current.state === status.state &&
+      current.attempt === status.attempt &&
+      current.retryAt === status.retryAt &&
+      current.nodeUnavailable === status.nodeUnavailable
+    ) {
+      return
+    }
     this.#status = status
     for (const listener of [...this.#statusListeners]) listener()
+  }
+
+  /** Set when a subscription is refused for the server's trouble of the moment, cleared when one goes through. */
+  #setNodeUnavailable(value: boolean): void {
+    if (this.#nodeUnavailable === value) return
+    this.#nodeUnavailable = value
+    this.#setStatus(this.#status)
   }
 
   #ensureConnecting(): void {
@@ -318,6 +340,7 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
         }
         subscription.failures = 0
         subscription.serverId = id
+        this.#setNodeUnavailable(false)
         this.#byServerId.set(id, subscription)
       },
       (error: unknown) => {
@@ -325,7 +348,10 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
         // connection; anything else is the connection's trouble, and a new one resubscribes.
         if (error instanceof MalformedResponseError || (error instanceof RpcError && refusalCodes.has(error.code))) {
           this.#failSubscription(subscription, error)
-        } else if (error instanceof RpcError) this.#retrySubscription(subscription, ws)
+        } else if (error instanceof RpcError) {
+          if (this.#ws === ws) this.#setNodeUnavailable(true)
+          this.#retrySubscription(subscription, ws)
+        }
         else if (error instanceof TimeoutError && ws && this.#ws === ws) this.#drop(ws)
       },
     )

@@ -8,8 +8,20 @@ export function ConnectionBanner() {
   const network = useNetwork()
   const status = useConnectionStatus(network)
   const now = useNow()
-  if (status.state !== 'reconnecting' && status.state !== 'closed') return null
+  const nodeDown = status.state === 'open' && status.nodeUnavailable === true
+  if (status.state !== 'reconnecting' && status.state !== 'closed' && !nodeDown) return null
   const { label } = describeConnection(status, now)
+  if (nodeDown) {
+    // Connected to the service, but the service cannot reach its node: say so, and that it comes back alone.
+    return (
+      <div role="status" data-testid="connection-banner" data-cause="node-unavailable" className="border-b border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6 lg:px-8">
+          <span className="font-medium">Live updates paused: {network.label} cannot reach its node.</span>
+          <span className="text-amber-800/80 dark:text-amber-200/70">The service answers that the node is unavailable. Updates resume by themselves when it is back.</span>
+        </div>
+      </div>
+    )
+  }
   return (
     <div role="status" data-testid="connection-banner" className="border-b border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6 lg:px-8">

@@ -4,7 +4,7 @@ import type { SocketStatus } from '../rpc/socket.ts'
 export function describeConnection(status: SocketStatus, now: number): { label: string; tone: 'ok' | 'busy' | 'down' | 'idle' } {
   switch (status.state) {
     case 'open':
-      return { label: 'Live', tone: 'ok' }
+      return status.nodeUnavailable ? { label: 'Node unavailable', tone: 'down' } : { label: 'Live', tone: 'ok' }
     case 'connecting':
       return { label: 'Connecting…', tone: 'busy' }
     case 'reconnecting': {

@@ -91,7 +91,8 @@ function LiveOverview({ network, head, live }: { network: Network; head: BlockHe
 export function HomePage() {
   const network = useNetwork()
   const head = useHead(network)
-  const live = useConnectionStatus(network).state === 'open'
+  const status = useConnectionStatus(network)
+  const live = status.state === 'open' && !status.nodeUnavailable
 
   return (
     <div className="space-y-6">

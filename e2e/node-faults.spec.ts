@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test'
+import { startTestService, type TestService } from '../server/testing/service.ts'
+import { shownHead } from './helpers.ts'
+
+/**
+ * Node faults as the app sees them (issue 8): the chain process stops under the running app → a banner
+ * says the node is down while it is; the chain process starts again → the banner goes and new blocks arrive,
+ * with no reload.
+ *
+ * The suite's shared service cannot lose its chain without failing the suites running beside it, so this
+ * spec starts a service of its own in the test worker (real anvil, real gateway, the built app, on ports the
+ * OS picks) and stops its anvil the way server/gateway/faults.test.ts does: a real SIGTERM to the chain
+ * process, no switch in the gateway.
+ */
+
+let service: TestService
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '1', CHAINGLASS_UPSTREAM_TIMEOUT_MS: '3000' }, { app: true })
+})
+test.afterAll(async () => {
+  await service?.close()
+})
+
+/** Holds for `ms`: the condition must be true at every look (every 250 ms), not just once. */
+async function holds(what: string, ms: number, condition: () => Promise<boolean>): Promise<void> {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    expect(await condition(), what).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.getByTestId(`theme-${theme}`).click()
+    await page.mouse.move(0, 0)
+    await page.screenshot({ path: `test-results/screens/${name}-${theme}.png`, animations: 'disabled' })
+  }
+  await page.getByTestId('theme-system').click()
+}
+
+test.describe('node faults', () => {
+  test('the chain process stops: a banner says so while the node is down; it starts again: the banner goes and blocks arrive, no reload', async ({ page }) => {
+    test.setTimeout(120_000)
+    await page.goto(service.urls.app!)
+    await expect(page.getByTestId('head-number')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open', { timeout: 15_000 })
+    const first = await shownHead(page)
+    await expect.poll(() => shownHead(page), { timeout: 15_000 }).toBeGreaterThan(first)
+    await expect(page.getByTestId('connection-banner')).toBeHidden()
+    // A marker on window would vanish with a reload.
+    await page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true))
+
+    await service.anvil.stop()
+    const banner = page.getByTestId('connection-banner')
+    await expect(banner).toBeVisible({ timeout: 15_000 })
+    await expect(banner).toContainText(/node/i)
+    // Not a flicker: it stays for as long as the node is down.
+    await holds('the banner stays while the node is down', 6_000, () => banner.isVisible())
+    await screenshots(page, 'node-down-banner')
+    const headWhileDown = await shownHead(page)
+
+    await service.anvil.start()
+    await expect(banner).toBeHidden({ timeout: 30_000 })
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+    const nodeHead = Number(BigInt((await service.rpc('eth_blockNumber')).result as string))
+    await expect.poll(() => shownHead(page), { timeout: 20_000 }).toBeGreaterThan(Math.max(headWhileDown, nodeHead))
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true)
+  })
+})
