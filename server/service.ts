@@ -15,6 +15,11 @@ export type ServiceOptions = {
   /** Deploy the demo scenario (default true). Fault tests that only need a node switch it off. */
   scenario?: boolean
   log?: (line: string) => void
+  /**
+   * Keep the chain in <dataDir>/chain between starts (default true). The benchmark switches it off: its
+   * 50,000-block chain is loaded from a cache, and anvil rewriting it every 10 s would skew every figure.
+   */
+  persistChain?: boolean
 }
 
 export type RunningService = {
@@ -55,7 +60,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
 
   let restarting = false
   const anvil: AnvilNode = new AnvilNode({
-    stateFile: path.join(config.dataDir, 'chain', 'anvil-state.json'),
+    stateFile: options.persistChain === false ? null : path.join(config.dataDir, 'chain', 'anvil-state.json'),
     blockTime: config.blockTime,
     onUnexpectedExit: (code, signal) => {
       // Supervision: a node that dies on its own is brought back on the same port.
