@@ -73,7 +73,8 @@ type BenchWindow = { __bench: { watches: Record<string, { t0: number; at: number
 
 export async function newBenchContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, colorScheme: 'light' })
-  await context.addInitScript(installMarks)
+  // As source text: tsx (esbuild, keepNames) wraps inner functions in __name(), which the page lacks.
+  await context.addInitScript({ content: `globalThis.__name = (fn) => fn;\n(${installMarks.toString()})()` })
   return context
 }
 

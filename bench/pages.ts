@@ -101,7 +101,8 @@ export async function renderAndScroll(browser: Browser, appUrl: string, path: st
   const { context, page } = await freshApp(browser, appUrl)
   try {
     await navigateInApp(page, path, 'block')
-    const renderMs = await waitForWatch(page, 'block')
+    // The node alone can take seconds for 5,000 receipts on a busy machine.
+    const renderMs = await waitForWatch(page, 'block', 180_000)
     await settle(page)
     const since = await pageNow(page)
     const { scrolledPx, frames } = await page.evaluate(

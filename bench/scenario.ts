@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { encodeFunctionData, type Address, type Hex } from 'viem'
 import { AnvilNode } from '../server/chain/anvil.ts'
 import { artifactOf, compileContracts } from '../server/chain/compile.ts'
@@ -14,8 +15,9 @@ import { emitterGaps, type Placement } from './partition.ts'
  *   - a block with 1,000 value transfers (automine off, explicit nonces, one evm_mine);
  *   - a block with 5,000 transfers (the block gas limit raised for that block only).
  */
-export const benchPlan = {
+const fullPlan = {
   version: 1,
+  name: 'full',
   emitters: 1_000,
   logsPerCall: 100,
   minGap: 12,
@@ -23,10 +25,17 @@ export const benchPlan = {
   bigBlockTxs: 1_000,
   hugeBlockTxs: 5_000,
   senders: 10,
-} as const
+}
+
+/**
+ * CHAINGLASS_BENCH_PLAN=small: a chain with 3,000 logs over ~1,500 blocks, built in seconds, for working on
+ * the bench itself (its figures are not the issue's; results say which plan ran).
+ */
+export const benchPlan = process.env.CHAINGLASS_BENCH_PLAN === 'small' ? { ...fullPlan, name: 'small', emitters: 30, minGap: 20, maxGap: 80, minBlocks: 0 } : { ...fullPlan, minBlocks: 50_000 }
 
 export type BenchScenario = {
   version: number
+  plan: string
   emitter: Address
   logs: { from: number; to: number; total: number; placement: Placement }
   bigBlock: { number: number; transactions: number; sampleTransaction: Hex }
@@ -36,7 +45,7 @@ export type BenchScenario = {
 }
 
 export const runsDir = path.join(import.meta.dirname, '.runs')
-const cacheDir = () => path.join(runsDir, `scenario-v${benchPlan.version}`)
+const cacheDir = () => path.join(runsDir, `scenario-v${benchPlan.version}${benchPlan.name === 'full' ? '' : `-${benchPlan.name}`}`)
 /** anvil_dumpState's answer as it came (hex of gzipped JSON: blocks, receipts, accounts). */
 export const cachedStateFile = () => path.join(cacheDir(), 'anvil-state.hex')
 const cachedRecord = () => path.join(cacheDir(), 'scenario.json')
@@ -45,7 +54,7 @@ const cachedRecord = () => path.join(cacheDir(), 'scenario.json')
 export function readCachedScenario(): BenchScenario | null {
   try {
     const record = JSON.parse(fs.readFileSync(cachedRecord(), 'utf8')) as BenchScenario
-    if (record.version !== benchPlan.version || !fs.existsSync(cachedStateFile())) return null
+    if (record.version !== benchPlan.version || record.plan !== benchPlan.name || !fs.existsSync(cachedStateFile())) return null
     return record
   } catch {
     return null
@@ -75,10 +84,23 @@ export async function ensureBenchScenario(log: (line: string) => void): Promise<
   }
 }
 
-/** Loads the cached chain into a running anvil (its internal URL), blocks and receipts included. */
-export async function loadBenchChain(anvilUrl: string, scenario: BenchScenario): Promise<void> {
-  const rpc = createRpc(anvilUrl, 300_000)
-  await rpc.call('anvil_loadState', [fs.readFileSync(cachedStateFile(), 'utf8')])
+/**
+ * The cached chain as a file anvil's --load-state reads (JSON; the dump is gzipped JSON in hex, and too
+ * big for anvil_loadState's request limit), made from the dump once.
+ */
+export function benchStateFile(): string {
+  const file = path.join(cacheDir(), 'anvil-state.json')
+  if (!fs.existsSync(file)) {
+    const dump = fs.readFileSync(cachedStateFile(), 'utf8').trim()
+    fs.writeFileSync(`${file}.tmp`, zlib.gunzipSync(Buffer.from(dump.replace(/^0x/, ''), 'hex')))
+    fs.renameSync(`${file}.tmp`, file)
+  }
+  return file
+}
+
+/** Checks the chain anvil started from is the recorded one. */
+export async function checkBenchChain(anvilUrl: string, scenario: BenchScenario): Promise<void> {
+  const rpc = createRpc(anvilUrl, 60_000)
   const head = Number(await rpc.call<Hex>('eth_blockNumber'))
   if (head < scenario.head) throw new Error(`bench scenario: the loaded chain's head is ${head}, the record says ${scenario.head}`)
 }
@@ -125,7 +147,7 @@ async function buildOn(rpc: Rpc, log: (line: string) => void): Promise<BenchScen
     if ((i + 1) % 100 === 0) log(`bench scenario: ${i + 1} of ${gaps.length} emitter calls, block ${block}`)
   }
   // At least 50,000 blocks in the logs' range, whatever the gaps summed to.
-  const short = 50_001 - (placement.at(-1)!.block + 1)
+  const short = benchPlan.minBlocks + 1 - (placement.at(-1)!.block + 1)
   if (short > 0) {
     await rpc.call('anvil_mine', [hex(short)])
     const hash = await rpc.call<Hex>('eth_sendTransaction', [{ from: deployer, to: emitter, data, gas: hex(5_000_000) }])
@@ -141,7 +163,7 @@ async function buildOn(rpc: Rpc, log: (line: string) => void): Promise<BenchScen
   const head = Number(await rpc.call<Hex>('eth_blockNumber'))
   const buildSeconds = Math.round((performance.now() - started) / 100) / 10
   log(`bench scenario: built in ${buildSeconds} s: ${total} logs in blocks ${from}-${logsTo}, ${bigBlock.transactions} txs in block ${bigBlock.number}, ${hugeBlock.transactions} in block ${hugeBlock.number}, head ${head}`)
-  return { version: benchPlan.version, emitter, logs: { from: 0, to: logsTo, total, placement }, bigBlock, hugeBlock: { number: hugeBlock.number, transactions: hugeBlock.transactions }, head, buildSeconds }
+  return { version: benchPlan.version, plan: benchPlan.name, emitter, logs: { from: 0, to: logsTo, total, placement }, bigBlock, hugeBlock: { number: hugeBlock.number, transactions: hugeBlock.transactions }, head, buildSeconds }
 }
 
 /** `count` value transfers in one block: automine off, explicit nonces, batched, then one evm_mine. */

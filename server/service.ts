@@ -16,10 +16,10 @@ export type ServiceOptions = {
   scenario?: boolean
   log?: (line: string) => void
   /**
-   * Keep the chain in <dataDir>/chain between starts (default true). The benchmark switches it off: its
-   * 50,000-block chain is loaded from a cache, and anvil rewriting it every 10 s would skew every figure.
+   * Start the chain from this anvil state file and keep nothing in <dataDir>/chain (the benchmark: its
+   * 50,000-block chain comes from a cache, and anvil rewriting it every 10 s would skew every figure).
    */
-  persistChain?: boolean
+  loadChainFrom?: string
 }
 
 export type RunningService = {
@@ -60,7 +60,8 @@ export async function startService(config: ServiceConfig, options: ServiceOption
 
   let restarting = false
   const anvil: AnvilNode = new AnvilNode({
-    stateFile: options.persistChain === false ? null : path.join(config.dataDir, 'chain', 'anvil-state.json'),
+    stateFile: options.loadChainFrom ? null : path.join(config.dataDir, 'chain', 'anvil-state.json'),
+    loadState: options.loadChainFrom,
     blockTime: config.blockTime,
     onUnexpectedExit: (code, signal) => {
       // Supervision: a node that dies on its own is brought back on the same port.
