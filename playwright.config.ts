@@ -41,6 +41,9 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx server/main.ts --app',
     url: `${appUrl}/config.json`,
+    // The app answers before the demo scenario is deployed; the suite reads scenario.json, so it waits for
+    // the service's own word that everything is up.
+    wait: { stdout: /chainglass ready/ },
     reuseExistingServer: false,
     timeout: 180_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

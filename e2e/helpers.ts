@@ -25,7 +25,9 @@ export async function shownHead(page: Page): Promise<number> {
 /** The home page with its head and every recent-block row loaded. */
 export async function openHome(page: Page): Promise<void> {
   await page.goto('/')
-  await expect(page.getByTestId('head-number')).toBeVisible()
-  await expect(page.getByTestId('recent-blocks').locator('tbody tr')).toHaveCount(8)
-  await expect(page.getByTestId('recent-blocks').locator('.animate-pulse')).toHaveCount(0)
+  // The first page of a fresh browser loads the app, the config, the socket and 50 blocks of history: on a
+  // busy machine that takes longer than one expect's default.
+  await expect(page.getByTestId('head-number')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('recent-blocks').locator('tbody tr')).toHaveCount(8, { timeout: 30_000 })
+  await expect(page.getByTestId('recent-blocks').locator('.animate-pulse')).toHaveCount(0, { timeout: 30_000 })
 }

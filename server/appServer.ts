@@ -20,6 +20,8 @@ export type RuntimeConfig = {
     key: string
     secret: string
     kind: 'local' | 'sample' | 'hosted'
+    /** The file store's largest add request in bytes (networks with a file store). */
+    maxUploadBytes?: number
   }>
 }
 
@@ -37,6 +39,7 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
         key: config.key,
         secret: config.secret,
         kind: 'local',
+        maxUploadBytes: config.maxUploadBytes,
       },
       // The recorded sample networks, served by the same gateway at their own {base_url}.
       ...[

@@ -11,13 +11,13 @@ export function multipartOverheadBytes(fileName: string): number {
 export type UploadLimit = { bytes: number; fromConfig: boolean }
 
 /**
- * The largest add request the network's file store takes. /config.json may name it (`maxUploadBytes` on the
- * network); when it does not — today's schema has no such field — the service's default applies, and the panel
- * says that is what it assumes.
+ * The largest add request the network's file store takes. /config.json names it (`maxUploadBytes` on the
+ * network; the local service sends its CHAINGLASS_MAX_UPLOAD_BYTES); when it does not, the service's default
+ * applies, and the panel says that is what it assumes.
  */
 export function uploadLimitFor(network: Network): UploadLimit {
-  const declared = (network as Network & { maxUploadBytes?: unknown }).maxUploadBytes
-  return typeof declared === 'number' && Number.isFinite(declared) && declared > 0 ? { bytes: declared, fromConfig: true } : { bytes: defaultUploadLimitBytes, fromConfig: false }
+  const declared = network.maxUploadBytes
+  return declared !== undefined ? { bytes: declared, fromConfig: true } : { bytes: defaultUploadLimitBytes, fromConfig: false }
 }
 
 /**

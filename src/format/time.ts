@@ -20,11 +20,11 @@ const maxDateSeconds = 8.64e12
  * "Nov 22, 2026, 05:47:02 UTC".
  */
 // Building an Intl.DateTimeFormat costs far more than formatting with one, and a live page formats many
-// timestamps a second: one formatter per zone, made once.
+// timestamps a second: one formatter per zone and precision, made once.
 const timestampFormats = new Map<string, Intl.DateTimeFormat>()
 
-function timestampFormat(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? ''
+function timestampFormat(timeZone: string | undefined, millis = false): Intl.DateTimeFormat {
+  const key = `${timeZone ?? ''}|${millis}`
   let format = timestampFormats.get(key)
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -34,6 +34,7 @@ function timestampFormat(timeZone: string | undefined): Intl.DateTimeFormat {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
+      ...(millis ? { fractionalSecondDigits: 3 as const } : {}),
       hourCycle: 'h23',
       timeZone,
       timeZoneName: 'short',
@@ -69,4 +70,25 @@ export function averageInterval(timestamps: readonly number[]): number | null {
   if (timestamps.length < 2) return null
   const sorted = [...timestamps].sort((a, b) => a - b)
   return (sorted.at(-1)! - sorted[0]!) / (sorted.length - 1)
+}
+
+/** JavaScript dates end at ±8.64e15 ms. */
+const maxDateMs = 8.64e15
+
+/**
+ * A millisecond timestamp (l2a's received_timestamp_ms) with its milliseconds: "Mar 3, 2023, 23:52:24.169 UTC"
+ * (or in the viewer's zone, named, when no zone is given).
+ */
+export function formatMillis(ms: number, timeZone?: string): string {
+  if (!Number.isFinite(ms) || Math.abs(ms) > maxDateMs) return `${ms} ms (out of the calendar's range)`
+  return timestampFormat(timeZone, true).format(new Date(ms))
+}
+
+export function formatMillisUtc(ms: number): string {
+  return formatMillis(ms, 'UTC')
+}
+
+/** ISO 8601 in UTC, for <time dateTime>; null beyond the calendar. */
+export function isoMillis(ms: number): string | null {
+  return Number.isFinite(ms) && Math.abs(ms) <= maxDateMs ? new Date(ms).toISOString() : null
 }

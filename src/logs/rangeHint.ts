@@ -9,8 +9,12 @@ export type LimitAdvice =
   | { kind: 'rate-limited'; retryAfterMs: number }
   | { kind: 'other' }
 
-export function adviceFor(error: { code?: number; message?: string; data?: unknown }, from: bigint): LimitAdvice {
+export function adviceFor(error: { code?: number; message?: string; data?: unknown; name?: string }, from: bigint): LimitAdvice {
   const message = String(error.message ?? '')
+  // Our own client's deadline (rpc/errors.ts TimeoutError) is a slow window like the provider's own timeout.
+  if (error.name === 'TimeoutError') return { kind: 'timeout' }
+  // Too many addresses and topics in the filter: no smaller block range helps, so it is not a split.
+  if (/query has \d+ parameters/i.test(message)) return { kind: 'other' }
   const data = (error.data ?? {}) as Record<string, unknown>
   const rate = (data.rate ?? data) as Record<string, unknown>
   if (/rate limit|too many requests/i.test(message) || typeof rate.backoff_seconds === 'number') {

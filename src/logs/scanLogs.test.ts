@@ -16,7 +16,7 @@ function chain(logsPerBlock: (block: number) => number, blocks: number): Log[] {
   return logs
 }
 
-function source(logs: Log[], options: { limit?: number; delay?: () => number; refuse?: (from: bigint, to: bigint, attempt: number) => unknown } = {}) {
+function source(logs: Log[], options: { limit?: number; delay?: () => number; immediate?: boolean; refuse?: (from: bigint, to: bigint, attempt: number) => unknown } = {}) {
   const limit = options.limit ?? 10_000
   const byBlock = new Map<number, Log[]>()
   for (const log of logs) {
@@ -26,7 +26,7 @@ function source(logs: Log[], options: { limit?: number; delay?: () => number; re
   const calls: Array<[bigint, bigint]> = []
   const fetchRange = async (from: bigint, to: bigint, signal: AbortSignal) => {
     calls.push([from, to])
-    await new Promise((r) => setTimeout(r, options.delay?.() ?? 0))
+    if (!options.immediate) await new Promise((r) => setTimeout(r, options.delay?.() ?? 0))
     if (signal.aborted) throw signal.reason
     const special = options.refuse?.(from, to, calls.length)
     if (special) throw special
@@ -135,6 +135,29 @@ describe('scanLogs', () => {
     const scan = scanLogs({ from: 0n, to: 9n, fetchRange: source(logs, { limit: 10 }).fetchRange })
     await expect(scan).rejects.toBeInstanceOf(ScanError)
     await expect(scan).rejects.toThrow(/block 3 alone/)
+  })
+
+  it('never asks a refused range again whole, even when answers settle together as one batch would', async () => {
+    // A transport that batches per tick settles all windows of a POST at once: successes sized before a
+    // refusal arrive right after it. A dense band (2 logs a block) between sparse stretches (1 in 10 blocks):
+    // a window over the band is refused in the same batch as a sparse window's success.
+    const logs = chain((block) => (block >= 10_000 && block < 20_000 ? 2 : block % 10 === 0 ? 1 : 0), 40_000)
+    const inner = source(logs, { immediate: true })
+    let batch: Array<() => void> = []
+    const fetchRange = (from: bigint, to: bigint, signal: AbortSignal) =>
+      new Promise<Log[]>((resolve, reject) => {
+        if (batch.length === 0) setTimeout(() => { const run = batch; batch = []; for (const go of run) go() }, 5)
+        batch.push(() => void inner.fetchRange(from, to, signal).then(resolve, reject))
+      })
+    const result = await scanLogs({ from: 0n, to: 39_999n, fetchRange, concurrency: 4 })
+    expect(result.logs.map((log) => log.id)).toEqual(logs.map((log) => log.id))
+    const asked = inner.calls.map(([from, to]) => `${from}-${to}`)
+    expect(new Set(asked).size, `ranges asked: ${asked.join(' ')}`).toBe(asked.length)
+  })
+
+  it('says a single block timed out, not that it holds too many logs, when that is what the provider said', async () => {
+    const scan = scanLogs({ from: 5n, to: 5n, fetchRange: source([], { refuse: () => Object.assign(new Error('query timeout exceeded'), { code: -32005 }) }).fetchRange })
+    await expect(scan).rejects.toThrow(/block 5 alone timed out/)
   })
 
   it('passes other errors through unchanged', async () => {

@@ -39,6 +39,8 @@ export class ScanError extends Error {
 }
 
 type Range = { from: bigint; to: bigint }
+/** A window in flight, with the refusal count when it was sized: a success only speaks for windows sized since. */
+type Window = Range & { epoch: number }
 
 const defaultSleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -72,8 +74,13 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
   const pending: Range[] = [{ from, to }]
   /** Ranges a provider said will fit: sent as they are, before anything else. */
   const exact: Range[] = []
+  /** Refused ranges, and the most blocks a window starting in one may hold now (half of it). */
+  const refused: Array<Range & { most: bigint }> = []
   /** The largest window allowed now: halved under a refused range, doubled back on success. */
   let ceiling = totalBlocks
+  /** Refusals so far. A success of a window sized before the latest refusal must not re-grow the ceiling:
+   * answers batched into one HTTP POST settle together, right after a refusal in the same batch. */
+  let epoch = 0
   /** Finished ranges waiting for the ones before them, by start block. */
   const done = new Map<bigint, { range: Range; logs: L[] }>()
   let emittedUpTo = from - 1n
@@ -93,19 +100,21 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
     return size < 1n ? 1n : size
   }
 
-  const nextRange = (): Range | null => {
-    if (exact.length > 0) return exact.shift()!
+  const nextRange = (): Window | null => {
+    if (exact.length > 0) return { ...exact.shift()!, epoch }
     // Until one window has been answered nothing is known of the density: probe one at a time, so a
     // refusal costs one request, not a fan-out of them.
     if (density === null && inFlight > 0) return null
     const first = pending[0]
     if (!first) return null
-    const end = first.from + windowSize() - 1n
+    let size = windowSize()
+    for (const region of refused) if (first.from >= region.from && first.from <= region.to && size > region.most) size = region.most
+    const end = first.from + size - 1n
     if (end >= first.to) {
       pending.shift()
-      return first
+      return { ...first, epoch }
     }
-    const range = { from: first.from, to: end }
+    const range = { from: first.from, to: end, epoch }
     first.from = end + 1n
     return range
   }
@@ -144,42 +153,46 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
     report()
   }
 
-  const runOne = async (range: Range): Promise<void> => {
+  const runOne = async (window: Window): Promise<void> => {
+    const range: Range = { from: window.from, to: window.to }
+    const size = range.to - range.from + 1n
     for (;;) {
       requests += 1
       report()
       try {
         const logs = await fetchRange(range.from, range.to, signal)
-        const observed = logs.length / Number(range.to - range.from + 1n)
+        const observed = logs.length / Number(size)
         density = density === null ? observed : (density + observed) / 2
-        if (ceiling < totalBlocks) ceiling = ceiling * 2n > totalBlocks ? totalBlocks : ceiling * 2n
+        if (window.epoch === epoch && ceiling < totalBlocks) ceiling = ceiling * 2n > totalBlocks ? totalBlocks : ceiling * 2n
         done.set(range.from, { range, logs })
         flush()
         return
       } catch (error) {
         if (signal.aborted) throw signal.reason
-        const advice = adviceFor(error as { code?: number; message?: string; data?: unknown }, range.from)
+        const advice = adviceFor(error as { code?: number; message?: string; data?: unknown; name?: string }, range.from)
         if (advice.kind === 'rate-limited') {
           await sleep(advice.retryAfterMs, signal)
           continue
         }
         if (advice.kind === 'other' || range.from === range.to) {
-          const why = range.from === range.to ? `block ${range.from} alone is more than the provider returns: narrow the filter (address or topics)` : (error as Error).message
+          const why =
+            advice.kind === 'too-many' ? `block ${range.from} alone is more than the provider returns: narrow the filter (address or topics)`
+            : advice.kind === 'timeout' ? `block ${range.from} alone timed out at the provider: narrow the filter (address or topics) or try again`
+            : (error as Error).message
           throw new ScanError(why, [range.from, range.to], error)
         }
-        // Refused as too big or too slow: give it back, and send less at a time from here on (a quarter
-        // while still probing for the density, half once it is known).
-        const size = range.to - range.from + 1n
+        // Refused as too big or too slow: windows from here on are smaller (a quarter while still probing, half once the density is
+        // known), and a window starting inside the refused range is at most half of it (or ends where the
+        // provider suggests): the same range is never asked twice, so every refusal is progress.
+        epoch += 1
         const smaller = size / (density === null ? 4n : 2n)
         ceiling = smaller < 1n ? 1n : smaller
-        if (advice.kind === 'too-many') {
-          if (advice.suggestedTo !== null && advice.suggestedTo < range.to) {
-            exact.push({ from: range.from, to: advice.suggestedTo })
-            giveBack({ from: advice.suggestedTo + 1n, to: range.to })
-            return
-          }
-        }
-        giveBack(range)
+        const suggested = advice.kind === 'too-many' ? advice.suggestedTo : null
+        if (suggested !== null && suggested < range.to) {
+          exact.push({ from: range.from, to: suggested })
+          giveBack({ from: suggested + 1n, to: range.to })
+        } else giveBack(range)
+        refused.push({ from: range.from, to: range.to, most: size / 2n < 1n ? 1n : size / 2n })
         return
       }
     }

@@ -21,6 +21,8 @@ export const networkSchema = v.object({
   key: v.pipe(v.string(), v.minLength(1, 'expected a project key')),
   secret: v.string(),
   kind: v.picklist(['local', 'sample', 'hosted']),
+  /** The file store's largest add request in bytes, when the deployment says (absent: the service default). */
+  maxUploadBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 })
 
 export const runtimeConfigSchema = v.pipe(

@@ -1,30 +1,10 @@
-import { useEffect, useState } from 'react'
+import { Button } from './Button.tsx'
+import { useCopy } from './clipboard.ts'
 import { CheckIcon, CopyIcon } from './icons.tsx'
-
-/** The Clipboard API exists only in secure contexts; a LAN address over plain HTTP falls back to execCommand. */
-async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard) return navigator.clipboard.writeText(text)
-  const area = document.createElement('textarea')
-  area.value = text
-  area.setAttribute('readonly', '')
-  area.style.position = 'fixed'
-  area.style.opacity = '0'
-  document.body.append(area)
-  area.select()
-  const copied = document.execCommand('copy')
-  area.remove()
-  if (!copied) throw new Error('copy refused')
-}
 
 /** Copies `value`; the icon turns into a tick for a moment so the click is seen (and announced). */
 export function CopyButton({ value, label = 'Copy', testId }: { value: string; label?: string; testId?: string }) {
-  const [copied, setCopied] = useState(false)
-  useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), 1500)
-    return () => clearTimeout(timer)
-  }, [copied])
-
+  const { copied, copy } = useCopy(value)
   return (
     <button
       type="button"
@@ -32,15 +12,21 @@ export function CopyButton({ value, label = 'Copy', testId }: { value: string; l
       aria-label={copied ? 'Copied' : label}
       data-testid={testId}
       data-copy-value={value}
-      onClick={() => {
-        writeClipboard(value).then(
-          () => setCopied(true),
-          () => {},
-        )
-      }}
+      onClick={copy}
       className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-zinc-400 transition hover:bg-zinc-100 hover:text-zinc-700 dark:text-zinc-500 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
     >
       {copied ? <CheckIcon className="size-4 text-emerald-500" /> : <CopyIcon className="size-4" />}
     </button>
+  )
+}
+
+/** A small button with words that copies `value` and says so; the label names what is copied. */
+export function CopyTextButton({ value, label, testId }: { value: string; label: string; testId?: string }) {
+  const { copied, copy } = useCopy(value)
+  return (
+    <Button size="sm" data-testid={testId} onClick={copy}>
+      {copied ? <CheckIcon className="size-3.5 text-emerald-500" /> : <CopyIcon className="size-3.5" />}
+      {copied ? 'Copied' : label}
+    </Button>
   )
 }

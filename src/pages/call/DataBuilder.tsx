@@ -3,7 +3,9 @@ import type { AbiFunction } from 'viem'
 import { byteLength } from '../../format/hex.ts'
 import { abiFunctions, functionKey } from './abiInput.ts'
 import { builderState, type CallDraft } from './callParams.ts'
-import { Button, Field, SectionLabel, inputClass, invalidProps, monoInputClass, textareaClass } from './formParts.tsx'
+import { Field, SectionLabel, invalidProps, monoInputClass, textareaClass } from './formParts.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { inputClass } from '../../ui/form.ts'
 
 /** The EIP-20 interface as signatures, with their returns, so answers decode. */
 export const erc20Signatures = [

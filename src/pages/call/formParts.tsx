@@ -1,12 +1,10 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { inputClass } from '../../ui/form.ts'
 
 /**
  * Form pieces the call console and the storage calculator share (neutral zinc, indigo accent, like the
- * rest of the app). They could move to src/ui once a third page wants them.
+ * rest of the app); the button and the input look are the app's own, in src/ui.
  */
-
-export const inputClass =
-  'h-9 w-full min-w-0 rounded-lg bg-white px-3 text-sm text-zinc-900 ring-1 ring-inset ring-zinc-200 transition placeholder:text-zinc-400 focus:outline-none focus:ring-2 focus:ring-accent-500 aria-invalid:ring-red-300 dark:bg-zinc-950/60 dark:text-zinc-100 dark:ring-zinc-700/80 dark:placeholder:text-zinc-600 dark:aria-invalid:ring-red-800'
 
 export const monoInputClass = `${inputClass} font-mono text-[13px]`
 
@@ -51,26 +49,6 @@ export function Field({ id, label, aside, hint, problem, children, className = '
 /** aria props of an input that may have a problem. */
 export function invalidProps(id: string, problem: string | null | undefined) {
   return problem ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-problem` } : {}
-}
-
-type Tone = 'primary' | 'secondary' | 'ghost'
-
-const tones: Record<Tone, string> = {
-  primary: 'bg-accent-600 text-white shadow-sm hover:bg-accent-500 disabled:bg-accent-600/50 dark:bg-accent-500 dark:hover:bg-accent-400',
-  secondary:
-    'bg-white text-zinc-700 shadow-sm ring-1 ring-inset ring-zinc-200 hover:bg-zinc-50 hover:text-zinc-900 disabled:text-zinc-400 dark:bg-zinc-800/80 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-white',
-  ghost: 'text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
-}
-
-export function Button({ tone = 'secondary', size = 'md', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone; size?: 'sm' | 'md' }) {
-  const sizing = size === 'sm' ? 'h-7 gap-1.5 rounded-md px-2.5 text-xs' : 'h-9 gap-2 rounded-lg px-4 text-sm'
-  return (
-    <button
-      type="button"
-      {...props}
-      className={`inline-flex shrink-0 items-center justify-center font-medium whitespace-nowrap transition disabled:cursor-not-allowed ${sizing} ${tones[tone]} ${className}`}
-    />
-  )
 }
 
 /** A small uppercase heading inside a panel. */

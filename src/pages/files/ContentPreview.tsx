@@ -7,8 +7,11 @@ import type { Network } from '../../networks/runtimeConfig.ts'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { contentQuery, previewBytes } from './fileQueries.ts'
 import { formatBytes, formatByteCount } from './format.ts'
-import { DownloadIcon, ExternalIcon } from './icons.tsx'
-import { Badge, Button, CopyTextButton, FilesErrorNotice } from './parts.tsx'
+import { DownloadIcon, ExternalIcon } from '../../ui/icons.tsx'
+import { Badge, FilesErrorNotice } from './parts.tsx'
+import { CopyTextButton } from '../../ui/CopyButton.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { saveAs } from '../../ui/download.ts'
 
 /**
  * Content by CID, shown without ever becoming HTML in the app's origin: text and JSON as text nodes, images
@@ -34,16 +37,7 @@ function useBlobUrl<T extends HTMLImageElement | HTMLIFrameElement | HTMLAnchorE
 
 /** Saves bytes as a file; typed application/octet-stream so the browser never opens it in this origin. */
 function saveBytes(bytes: Uint8Array<ArrayBuffer>, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.rel = 'noopener'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The download has started by then; the URL is not needed after.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  saveAs(bytes, fileName, 'application/octet-stream')
 }
 
 export function ContentPreview({ network, client, cid, name }: { network: Network; client: FilesClient; cid: string; name: string | null }) {

@@ -2,8 +2,9 @@ import { useId, useState, type FormEvent } from 'react'
 import { refusedCredentialsCauses } from '../../files/errors.ts'
 import { saveFilesCredentials } from '../../files/credentials.ts'
 import type { Network } from '../../networks/runtimeConfig.ts'
-import { KeyIcon } from './icons.tsx'
-import { Button, inputClass } from './parts.tsx'
+import { KeyIcon } from '../../ui/icons.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { inputClass } from '../../ui/form.ts'
 
 /**
  * Key and secret for a network whose configuration has no secret. The inputs are uncontrolled (read once

@@ -8,9 +8,11 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { pinsQuery } from './fileQueries.ts'
 import { formatBytes, formatByteCount, shortCid } from './format.ts'
-import { EyeIcon, FilterIcon, PinIcon, UnpinIcon } from './icons.tsx'
+import { EyeIcon, FilterIcon, PinIcon, UnpinIcon } from '../../ui/icons.tsx'
 import type { KnownFiles } from './knownFiles.ts'
-import { Badge, Button, EmptyState, FilesErrorNotice, inputClass } from './parts.tsx'
+import { Badge, EmptyState, FilesErrorNotice } from './parts.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { inputClass } from '../../ui/form.ts'
 
 type Row = Pin & { v1: string | null; name: string | null; size: number | null; addedAt: number }
 

@@ -4,9 +4,11 @@ import type { FilesClient } from '../../files/client.ts'
 import type { Network } from '../../networks/runtimeConfig.ts'
 import { Panel } from '../../ui/Panel.tsx'
 import { ContentPreview } from './ContentPreview.tsx'
-import { EyeIcon } from './icons.tsx'
+import { EyeIcon } from '../../ui/icons.tsx'
 import type { KnownFiles } from './knownFiles.ts'
-import { Button, EmptyState, inputClass } from './parts.tsx'
+import { EmptyState } from './parts.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { inputClass } from '../../ui/form.ts'
 
 /** Read by CID: the CID lives in the address (?cid=), so a preview can be linked to and survives a reload. */
 export function ReaderPanel({ network, client, known, cid, onRead }: { network: Network; client: FilesClient; known: KnownFiles; cid: string | null; onRead: (cid: string) => void }) {

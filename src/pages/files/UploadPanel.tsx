@@ -5,8 +5,10 @@ import { formatLimit, type UploadLimit } from '../../files/limits.ts'
 import { CopyButton } from '../../ui/CopyButton.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { formatBytes, formatByteCount, formatSpeed, percentOf } from './format.ts'
-import { EyeIcon, FileIcon, UploadIcon, XIcon } from './icons.tsx'
-import { Badge, Button, CopyTextButton, FilesErrorNotice } from './parts.tsx'
+import { EyeIcon, FileIcon, UploadIcon, CrossIcon as XIcon } from '../../ui/icons.tsx'
+import { Badge, FilesErrorNotice } from './parts.tsx'
+import { CopyTextButton } from '../../ui/CopyButton.tsx'
+import { Button } from '../../ui/Button.tsx'
 import { uploadQueueFor, type UploadItem, type UploadQueue } from './uploadQueue.ts'
 
 type UploadPanelProps = {

@@ -1,69 +1,8 @@
-import { useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { FilesError } from '../../files/errors.ts'
-import { AlertIcon, CheckIcon, CopyIcon } from '../../ui/icons.tsx'
+import { AlertIcon } from '../../ui/icons.tsx'
 
 /** Small building blocks of the file panel, in the look of the rest of the app (zinc, indigo accent). */
-
-type Tone = 'primary' | 'secondary' | 'danger' | 'ghost'
-
-const tones: Record<Tone, string> = {
-  primary: 'bg-accent-600 text-white shadow-sm hover:bg-accent-500 disabled:bg-accent-600/50',
-  secondary:
-    'bg-white text-zinc-700 shadow-sm ring-1 ring-inset ring-zinc-200 hover:bg-zinc-50 hover:text-zinc-900 disabled:text-zinc-400 dark:bg-zinc-800/80 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-white',
-  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-500 disabled:bg-red-600/50',
-  ghost: 'text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
-}
-
-export function Button({ tone = 'secondary', size = 'md', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone; size?: 'sm' | 'md' }) {
-  const sizing = size === 'sm' ? 'h-7 gap-1.5 rounded-md px-2.5 text-xs' : 'h-9 gap-2 rounded-lg px-3.5 text-sm'
-  return (
-    <button
-      type="button"
-      {...props}
-      className={`inline-flex shrink-0 items-center justify-center font-medium whitespace-nowrap transition disabled:cursor-not-allowed ${sizing} ${tones[tone]} ${className}`}
-    />
-  )
-}
-
-/** The Clipboard API exists only in secure contexts; elsewhere (a LAN address over plain HTTP) execCommand. */
-async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard) return navigator.clipboard.writeText(text)
-  const area = document.createElement('textarea')
-  area.value = text
-  area.setAttribute('readonly', '')
-  area.style.position = 'fixed'
-  area.style.opacity = '0'
-  document.body.append(area)
-  area.select()
-  const copied = document.execCommand('copy')
-  area.remove()
-  if (!copied) throw new Error('copy refused')
-}
-
-/** A button that copies `value` and says so; the label names what is copied. */
-export function CopyTextButton({ value, label, testId }: { value: string; label: string; testId?: string }) {
-  const [copied, setCopied] = useState(false)
-  useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), 1500)
-    return () => clearTimeout(timer)
-  }, [copied])
-  return (
-    <Button
-      size="sm"
-      data-testid={testId}
-      onClick={() => {
-        writeClipboard(value).then(
-          () => setCopied(true),
-          () => {},
-        )
-      }}
-    >
-      {copied ? <CheckIcon className="size-3.5 text-emerald-500" /> : <CopyIcon className="size-3.5" />}
-      {copied ? 'Copied' : label}
-    </Button>
-  )
-}
 
 type BadgeTone = 'neutral' | 'accent' | 'green' | 'amber' | 'red'
 const badgeTones: Record<BadgeTone, string> = {
@@ -128,5 +67,3 @@ export function EmptyState({ icon, title, children, testId }: { icon: ReactNode;
   )
 }
 
-export const inputClass =
-  'h-9 w-full rounded-lg bg-white px-3 text-sm text-zinc-900 ring-1 ring-inset ring-zinc-200 transition placeholder:text-zinc-400 focus:outline-none focus:ring-2 focus:ring-accent-500 aria-invalid:ring-red-300 dark:bg-zinc-950/60 dark:text-zinc-100 dark:ring-zinc-700 dark:placeholder:text-zinc-500 dark:aria-invalid:ring-red-800'

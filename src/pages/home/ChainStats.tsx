@@ -81,6 +81,14 @@ export function ChainStats({ network, blocks, counts }: { network: Network; bloc
         note={`${network.label} · ${network.kind === 'local' ? 'local service' : network.kind === 'sample' ? 'recorded sample' : 'hosted'}`}
         icon={LinkIcon}
         testId="stat-chain-id"
+        // Where the other cards draw a trend: the id as it travels in eth_chainId, so both forms are at hand.
+        chart={
+          <p className="flex h-8 items-end">
+            <span className="rounded-md bg-zinc-100 px-2 py-1 font-mono text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300" title="eth_chainId">
+              {network.chainId}
+            </span>
+          </p>
+        }
       />
       <Stat
         label="Block time"

@@ -24,8 +24,8 @@ export const blockRowCount = 8
 export const transactionRowCount = 10
 /** Blocks in the gas and base-fee chart (and the window the page keeps). */
 export const chartBlockCount = 50
-/** Blocks the page keeps details of: the listed ones and two more, so a new head never empties a row. */
-export const detailBlockCount = blockRowCount + 2
+/** Blocks the page keeps details of: the listed ones and four more, so new heads still loading never empty a row. */
+export const detailBlockCount = blockRowCount + 4
 
 /**
  * The last `size` blocks ending at the stream's tip, oldest first, each the parent of the next. `heads` is

@@ -19,7 +19,7 @@ import { l2aBlockPath, parseL2aBlock } from '../../urls.ts'
 import type { L2aRawTransaction } from '../../rpc/l2Schemas.ts'
 import { rawBlockQuery } from './rawBlockQuery.ts'
 import { RawTransactionCard } from './RawTransactionCard.tsx'
-import { formatMillisUtc, isoMillis } from './time.ts'
+import { formatMillisUtc, isoMillis } from '../../format/time.ts'
 import { formatEther } from '../../format/numbers.ts'
 
 const method = 'l2a_getRawBlockTransactions'

@@ -12,7 +12,7 @@ import { HexBlock } from '../../ui/HexBlock.tsx'
 import { InfoList } from '../../ui/InfoList.tsx'
 import { InfoRow } from '../../ui/InfoRow.tsx'
 import { ChevronDownIcon } from '../../ui/icons.tsx'
-import { formatMillis, formatMillisUtc, isoMillis } from './time.ts'
+import { formatMillis, formatMillisUtc, isoMillis } from '../../format/time.ts'
 
 type Row = { key: string; label: string; help: string; value: ReactNode; raw?: string | null }
 

@@ -16,7 +16,9 @@ import {
   type LogField,
   type LogFormValues,
 } from './logQuery.ts'
-import { Button, FieldLabel, FieldNote, inputClass } from './parts.tsx'
+import { FieldLabel, FieldNote } from './parts.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { inputClass } from '../../ui/form.ts'
 
 type LogFilterFormProps = {
   initial: LogFormValues

@@ -17,7 +17,8 @@ import { canFollow, hasFilter, hasRangeConflict, logSearchParams, logsPath, pars
 import { LogSearch, type LogSearchSnapshot } from './logSearch.ts'
 import { LogsErrorPanel } from './LogsErrorPanel.tsx'
 import { LogsTable } from './LogsTable.tsx'
-import { Button, DownloadIcon, ListIcon } from './parts.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { DownloadIcon, ListIcon } from '../../ui/icons.tsx'
 import { SearchProgress } from './SearchProgress.tsx'
 
 const noSubscription = () => () => {}

@@ -2,7 +2,8 @@ import { formatInteger } from '../../format/numbers.ts'
 import { AlertIcon, CheckIcon, ClockIcon } from '../../ui/icons.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import type { LogSearchSnapshot } from './logSearch.ts'
-import { Button, RefreshIcon, StopIcon } from './parts.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { RefreshIcon, StopIcon } from '../../ui/icons.tsx'
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -86,7 +87,7 @@ export function SearchProgress({ snapshot, now, onCancel, onRerun }: { snapshot:
           </div>
         </div>
         {running ? (
-          <Button tone="danger" onClick={onCancel} data-testid="logs-cancel">
+          <Button tone="stop" onClick={onCancel} data-testid="logs-cancel">
             <StopIcon className="size-3.5" />
             Cancel
           </Button>

@@ -1,5 +1,6 @@
 import type { Log } from '../../rpc/schemas.ts'
 import type { DecodedLog } from './eventDecoder.ts'
+import { saveAs } from '../../ui/download.ts'
 
 /**
  * The results as files. Every value is text: hex as the node sent it, block numbers also in decimal, decoded
@@ -62,14 +63,5 @@ export function logsToJson(rows: readonly ExportRow[], decode: (log: Log) => Dec
 
 /** Hands the text to the browser as a download. */
 export function download(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.rel = 'noopener'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Give the download a moment to start before the blob goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  saveAs(text, fileName, type)
 }

@@ -263,9 +263,9 @@ export class LogSearch {
   }
 
   async #fetchRange(filter: LogFilter, from: bigint, to: bigint, signal: AbortSignal): Promise<Log[]> {
-    // One window per HTTP POST: the transport batches calls made in the same tick, and a batch settles all
-    // its windows at once, which lets the scanner's successes re-grow its window size before it retries a
-    // refused range (see the report on scanLogs). Each window waits a macrotask behind the one before.
+    // One window per HTTP POST: the transport batches calls made in the same tick, and a batch answers
+    // when its slowest window does, so one heavy window would hold back the others' rows and progress.
+    // Each window waits a macrotask behind the one before, which puts it in a POST of its own.
     const turn = this.#dispatch.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
     this.#dispatch = turn
     await turn

@@ -3,7 +3,8 @@ import { exportNetworks, planImport, type ImportPlan } from '../../networks/exch
 import { userNetworks, type UserNetworkRecord } from '../../networks/userNetworks.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { Panel } from '../../ui/Panel.tsx'
-import { Button, Check } from './formParts.tsx'
+import { Check } from './formParts.tsx'
+import { Button } from '../../ui/Button.tsx'
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))

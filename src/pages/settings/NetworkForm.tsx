@@ -5,7 +5,8 @@ import { defaultCapabilities, maxBatchLimit } from '../../networks/capabilities.
 import { testConnection } from '../../networks/testConnection.ts'
 import { parseUserNetwork, userNetworks, type UserNetworkRecord } from '../../networks/userNetworks.ts'
 import { ConnectionReport } from './ConnectionReport.tsx'
-import { Button, Check, Field } from './formParts.tsx'
+import { Check, Field } from './formParts.tsx'
+import { Button } from '../../ui/Button.tsx'
 import { fieldOf, readNetworkForm } from './networkForm.ts'
 
 type Problems = Record<string, string>

@@ -10,7 +10,8 @@ import { checkTags, testConnection } from '../../networks/testConnection.ts'
 import { blockTags } from '../../rpc/methods.ts'
 import { Badge, type BadgeTone } from '../../ui/Badge.tsx'
 import { ConnectionReport, type ConnectionTestResult } from './ConnectionReport.tsx'
-import { Button, Chip } from './formParts.tsx'
+import { Chip } from './formParts.tsx'
+import { Button } from '../../ui/Button.tsx'
 
 const kindTone = (network: AppNetwork): BadgeTone => (network.source === 'user' ? 'accent' : network.kind === 'sample' ? 'warning' : network.kind === 'local' ? 'success' : 'neutral')
 

@@ -7,7 +7,7 @@ import { userNetworks, type UserNetworkRecord } from '../../networks/userNetwork
 import { Badge } from '../../ui/Badge.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { Panel } from '../../ui/Panel.tsx'
-import { Button } from './formParts.tsx'
+import { Button } from '../../ui/Button.tsx'
 import { ImportExport } from './ImportExport.tsx'
 import { NetworkForm } from './NetworkForm.tsx'
 import { NetworkRow } from './NetworkRow.tsx'

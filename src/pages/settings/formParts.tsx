@@ -1,30 +1,7 @@
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
+import { inputClass } from '../../ui/form.ts'
 
 /** The few form pieces of the settings page, in the look of the rest of the app (zinc, indigo accent). */
-
-type Tone = 'primary' | 'secondary' | 'danger' | 'ghost'
-
-const tones: Record<Tone, string> = {
-  primary: 'bg-accent-600 text-white shadow-sm hover:bg-accent-500 disabled:bg-accent-600/50',
-  secondary:
-    'bg-white text-zinc-700 shadow-sm ring-1 ring-inset ring-zinc-200 hover:bg-zinc-50 hover:text-zinc-900 disabled:text-zinc-400 dark:bg-zinc-800/80 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-zinc-800 dark:hover:text-white',
-  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-500 disabled:bg-red-600/50',
-  ghost: 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100',
-}
-
-export function Button({ tone = 'secondary', size = 'md', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone; size?: 'sm' | 'md' }) {
-  const sizing = size === 'sm' ? 'h-7 gap-1.5 rounded-md px-2.5 text-xs' : 'h-9 gap-2 rounded-lg px-3.5 text-sm'
-  return (
-    <button
-      type="button"
-      {...props}
-      className={`inline-flex shrink-0 items-center justify-center font-medium whitespace-nowrap transition disabled:cursor-not-allowed ${sizing} ${tones[tone]} ${className}`}
-    />
-  )
-}
-
-export const inputClass =
-  'block h-9 w-full rounded-lg bg-white px-3 text-sm text-zinc-900 shadow-sm ring-1 ring-inset ring-zinc-200 transition placeholder:text-zinc-400 focus:outline-none focus:ring-2 focus:ring-accent-500 aria-invalid:ring-red-300 dark:bg-zinc-950/60 dark:text-zinc-100 dark:ring-zinc-700 dark:placeholder:text-zinc-500 dark:aria-invalid:ring-red-800'
 
 /** A labelled text input with a hint and its problem beneath. */
 export function Field({

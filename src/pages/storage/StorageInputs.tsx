@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import { LayoutError, parseStorageLayout, typeOf, type StorageLayout } from '../../evm/storage/layout.ts'
 import { erc1967Slot } from '../../evm/storage/slots.ts'
-import { Button, Field, SectionLabel, invalidProps, monoInputClass, textareaClass } from '../call/formParts.tsx'
+import { Field, SectionLabel, invalidProps, monoInputClass, textareaClass } from '../call/formParts.tsx'
+import { Button } from '../../ui/Button.tsx'
 import { compactLayout, erc1967Names, layoutContractName, type Resolution, type StorageState } from './storageParams.ts'
 
 type InputsProps = {

@@ -32,13 +32,18 @@ function useUrlState() {
   const location = useLocation()
   const navigationType = useNavigationType()
   const searchText = search.toString()
-  const [local, setLocal] = useState(() => ({ state: readStorageState(search), key: location.key }))
+  const [local, setLocal] = useState(() => ({ state: readStorageState(search), key: location.key, search: searchText }))
   if (local.key !== location.key) {
     const key = location.key
     const ours = navigationType !== 'POP' && (location.state as typeof formWrite | null)?.storageForm === true
     const fromUrl = readStorageState(new URLSearchParams(searchText))
+    // A navigation that leaves the form's own parameters as they were (another part of the app replacing
+    // the entry, a network switch) must not wipe what is being typed: only new form parameters reset it.
+    const sameForm = (previous: string) => JSON.stringify(readStorageState(new URLSearchParams(previous))) === JSON.stringify(fromUrl)
     // Functional, so an edit queued before this adjustment is kept when React rebases the two.
-    setLocal((current) => (current.key === key ? current : ours ? { ...current, key } : { state: fromUrl, key }))
+    setLocal((current) =>
+      current.key === key ? current : ours || sameForm(current.search) ? { ...current, key, search: searchText } : { state: fromUrl, key, search: searchText },
+    )
   }
   const wanted = writeStorageState(local.state, new URLSearchParams(searchText)).toString()
   useEffect(() => {
