@@ -15,6 +15,11 @@ export type ServiceOptions = {
   /** Deploy the demo scenario (default true). Fault tests that only need a node switch it off. */
   scenario?: boolean
   log?: (line: string) => void
+  /**
+   * Start the chain from this anvil state file and keep nothing in <dataDir>/chain (the benchmark: its
+   * 50,000-block chain comes from a cache, and anvil rewriting it every 10 s would skew every figure).
+   */
+  loadChainFrom?: string
 }
 
 export type RunningService = {
@@ -55,7 +60,8 @@ export async function startService(config: ServiceConfig, options: ServiceOption
 
   let restarting = false
   const anvil: AnvilNode = new AnvilNode({
-    stateFile: path.join(config.dataDir, 'chain', 'anvil-state.json'),
+    stateFile: options.loadChainFrom ? null : path.join(config.dataDir, 'chain', 'anvil-state.json'),
+    loadState: options.loadChainFrom,
     blockTime: config.blockTime,
     onUnexpectedExit: (code, signal) => {
       // Supervision: a node that dies on its own is brought back on the same port.

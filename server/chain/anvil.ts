@@ -19,6 +19,10 @@ export function anvilBinary(): string {
 export type AnvilOptions = {
   /** Where anvil dumps and reloads its state; null keeps the chain in memory only. */
   stateFile: string | null
+  /** A state file (anvil's dump format) to start from, read once and never written (the benchmark's chain). */
+  loadState?: string
+  /** Keep no per-block state history (anvil --prune-history): mining many blocks then costs about half. */
+  pruneHistory?: boolean
   blockTime: number
   chainId?: number
   /** Called with each line anvil prints, for the service log. */
@@ -71,6 +75,8 @@ export class AnvilNode {
     const { stateFile, blockTime, chainId = 31337 } = this.options
     const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)]
     if (blockTime > 0) args.push('--block-time', String(blockTime))
+    if (this.options.loadState) args.push('--load-state', this.options.loadState)
+    if (this.options.pruneHistory) args.push('--prune-history')
     if (stateFile) {
       fs.mkdirSync(path.dirname(stateFile), { recursive: true })
       // A crash mid-write can leave an empty file; anvil refuses to load that, so start fresh instead.

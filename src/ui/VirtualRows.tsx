@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useState, type Key, type ReactNode } from 'react'
+import { memo, useCallback, useState, type Key, type ReactNode } from 'react'
 
 type VirtualRowsProps = {
   /** How many rows the list has. */
@@ -35,6 +35,27 @@ function useDocumentOffset(): [number, (node: HTMLElement | null) => (() => void
   return [offset, ref]
 }
 
+type VirtualRowProps = {
+  index: number
+  renderCells: (index: number) => ReactNode
+  measure: (node: HTMLTableRowElement | null) => void
+  className: string
+  testId: string | undefined
+}
+
+/**
+ * One row, memoised: the virtualizer re-renders the body on every scrolled frame, and without this every row
+ * in view (its links, addresses, badges) rendered again each frame, not only the few that scrolled in. That
+ * made scrolling a 5,000-row block a string of long tasks (issue 7's benchmark: bench/README numbers).
+ */
+const VirtualRow = memo(function VirtualRow({ index, renderCells, measure, className, testId }: VirtualRowProps) {
+  return (
+    <tr ref={measure} data-index={index} aria-rowindex={index + 2} data-testid={testId} className={className}>
+      {renderCells(index)}
+    </tr>
+  )
+})
+
 /**
  * The <tbody> of a long table, virtualized against the window's scroll: only the rows in view (plus
  * `overscan`) are in the DOM, the rest are two spacer rows, so 5,000 rows scroll like 50. The page keeps
@@ -65,9 +86,7 @@ export function VirtualRows({ count, renderCells, getKey, columnCount, estimateR
         </tr>
       )}
       {items.map((item) => (
-        <tr key={item.key} ref={virtualizer.measureElement} data-index={item.index} aria-rowindex={item.index + 2} data-testid={rowTestId} className={rowClassName}>
-          {renderCells(item.index)}
-        </tr>
+        <VirtualRow key={item.key} index={item.index} renderCells={renderCells} measure={virtualizer.measureElement} className={rowClassName} testId={rowTestId} />
       ))}
       {bottom > 0 && (
         <tr aria-hidden="true" style={{ height: bottom }}>

@@ -1,0 +1,181 @@
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
+
+/**
+ * What the benchmark watches in the page. An init script (before the app's own scripts) keeps a
+ * MutationObserver on the document: each armed watch records when its condition first holds (`at`, the DOM
+ * commit) and the next frame after it (`painted`, on screen), in the page's performance.now() — which counts
+ * from navigation start, so a full load needs no arming. Rows of the home page's latest blocks are stamped
+ * with Date.now() as they first appear, for the live latency.
+ */
+export type WatchName = 'block' | 'tx' | 'logs' | 'home'
+
+function installMarks() {
+  type Watch = { t0: number; at: number | null; painted: number | null; armed: boolean }
+  const watches: Record<string, Watch> = {}
+  const rows: Record<string, number> = {}
+  const pathPart = (index: number) => decodeURIComponent(location.pathname.split('/')[index] ?? '')
+  const tests: Record<string, () => boolean> = {
+    // The block page of the URL's block, every row in the DOM showing its receipt (status and gas used).
+    block: () => {
+      const page = document.querySelector('[data-testid="block-page"]')
+      if (!page || page.getAttribute('data-block-number') !== pathPart(2)) return false
+      const listed = document.querySelectorAll('[data-testid="block-tx-row"]')
+      if (listed.length === 0) return false
+      for (const row of listed) if (!row.querySelector('[data-testid="tx-status"]') || !row.querySelector('[data-testid="tx-gas-used"]')) return false
+      return true
+    },
+    // The transaction page of the URL's hash with its overview complete (no placeholder left).
+    tx: () => {
+      const title = document.querySelector('[data-testid="tx-title-hash"]')
+      const overview = document.querySelector('[data-testid="tx-overview"]')
+      if (!title || !overview || !(title.textContent ?? '').toLowerCase().includes(pathPart(2).toLowerCase())) return false
+      return overview.querySelector('[data-testid="tx-block-number"]') !== null && overview.querySelector('.animate-pulse') === null
+    },
+    logs: () => document.querySelector('[data-testid="logs-progress-state"][data-phase="done"]') !== null,
+    home: () => document.querySelectorAll('[data-testid="block-row"]').length > 0,
+  }
+  for (const name of Object.keys(tests)) watches[name] = { t0: 0, at: null, painted: null, armed: true }
+  const check = () => {
+    for (const [name, watch] of Object.entries(watches)) {
+      if (!watch.armed || watch.at !== null || !tests[name]!()) continue
+      watch.at = performance.now()
+      requestAnimationFrame(() => setTimeout(() => (watch.painted = performance.now()), 0))
+    }
+    for (const row of document.querySelectorAll('[data-testid="block-row"]')) {
+      const number = row.getAttribute('data-number')
+      if (number !== null && !(number in rows)) rows[number] = Date.now()
+    }
+  }
+  const start = () => new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+  start()
+  const longTasks: Array<{ start: number; duration: number }> = []
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration })
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {
+    // no long-task timing in this browser: the figures stay empty
+  }
+  Object.assign(window, {
+    __bench: {
+      watches,
+      rows,
+      longTasks,
+      arm(name: string) {
+        watches[name] = { t0: performance.now(), at: null, painted: null, armed: true }
+        check()
+      },
+    },
+  })
+}
+
+type BenchWindow = { __bench: { watches: Record<string, { t0: number; at: number | null; painted: number | null }>; rows: Record<string, number>; longTasks: Array<{ start: number; duration: number }>; arm(name: string): void } }
+
+export async function newBenchContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, colorScheme: 'light' })
+  // As source text: tsx (esbuild, keepNames) wraps inner functions in __name(), which the page lacks.
+  await context.addInitScript({ content: `globalThis.__name = (fn) => fn;\n(${installMarks.toString()})()` })
+  return context
+}
+
+/** Milliseconds from arming (or navigation start) to the watch's condition painted; throws after `timeoutMs`. */
+export async function waitForWatch(page: Page, name: WatchName, timeoutMs = 60_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    (watch) => {
+      const w = (window as unknown as BenchWindow).__bench?.watches[watch]
+      return w && w.painted !== null ? w.painted - w.t0 : false
+    },
+    name,
+    { timeout: timeoutMs, polling: 50 },
+  )
+  return (await handle.jsonValue()) as number
+}
+
+/**
+ * An in-app navigation to `path`, as a link click makes it: the URL is pushed and the router told by a
+ * popstate event (the app is not reloaded and keeps its caches). The watch is armed in the same task.
+ */
+export async function navigateInApp(page: Page, path: string, watch: WatchName): Promise<void> {
+  await page.evaluate(
+    ([to, name]) => {
+      ;(window as unknown as BenchWindow).__bench.arm(name!)
+      history.pushState(history.state, '', to)
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+    },
+    [path, watch] as const,
+  )
+}
+
+export async function backInApp(page: Page, watch: WatchName): Promise<void> {
+  await page.evaluate((name) => {
+    ;(window as unknown as BenchWindow).__bench.arm(name)
+    history.back()
+  }, watch)
+}
+
+export async function longTasksSince(page: Page, since: number): Promise<number[]> {
+  return page.evaluate((from) => (window as unknown as BenchWindow).__bench.longTasks.filter((task) => task.start >= from).map((task) => task.duration), since)
+}
+
+export async function pageNow(page: Page): Promise<number> {
+  return page.evaluate(() => performance.now())
+}
+
+export async function rowTimes(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => ({ ...(window as unknown as BenchWindow).__bench.rows }))
+}
+
+/** What the page asked for: HTTP requests by kind, JSON-RPC calls inside them, WebSocket frames each way. */
+export type Traffic = {
+  http: number
+  rpcHttp: number
+  rpcCalls: number
+  methods: Record<string, number>
+  assets: number
+  wsSent: number
+  wsReceived: number
+}
+
+/** Counts a page's traffic from the moment it is attached; `take()` returns and resets the counts. */
+export class TrafficCounter {
+  #traffic: Traffic = TrafficCounter.empty()
+
+  static empty(): Traffic {
+    return { http: 0, rpcHttp: 0, rpcCalls: 0, methods: {}, assets: 0, wsSent: 0, wsReceived: 0 }
+  }
+
+  constructor(page: Page) {
+    page.on('request', (request) => this.#onRequest(request))
+    page.on('websocket', (socket) => {
+      socket.on('framesent', () => (this.#traffic.wsSent += 1))
+      socket.on('framereceived', () => (this.#traffic.wsReceived += 1))
+    })
+  }
+
+  #onRequest(request: Request) {
+    const traffic = this.#traffic
+    traffic.http += 1
+    const url = new URL(request.url())
+    if (request.method() === 'POST' && url.pathname.includes('/v3/')) {
+      traffic.rpcHttp += 1
+      try {
+        const body = JSON.parse(request.postData() ?? 'null') as { method?: string } | Array<{ method?: string }>
+        for (const call of Array.isArray(body) ? body : [body]) {
+          traffic.rpcCalls += 1
+          const method = call?.method ?? '?'
+          traffic.methods[method] = (traffic.methods[method] ?? 0) + 1
+        }
+      } catch {
+        // not JSON: counted as a request only
+      }
+    } else if (/\.(js|css|svg|png|woff2?)$/.test(url.pathname)) {
+      traffic.assets += 1
+    }
+  }
+
+  take(): Traffic {
+    const taken = this.#traffic
+    this.#traffic = TrafficCounter.empty()
+    return taken
+  }
+}

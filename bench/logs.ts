@@ -1,0 +1,84 @@
+import type { Browser } from '@playwright/test'
+import { navigateInApp, newBenchContext, TrafficCounter, waitForWatch } from './browser.ts'
+import { bestStaticPartition, type BlockRange } from './partition.ts'
+import type { BenchScenario } from './scenario.ts'
+
+export type LogsRun = { ms: number; getLogsRequests: number; refused: number; shownRequests: string; found: string }
+export type StaticRun = { ms: number; requests: number }
+
+const resultLimit = 10_000
+
+export function staticPartitionFor(scenario: BenchScenario): BlockRange[] {
+  return bestStaticPartition(scenario.logs.placement, scenario.logs.from, scenario.logs.to, resultLimit)
+}
+
+/** The logs page over the whole range for the emitter's address: the app's scan with its -32005 splitting. */
+export async function logsThroughApp(browser: Browser, appUrl: string, scenario: BenchScenario): Promise<LogsRun> {
+  const context = await newBenchContext(browser)
+  try {
+    const page = await context.newPage()
+    const counter = new TrafficCounter(page)
+    let refused = 0
+    page.on('response', (response) => {
+      if (response.request().method() !== 'POST' || !response.url().includes('/v3/')) return
+      void response.text().then(
+        (text) => {
+          if (text.includes('-32005')) refused += 1
+        },
+        () => {},
+      )
+    })
+    await page.goto(`${appUrl}/logs`)
+    await page.getByTestId('logs-form').waitFor()
+    await page.waitForLoadState('networkidle')
+    counter.take()
+    const query = new URLSearchParams({ address: scenario.emitter, fromBlock: String(scenario.logs.from), toBlock: String(scenario.logs.to), cap: '200000' })
+    await navigateInApp(page, `/logs?${query}`, 'logs')
+    const ms = await waitForWatch(page, 'logs', 180_000)
+    const traffic = counter.take()
+    const shownRequests = (await page.getByTestId('logs-requests').textContent()) ?? ''
+    const found = (await page.getByTestId('logs-found').textContent()) ?? ''
+    return { ms, getLogsRequests: traffic.methods.eth_getLogs ?? 0, refused, shownRequests, found }
+  } finally {
+    await context.close()
+  }
+}
+
+/**
+ * The baseline: the best static partition's ranges, read in the same browser with fetch and JSON.parse,
+ * as many in flight at once as the app's scanner allows (4), through the same gateway.
+ */
+export async function logsByStaticPartition(browser: Browser, appUrl: string, rpcUrl: string, scenario: BenchScenario, concurrency = 4): Promise<StaticRun & { logs: number }> {
+  const ranges = staticPartitionFor(scenario)
+  const context = await newBenchContext(browser)
+  try {
+    const page = await context.newPage()
+    await page.goto(`${appUrl}/logs`)
+    await page.getByTestId('logs-form').waitFor()
+    return await page.evaluate(
+      async ({ url, address, ranges, concurrency }) => {
+        const started = performance.now()
+        let next = 0
+        let logs = 0
+        const worker = async () => {
+          while (next < ranges.length) {
+            const range = ranges[next++]!
+            const response = await fetch(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ jsonrpc: '2.0', id: next, method: 'eth_getLogs', params: [{ address, fromBlock: `0x${range.from.toString(16)}`, toBlock: `0x${range.to.toString(16)}` }] }),
+            })
+            const body = (await response.json()) as { result?: unknown[]; error?: { message: string } }
+            if (!body.result) throw new Error(`static range ${range.from}-${range.to}: ${body.error?.message}`)
+            logs += body.result.length
+          }
+        }
+        await Promise.all(Array.from({ length: concurrency }, worker))
+        return { ms: performance.now() - started, requests: ranges.length, logs }
+      },
+      { url: rpcUrl, address: scenario.emitter, ranges, concurrency },
+    )
+  } finally {
+    await context.close()
+  }
+}

@@ -1,0 +1,195 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium } from '@playwright/test'
+import { chromiumArgs, findBrowser } from '../scripts/browser.mjs'
+import { loadConfig, repoRoot } from '../server/config.ts'
+import { startService } from '../server/service.ts'
+import { measureBundle } from './bundle.ts'
+import { measureLoad } from './gatewayOverhead.ts'
+import { measureLive, measureMemory, nodeCaller } from './live.ts'
+import { logsByStaticPartition, logsThroughApp, staticPartitionFor } from './logs.ts'
+import { fullLoad, inAppColdAndWarm, renderAndScroll, summarizeVisits, type Visit } from './pages.ts'
+import { budgetChecks, formatTable } from './report.ts'
+import { benchStateFile, checkBenchChain, ensureBenchScenario, runsDir } from './scenario.ts'
+import { ratio } from './partition.ts'
+import { median, round, summarize } from './stats.ts'
+
+/**
+ * `npm run bench`: builds the app, starts the local service on the bench chain (built once on anvil's
+ * internal port and cached in bench/.runs/), measures in headless Chromium and writes bench/results.json
+ * and a table. It reports numbers; it never fails because a machine is slow.
+ *   --no-build     use the dist/ there is
+ *   --runs=N       runs per page figure (default 5)
+ *   --only=a,b     some items only: pages, live, logs, long, bundle, memory, gateway
+ */
+const args = process.argv.slice(2)
+const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1]
+const runs = Number(flag('runs') ?? 5)
+const only = flag('only')?.split(',')
+const wanted = (item: string) => !only || only.includes(item)
+const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`)
+// Ports of the bench's own (19300-19399), away from npm start and the e2e suites.
+const ports = { rpc: 19301, app: 19302, files: 19303 }
+
+if (!args.includes('--no-build')) {
+  log('building the app (vite build)')
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' })
+}
+const executablePath = findBrowser()
+if (!executablePath) throw new Error('no Chromium on this machine (scripts/browser.mjs looks for one)')
+
+const scenario = await ensureBenchScenario(log)
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-bench-'))
+const config = loadConfig({
+  ...process.env,
+  CHAINGLASS_DATA: dataDir,
+  CHAINGLASS_RPC_PORT: String(ports.rpc),
+  CHAINGLASS_APP_PORT: String(ports.app),
+  CHAINGLASS_FILES_PORT: String(ports.files),
+  CHAINGLASS_BLOCK_TIME: '0',
+  CHAINGLASS_TRAFFIC: '0',
+  CHAINGLASS_RATE_LIMIT: '0',
+})
+const service = await startService(config, { app: true, scenario: false, loadChainFrom: benchStateFile() })
+const browser = await chromium.launch({ executablePath, args: [...chromiumArgs] })
+const results: Record<string, unknown> = {}
+try {
+  await checkBenchChain(service.anvil.httpUrl, scenario)
+  // 100 empty blocks on top: the measured blocks are then outside what the home page reads (its last 50),
+  // so a block page is really cold.
+  await nodeCaller(service.anvil.httpUrl)('anvil_mine', ['0x64'])
+  const appUrl = service.urls.app!
+  const big = scenario.bigBlock
+  const bigPath = `/block/${big.number}`
+  const txPath = `/tx/${big.sampleTransaction}`
+
+  results.machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? '',
+    memoryGb: round(os.totalmem() / 1024 ** 3, 1),
+    node: process.version,
+    chromium: browser.version(),
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverageAtStart: os.loadavg().map((value) => round(value, 2)),
+    date: new Date().toISOString(),
+  }
+  results.scenario = {
+    plan: scenario.plan,
+    logs: scenario.logs.total,
+    logBlocks: `${scenario.logs.from}-${scenario.logs.to}`,
+    emitter: scenario.emitter,
+    bigBlock: big.number,
+    bigBlockTransactions: big.transactions,
+    hugeBlock: scenario.hugeBlock.number,
+    hugeBlockTransactions: scenario.hugeBlock.transactions,
+    head: scenario.head,
+  }
+
+  if (wanted('bundle')) {
+    results.bundle = measureBundle(path.join(repoRoot, 'dist'))
+    log(`bundle: ${JSON.stringify(results.bundle)}`)
+  }
+
+  if (wanted('pages')) {
+    const blockFull: Visit[] = []
+    const blockCold: Visit[] = []
+    const blockWarm: Visit[] = []
+    const txFull: Visit[] = []
+    const txCold: Visit[] = []
+    // One throw-away round first: the server's file cache and the browser's code cache warm up.
+    await fullLoad(browser, appUrl, bigPath, 'block')
+    for (let run = 0; run < runs; run++) {
+      blockFull.push(await fullLoad(browser, appUrl, bigPath, 'block'))
+      const visit = await inAppColdAndWarm(browser, appUrl, bigPath, 'block', { path: txPath, watch: 'tx' })
+      blockCold.push(visit.cold)
+      blockWarm.push(visit.warm!)
+      txFull.push(await fullLoad(browser, appUrl, txPath, 'tx'))
+      txCold.push((await inAppColdAndWarm(browser, appUrl, txPath, 'tx')).cold)
+      log(`pages run ${run + 1}/${runs}: block full ${round(blockFull.at(-1)!.ms)} ms, in-app cold ${round(visit.cold.ms)} ms, warm ${round(visit.warm!.ms)} ms; tx full ${round(txFull.at(-1)!.ms)} ms, in-app ${round(txCold.at(-1)!.ms)} ms`)
+    }
+    results.blockPage = { block: big.number, transactions: big.transactions, fullLoad: summarizeVisits(blockFull), inAppCold: summarizeVisits(blockCold), warmBack: summarizeVisits(blockWarm) }
+    results.transactionPage = { hash: big.sampleTransaction, fullLoad: summarizeVisits(txFull), inAppCold: summarizeVisits(txCold) }
+  }
+
+  if (wanted('long')) {
+    const long: Record<string, unknown> = {}
+    for (const [name, block] of [['block1000', scenario.bigBlock], ['block5000', scenario.hugeBlock]] as const) {
+      const samples = []
+      for (let run = 0; run < Math.min(runs, 3); run++) samples.push(await renderAndScroll(browser, appUrl, `/block/${block.number}`))
+      const tasks = samples.flatMap((sample) => sample.longTasks)
+      long[name] = {
+        block: block.number,
+        transactions: block.transactions,
+        renderMs: summarize(samples.map((sample) => sample.renderMs)),
+        scroll: {
+          pxPerFrame: 300,
+          scrolledPx: samples[0]!.scrolledPx,
+          longTasksPerRun: median(samples.map((sample) => sample.longTasks.length)),
+          longestTaskMs: round(Math.max(0, ...tasks)),
+          over100ms: tasks.filter((duration) => duration > 100).length,
+        },
+      }
+      log(`${name}: ${JSON.stringify(long[name])}`)
+    }
+    results.longLists = long
+  }
+
+  if (wanted('logs')) {
+    const partition = staticPartitionFor(scenario)
+    const app = []
+    const baseline = []
+    for (let run = 0; run < Math.min(runs, 3); run++) {
+      baseline.push(await logsByStaticPartition(browser, appUrl, service.urls.rpc, scenario))
+      app.push(await logsThroughApp(browser, appUrl, scenario))
+      log(`logs run ${run + 1}: app ${round(app.at(-1)!.ms)} ms in ${app.at(-1)!.getLogsRequests} requests (${app.at(-1)!.refused} refused; page says ${app.at(-1)!.shownRequests}, found ${app.at(-1)!.found}); static ${round(baseline.at(-1)!.ms)} ms in ${baseline.at(-1)!.requests}`)
+    }
+    const appMs = median(app.map((run) => run.ms))
+    const baseMs = median(baseline.map((run) => run.ms))
+    const appRequests = median(app.map((run) => run.getLogsRequests))
+    results.logs = {
+      logs: scenario.logs.total,
+      range: [scenario.logs.from, scenario.logs.to],
+      staticPartition: { ranges: partition.length, largest: Math.max(...partition.map((range) => range.logs)), ms: summarize(baseline.map((run) => run.ms)) },
+      app: { ms: summarize(app.map((run) => run.ms)), requests: appRequests, refused: median(app.map((run) => run.refused)), found: app.at(-1)!.found },
+      requestRatio: ratio(appRequests, partition.length),
+      timeRatio: ratio(appMs, baseMs),
+    }
+  }
+
+  const node = { httpUrl: service.anvil.httpUrl, wsUrl: service.anvil.wsUrl }
+  if (wanted('live')) {
+    results.live = await measureLive(browser, appUrl, node)
+    log(`live: ${JSON.stringify(results.live)}`)
+  }
+  if (wanted('memory')) {
+    results.memory = await measureMemory(browser, appUrl, node)
+    log(`memory: ${JSON.stringify(results.memory)}`)
+  }
+
+  if (wanted('gateway')) {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: ['latest', false] })
+    const gateway = []
+    for (const concurrency of [1, 8, 64]) {
+      const requests = concurrency === 1 ? 2_000 : 6_000
+      const direct = await measureLoad(service.anvil.httpUrl, body, concurrency, requests)
+      const through = await measureLoad(service.urls.rpc, body, concurrency, requests)
+      gateway.push({ concurrency, direct, gateway: through, addedP50Ms: round(through.p50Ms - direct.p50Ms, 3), throughputShare: round(through.perSecond / direct.perSecond, 2) })
+    }
+    results.gateway = gateway
+    log(`gateway: ${JSON.stringify(gateway.map((row) => [row.concurrency, row.addedP50Ms, row.throughputShare]))}`)
+  }
+} finally {
+  await browser.close()
+  await service.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+results.budgets = budgetChecks(results)
+const file = only ? path.join(runsDir, 'results.partial.json') : path.join(repoRoot, 'bench', 'results.json')
+fs.mkdirSync(runsDir, { recursive: true })
+fs.writeFileSync(file, JSON.stringify(results, null, 2) + '\n')
+console.log('')
+console.log(formatTable(results))
+log(`wrote ${path.relative(process.cwd(), file)}`)
