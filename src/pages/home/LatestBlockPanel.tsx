@@ -71,7 +71,7 @@ export function LatestBlockPanel({ network, head, live }: { network: Network; he
         </InfoField>
         <InfoField label="Gas used" testId="head-gas-used">
           <span className="tabular-nums">{formatInteger(gasUsed)}</span>
-          <span className="text-zinc-400 dark:text-zinc-500">of {formatInteger(gasLimit)}</span>
+          <span className="text-zinc-500 dark:text-zinc-400">of {formatInteger(gasLimit)}</span>
           <GasBar used={gasUsed} limit={gasLimit} className="ml-2 w-28" />
         </InfoField>
         <InfoField label="Parent">

@@ -176,7 +176,7 @@ export function LogFilterForm({ initial, head, onSubmit }: LogFilterFormProps) {
           <div className="grid items-start gap-3 md:grid-cols-[1fr_1fr_auto_2fr]">
             <TextField field="fromBlock" label="From block" value={values.fromBlock} problem={problemOf('fromBlock')} placeholder="latest" onChange={set('fromBlock')} onBlur={visit('fromBlock')} />
             <TextField field="toBlock" label="To block" value={values.toBlock} problem={problemOf('toBlock')} placeholder="latest" onChange={set('toBlock')} onBlur={visit('toBlock')} />
-            <span className="hidden pt-8 text-xs font-medium uppercase tracking-wide text-zinc-400 md:block dark:text-zinc-500">or</span>
+            <span className="hidden pt-8 text-xs font-medium uppercase tracking-wide text-zinc-500 md:block dark:text-zinc-400">or</span>
             <TextField field="blockHash" label="Block hash" aside="one block" value={values.blockHash} problem={problemOf('blockHash')} placeholder="0x… (32 bytes)" onChange={set('blockHash')} onBlur={visit('blockHash')} />
           </div>
           {conflict ? (
@@ -220,7 +220,7 @@ export function LogFilterForm({ initial, head, onSubmit }: LogFilterFormProps) {
                 {decoding.events.length > 0 ? `${decoding.events.length} extra ${decoding.events.length === 1 ? 'event' : 'events'}` : 'ERC-20/721 events'} · stop after {formatInteger(parsed.ok ? parsed.query.cap : defaultLogCap)} logs
               </span>
             </span>
-            <span aria-hidden="true" className={`text-zinc-400 transition ${advanced ? 'rotate-90' : ''}`}>
+            <span aria-hidden="true" className={`text-zinc-500 transition ${advanced ? 'rotate-90' : ''}`}>
               ›
             </span>
           </button>

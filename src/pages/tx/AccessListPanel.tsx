@@ -43,7 +43,7 @@ export function AccessListPanel({ accessList }: { accessList: AccessList }) {
                   </td>
                   <td className="py-3 pl-3 pr-5">
                     {entry.storageKeys.length === 0 ? (
-                      <span className="text-zinc-400 dark:text-zinc-500">none: the address only</span>
+                      <span className="text-zinc-500 dark:text-zinc-400">none: the address only</span>
                     ) : (
                       <ul className="space-y-1">
                         {entry.storageKeys.map((key) => (
