@@ -105,7 +105,7 @@ export function SearchBox() {
     <form role="search" onSubmit={submit} className="relative w-full" aria-busy={busy}>
       <label className="group relative flex items-center">
         <span className="sr-only">Search by block number, tag, hash or address</span>
-        <SearchIcon className="pointer-events-none absolute left-3 size-4 text-zinc-500" />
+        <SearchIcon className="pointer-events-none absolute left-3 size-4 text-zinc-500 dark:text-zinc-400" />
         <input
           ref={input}
           data-testid="search-input"

@@ -107,7 +107,7 @@ function CallSuccess({ result, request, abi }: { result: Hex; request: CallReque
       {fn && (
         <ResultRow label="Function">
           <span className="font-mono text-[13px]">{functionKey(fn)}{fn.outputs.length > 0 ? ` → ${fn.outputs.map((output) => output.type).join(", ")}` : ""}</span>
-          {fn.outputs.length === 0 && <span className="text-xs text-zinc-500">(the signature gives no returns to decode with)</span>}
+          {fn.outputs.length === 0 && <span className="text-xs text-zinc-500 dark:text-zinc-400">(the signature gives no returns to decode with)</span>}
         </ResultRow>
       )}
       {decoded && (

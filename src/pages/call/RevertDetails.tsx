@@ -100,7 +100,7 @@ export function RevertDetails({ message, code, data, abi }: { message: string; c
         </ResultRow>
       )}
       <ResultRow label="Raw data" help="The revert payload, as the node returned it">
-        {data ? <HexBlock value={data} testId="revert-data" label="Copy revert data" /> : <span className="text-zinc-500">The node returned no data with the error.</span>}
+        {data ? <HexBlock value={data} testId="revert-data" label="Copy revert data" /> : <span className="text-zinc-500 dark:text-zinc-400">The node returned no data with the error.</span>}
       </ResultRow>
     </ResultList>
   )

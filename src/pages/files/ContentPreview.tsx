@@ -111,7 +111,7 @@ function PreviewBody({ sniffed, bytes, name }: { sniffed: SniffedContent; bytes:
       return (
         <div className={frameClass}>
           {sniffed.text === '' ? (
-            <p className="p-4 text-sm text-zinc-500 italic">Empty: this content has no bytes.</p>
+            <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400 italic">Empty: this content has no bytes.</p>
           ) : (
             <pre data-testid="preview-text" className={preClass}>
               {sniffed.text}

@@ -63,7 +63,7 @@ export function PinsPanel({ network, client, known, onPreview }: { network: Netw
       actions={
         <label htmlFor={filterId} className="relative flex w-full max-w-64 items-center">
           <span className="sr-only">Filter pins by name or CID</span>
-          <FilterIcon className="pointer-events-none absolute left-2.5 size-3.5 text-zinc-500" />
+          <FilterIcon className="pointer-events-none absolute left-2.5 size-3.5 text-zinc-500 dark:text-zinc-400" />
           <input
             id={filterId}
             type="search"

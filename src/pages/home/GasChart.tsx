@@ -177,7 +177,7 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
           )}
         </div>
         {/* Base-fee axis (right). */}
-        <div className="relative w-20 shrink-0 text-[11px] tabular-nums text-amber-600 dark:text-amber-400/80" aria-hidden="true">
+        <div className="relative w-20 shrink-0 text-[11px] tabular-nums text-amber-700 dark:text-amber-400" aria-hidden="true">
           {knownFees.length > 0 && axis.low !== axis.high ? (
             <>
               <span className="absolute left-0 top-[10%] -translate-y-1/2 whitespace-nowrap">{formatGwei(axis.high)}</span>

@@ -61,11 +61,9 @@ export function LatestBlockPanel({ network, head, live }: { network: Network; he
         </div>
       </div>
       <dl className="grid gap-x-8 gap-y-5 border-t border-zinc-100 px-6 py-5 sm:grid-cols-2 dark:border-zinc-800">
-        <div className="sm:col-span-2">
-          <InfoField label="Hash" testId="head-hash">
-            <Hash value={head.hash} to={blockPath(head.hash)} short={false} onPrefetch={prefetch.block(head.hash)} copyLabel="Copy block hash" />
-          </InfoField>
-        </div>
+        <InfoField label="Hash" testId="head-hash" className="sm:col-span-2">
+          <Hash value={head.hash} to={blockPath(head.hash)} short={false} onPrefetch={prefetch.block(head.hash)} copyLabel="Copy block hash" />
+        </InfoField>
         <InfoField label="Timestamp" testId="head-timestamp">
           <span className="tabular-nums">{formatTimestamp(timestamp)}</span>
         </InfoField>

@@ -126,7 +126,7 @@ export function RawTransactionCard({ transaction, index, collapsed }: { transact
   return (
     <details id={prefix} open={!collapsed} data-testid={prefix} className="group scroll-mt-24 rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200/80 dark:bg-zinc-900/70 dark:shadow-none dark:ring-zinc-800">
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-5 py-3.5 [&::-webkit-details-marker]:hidden">
-        <ChevronDownIcon className="size-4 -rotate-90 text-zinc-500 transition group-open:rotate-0" />
+        <ChevronDownIcon className="size-4 -rotate-90 text-zinc-500 dark:text-zinc-400 transition group-open:rotate-0" />
         <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Transaction {index}</h2>
         {l1 && <Badge tone="accent">serial {formatInteger(l1.serialId)}</Badge>}
         {l1 && <Badge>{l1.priorityQueueType}</Badge>}

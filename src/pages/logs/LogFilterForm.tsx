@@ -167,8 +167,8 @@ export function LogFilterForm({ initial, head, onSubmit }: LogFilterFormProps) {
             ))}
           </div>
           <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
-            Each position matches any value when empty, one value, or alternatives separated by <code className="rounded bg-zinc-100 px-1 font-mono text-[11px] dark:bg-zinc-800">|</code>. An event signature such as{' '}
-            <code className="rounded bg-zinc-100 px-1 font-mono text-[11px] dark:bg-zinc-800">Transfer(address,address,uint256)</code>, an address or a number is turned into its 32-byte topic.
+            Each position matches any value when empty, one value, or alternatives separated by <code className="rounded bg-zinc-100 px-1 font-mono text-[11px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">|</code>. An event signature such as{' '}
+            <code className="rounded bg-zinc-100 px-1 font-mono text-[11px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">Transfer(address,address,uint256)</code>, an address or a number is turned into its 32-byte topic.
           </p>
         </div>
 

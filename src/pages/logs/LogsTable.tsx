@@ -41,7 +41,7 @@ function EventCell({ row, decoded }: { row: LogRow; decoded: DecodedLog | null }
         <span className="font-medium text-zinc-900 dark:text-zinc-100" data-testid="log-event">
           {decoded.event}
         </span>
-        <span className="rounded bg-zinc-100 px-1 py-px text-[10px] font-medium text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">{decoded.source}</span>
+        <span className="rounded bg-zinc-100 px-1 py-px text-[10px] font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{decoded.source}</span>
       </div>
       <dl className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
         {decoded.args.map((arg) => (
@@ -82,7 +82,7 @@ function columns(decode: Decode): Column<LogRow>[] {
       skeletonWidth: 'w-16',
       cell: (row) => (
         <div>
-          <Cell row={row}>{row.log.blockNumber ? <BlockLink number={row.log.blockNumber} testId="log-block" /> : <span className="text-zinc-500">pending</span>}</Cell>
+          <Cell row={row}>{row.log.blockNumber ? <BlockLink number={row.log.blockNumber} testId="log-block" /> : <span className="text-zinc-500 dark:text-zinc-400">pending</span>}</Cell>
           {row.removed ? (
             <Badge tone="danger" title="The node reported this log removed: its block left the canonical chain (a reorg)." testId="log-removed">
               removed · reorg
@@ -102,7 +102,7 @@ function columns(decode: Decode): Column<LogRow>[] {
       header: 'Transaction',
       showFrom: 'sm',
       skeletonWidth: 'w-28',
-      cell: (row) => <Cell row={row}>{row.log.transactionHash ? <TxLink hash={row.log.transactionHash} /> : <span className="text-zinc-500">pending</span>}</Cell>,
+      cell: (row) => <Cell row={row}>{row.log.transactionHash ? <TxLink hash={row.log.transactionHash} /> : <span className="text-zinc-500 dark:text-zinc-400">pending</span>}</Cell>,
     },
     {
       key: 'index',

@@ -87,7 +87,7 @@ function TagLine({ check }: { check: TagCheck }) {
       </td>
       <td className="py-1.5 text-right tabular-nums">
         {'refused' in check ? (
-          <span className="text-zinc-500">—</span>
+          <span className="text-zinc-500 dark:text-zinc-400">—</span>
         ) : check.ok ? (
           check.number === null ? (
             <span className="text-zinc-500 dark:text-zinc-400">no block</span>

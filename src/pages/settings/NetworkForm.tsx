@@ -107,10 +107,10 @@ export function NetworkForm({
             </>
           }
         />
-        <Field name="rpcBase" label={<>Base URL <code className="font-normal text-zinc-500">{'{base_url}'}</code></>} mono type="url" defaultValue={existing?.rpcBase} placeholder="https://provider.example/network" problem={problems.rpcBase} hint="Requests go to {base_url}/v3/<key>." />
-        <Field name="wsBase" label={<>WebSocket URL <code className="font-normal text-zinc-500">{'{ws_url}'}</code></>} mono defaultValue={existing?.wsBase} placeholder="derived from the base URL" problem={problems.wsBase} hint="Subscriptions go to {ws_url}/ws/v3/<key>." />
+        <Field name="rpcBase" label={<>Base URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{base_url}'}</code></>} mono type="url" defaultValue={existing?.rpcBase} placeholder="https://provider.example/network" problem={problems.rpcBase} hint="Requests go to {base_url}/v3/<key>." />
+        <Field name="wsBase" label={<>WebSocket URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{ws_url}'}</code></>} mono defaultValue={existing?.wsBase} placeholder="derived from the base URL" problem={problems.wsBase} hint="Subscriptions go to {ws_url}/ws/v3/<key>." />
         <Field name="chainId" label="Chain id" mono defaultValue={existing?.chainId} placeholder="0xaa36a7 or 11155111" problem={problems.chainId} hint="Hex or decimal; Test connection can fill it in." />
-        <Field name="ipfsUrl" label={<>File store URL <code className="font-normal text-zinc-500">{'{ipfs_url}'}</code> (optional)</>} mono defaultValue={existing?.ipfsUrl ?? ''} placeholder="https://ipfs.provider.example:5001" problem={problems.ipfsUrl} />
+        <Field name="ipfsUrl" label={<>File store URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{ipfs_url}'}</code> (optional)</>} mono defaultValue={existing?.ipfsUrl ?? ''} placeholder="https://ipfs.provider.example:5001" problem={problems.ipfsUrl} />
         <Field
           name="key"
           label="Project key"

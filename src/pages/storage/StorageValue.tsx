@@ -58,9 +58,9 @@ function shortBytes(word: Hex): Hex {
 function LongBytes({ network, address, slot, length, block, kind }: { network: AppNetwork; address: Address; slot: bigint; length: number; block: StateBlock; kind: 'string' | 'bytes' }) {
   const tooLong = length > longBytesLimit
   const query = useQuery({ ...longBytesQuery(network, address, slot, length, block), enabled: !tooLong })
-  if (tooLong) return <span className="text-zinc-500">{formatInteger(length)} bytes: longer than the {formatInteger(longBytesLimit)} bytes this page reads.</span>
+  if (tooLong) return <span className="text-zinc-500 dark:text-zinc-400">{formatInteger(length)} bytes: longer than the {formatInteger(longBytesLimit)} bytes this page reads.</span>
   if (query.error) return <ErrorPanel error={query.error} compact onRetry={() => void query.refetch()} />
-  if (!query.data) return <span className="text-zinc-500">Reading {Math.ceil(length / 32)} data slots…</span>
+  if (!query.data) return <span className="text-zinc-500 dark:text-zinc-400">Reading {Math.ceil(length / 32)} data slots…</span>
   return (
     <div className="w-full min-w-0 space-y-2">
       {kind === 'string' ? (
@@ -146,7 +146,7 @@ function TypedRow({ typed, word, network, address, slot, block, onAppend }: { ty
             onClick={() => onAppend(`.${member.label}`)}
             className="rounded-md bg-zinc-100 px-2 py-0.5 font-mono text-xs text-zinc-700 ring-1 ring-zinc-200 transition ring-inset hover:bg-accent-50 hover:text-accent-700 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-accent-950/50 dark:hover:text-accent-300"
           >
-            .{member.label} <span className="text-zinc-500">{member.type}</span>
+            .{member.label} <span className="text-zinc-500 dark:text-zinc-400">{member.type}</span>
           </button>
         ))}
       </span>

@@ -103,7 +103,7 @@ export function BlockTransactionPage() {
   const header = (
     <PageHeader
       kicker={`Transaction ${formatInteger(index)} of ${blockWords(blockId)}`}
-      title={hash ? <TransactionTitle hash={hash} /> : <span className="text-zinc-500">Loading…</span>}
+      title={hash ? <TransactionTitle hash={hash} /> : <span className="text-zinc-500 dark:text-zinc-400">Loading…</span>}
       subtitle={subtitle}
       actions={data ? <TransactionBadges data={data} /> : undefined}
       prev={prev}
