@@ -34,6 +34,8 @@ let stops: Promise<Stop[]> | null = null
 const pageNames = ['home', 'blocks', 'block', 'block-receipts', 'block-tx', 'tx', 'uncle', 'address', 'logs', 'call-result', 'call-revert', 'storage', 'files', 'settings', 'l2a', 'l2b', 'not-found']
 
 test.describe('accessibility (axe-core, light and dark)', () => {
+  // Two full axe runs and two screenshots per page, on a machine other suites share.
+  test.describe.configure({ timeout: 150_000 })
   for (const name of pageNames) {
     test(`${name}: no serious or critical violations in either theme`, async ({ page, request }) => {
       stops ??= tourStops(request)
@@ -45,6 +47,7 @@ test.describe('accessibility (axe-core, light and dark)', () => {
         // Colour transitions settle before contrast is measured.
         await page.waitForTimeout(400)
         found[theme] = await seriousViolations(page)
+        await page.screenshot({ path: `test-results/screens/a11y-${name}-${theme}.png`, animations: 'disabled' })
       }
       // Kept for the report (how many, of what kind, where), pass or fail.
       fs.mkdirSync('test-results/axe', { recursive: true })
@@ -55,6 +58,7 @@ test.describe('accessibility (axe-core, light and dark)', () => {
 })
 
 test.describe('keyboard alone', () => {
+  test.describe.configure({ timeout: 90_000 })
   test('"/" focuses the search box, Enter opens what was typed, and the result is reachable by Tab', async ({ page }) => {
     await openHome(page)
     const number = (await shownHead(page)) - 1

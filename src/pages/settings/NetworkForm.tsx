@@ -200,6 +200,10 @@ export function NetworkForm({
         <Button tone="ghost" onClick={onCancel}>
           Cancel
         </Button>
+        <p className="basis-full pt-1 text-xs text-zinc-500 dark:text-zinc-400" data-testid="network-form-policy">
+          The page may connect only where this deployment&apos;s security policy allows: its own networks&apos; addresses, and any its operator added. A network elsewhere fails
+          its connection test until the operator allows it.
+        </p>
       </div>
     </form>
   )
