@@ -46,8 +46,11 @@ async function blockWithTransactions(request: APIRequestContext): Promise<Block>
   throw new Error('no block with transactions on the devnet')
 }
 
+/** A page on a shared, busy machine may take longer than one expect's default to show a whole page. */
+const patience = { timeout: 30_000 }
+
 const visible = (testId: string) => async (page: Page) => {
-  await expect(page.getByTestId(testId).first()).toBeVisible()
+  await expect(page.getByTestId(testId).first()).toBeVisible(patience)
 }
 
 /** The pages of issue 8's list, in order. */
@@ -65,8 +68,8 @@ export async function tourStops(request: APIRequestContext): Promise<Stop[]> {
       name: 'blocks',
       path: '/blocks',
       ready: async (page) => {
-        await expect(page.getByTestId('blocks-row')).toHaveCount(25)
-        await expect(page.getByTestId('blocks-table').locator('[data-skeleton]')).toHaveCount(0)
+        await expect(page.getByTestId('blocks-row')).toHaveCount(25, patience)
+        await expect(page.getByTestId('blocks-table').locator('[data-skeleton]')).toHaveCount(0, patience)
       },
     },
     { name: 'block', path: `/block/${number}`, ready: visible('block-hash') },
@@ -76,8 +79,8 @@ export async function tourStops(request: APIRequestContext): Promise<Stop[]> {
       name: 'tx',
       path: `/tx/${tx.hash}`,
       ready: async (page) => {
-        await expect(page.getByTestId('tx-overview')).toBeVisible()
-        await expect(page.getByTestId('tx-status').locator('[data-status]')).toBeVisible()
+        await expect(page.getByTestId('tx-overview')).toBeVisible(patience)
+        await expect(page.getByTestId('tx-status').locator('[data-status]')).toBeVisible(patience)
       },
     },
     { name: 'uncle', path: '/uncle/9515350/0?network=mainnet-sample', ready: visible('uncle-block-link') },
