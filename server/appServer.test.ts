@@ -36,7 +36,7 @@ describe('the app server (npm start)', () => {
     const page = await fetch(`${base}/block/1`)
     const policy = page.headers.get('content-security-policy') ?? ''
     expect(policy).toContain("script-src 'self';")
-    expect(policy).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:18545 ws:\/\/127\.0\.0\.1:18545 http:\/\/127\.0\.0\.1:15001;/)
+    expect(policy).toMatch(/connect-src 'self' blob: http:\/\/127\.0\.0\.1:18545 ws:\/\/127\.0\.0\.1:18545 http:\/\/127\.0\.0\.1:15001;/)
     expect(page.headers.get('x-content-type-options')).toBe('nosniff')
   })
 

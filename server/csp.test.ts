@@ -18,7 +18,7 @@ describe('the app Content-Security-Policy', () => {
   })
 
   it('connects to the configured networks: their JSON-RPC, WebSocket and file-store origins, each once', () => {
-    expect(connectSources(runtime)).toEqual(["'self'", 'http://127.0.0.1:18545', 'ws://127.0.0.1:18545', 'http://127.0.0.1:15001'])
+    expect(connectSources(runtime)).toEqual(["'self'", 'blob:', 'http://127.0.0.1:18545', 'ws://127.0.0.1:18545', 'http://127.0.0.1:15001'])
   })
 
   it('adds the operator’s sources, and refuses anything that could add a directive', () => {

@@ -43,7 +43,8 @@ export function parseConnectSources(raw: string | undefined): string[] {
 }
 
 export function connectSources(runtime: RuntimeConfig, extra: readonly string[] = []): string[] {
-  const sources = new Set<string>(["'self'"])
+  // blob: reads back bytes this page already holds (a file preview's blob URL); it reaches no network.
+  const sources = new Set<string>(["'self'", 'blob:'])
   for (const network of runtime.networks) {
     for (const url of [network.rpcBase, network.wsBase, network.ipfsUrl]) {
       const origin = url ? originOf(url) : null
