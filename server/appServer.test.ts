@@ -32,6 +32,14 @@ describe('the app server (npm start)', () => {
     expect(runtime.networks.map((n: { name: string }) => n.name)).toEqual(['devnet', 'mainnet-sample', 'l2a-sample', 'l2b-sample'])
   })
 
+  it('sends the Content-Security-Policy on the page, naming the configured networks in connect-src', async () => {
+    const page = await fetch(`${base}/block/1`)
+    const policy = page.headers.get('content-security-policy') ?? ''
+    expect(policy).toContain("script-src 'self';")
+    expect(policy).toMatch(/connect-src 'self' blob: http:\/\/127\.0\.0\.1:18545 ws:\/\/127\.0\.0\.1:18545 http:\/\/127\.0\.0\.1:15001;/)
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
   it('serves hashed assets as immutable, and a file added after start (a rebuild)', async () => {
     const asset = await fetch(`${base}/assets/entry-abc.js`)
     expect(asset.status).toBe(200)

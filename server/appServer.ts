@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { repoRoot, type ServiceConfig } from './config.ts'
+import { contentSecurityPolicy } from './csp.ts'
 
 /** The runtime configuration the app reads at start (public/config.json in dev is the same shape). */
 export type RuntimeConfig = {
@@ -63,17 +64,26 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
 
 /**
  * Serves the built app (dist/) with its runtime configuration. Every path that is not a file gets
- * index.html, so deep links into client-side routes work.
+ * index.html, so deep links into client-side routes work. Every response carries the Content-Security-Policy
+ * of server/csp.ts, built from the same configuration as /config.json.
  */
 export async function startAppServer(
   port: number,
   runtime: () => RuntimeConfig,
   dist = path.join(repoRoot, 'dist'),
+  security: { connectSources?: readonly string[] } = {},
 ): Promise<{ app: FastifyInstance; port: number }> {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
   }
   const app = Fastify({ logger: false, forceCloseConnections: true })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('content-security-policy', contentSecurityPolicy(runtime(), security.connectSources))
+    reply.header('x-content-type-options', 'nosniff')
+    // The pages' URLs carry no secret, but other origins have no need to see them either.
+    reply.header('referrer-policy', 'no-referrer')
+    return payload
+  })
   app.get('/config.json', async (_request, reply) =>
     reply.headers({ 'content-type': 'application/json', 'cache-control': 'no-store' }).send(JSON.stringify(runtime())),
   )

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseConnectSources } from './csp.ts'
 
 /** The repository root, so the default data dir does not depend on the working directory. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -34,6 +35,8 @@ export type ServiceConfig = {
   rateLimit: RateLimit | null
   /** eth_estimateGas failover: forwarding switched on, and the partner's JSON-RPC URL. */
   estimateGasFailover: { enabled: boolean; partnerUrl: string | null }
+  /** Sources the app's Content-Security-Policy allows in connect-src besides the configured networks (server/csp.ts). */
+  cspConnectSources: string[]
 }
 
 type Env = Record<string, string | undefined>
@@ -85,6 +88,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
       enabled: env.CHAINGLASS_FAILOVER === '1',
       partnerUrl: env.CHAINGLASS_FAILOVER_URL || null,
     },
+    cspConnectSources: parseConnectSources(env.CHAINGLASS_CSP_CONNECT_SRC),
   }
 }
 

@@ -101,7 +101,10 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     let appUrl: string | null = null
     if (options.app) {
       const served = await listenOrExplain(
-        () => startAppServer(config.appPort, () => localRuntimeConfig(config, { rpc: gateway.port, files: filesPort })),
+        () =>
+          startAppServer(config.appPort, () => localRuntimeConfig(config, { rpc: gateway.port, files: filesPort }), undefined, {
+            connectSources: config.cspConnectSources,
+          }),
         config.appPort,
         'CHAINGLASS_APP_PORT',
       )

@@ -2,9 +2,12 @@ import { StrictMode, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
 import './index.css'
+import { watchPolicyBlocks } from './networks/cspBlocks.ts'
 import { loadRuntimeConfig } from './networks/runtimeConfig.ts'
 import { ConfigErrorScreen } from './ui/ConfigErrorScreen.tsx'
 import { ErrorBoundary } from './ui/ErrorBoundary.tsx'
+
+watchPolicyBlocks()
 
 // The static placeholder in index.html stays until the config is here: the page is never blank.
 const root = createRoot(document.getElementById('root')!)

@@ -48,7 +48,7 @@ export function AppFrame() {
         <Outlet />
       </main>
       <footer className="border-t border-zinc-200/80 dark:border-zinc-800/80">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-5 text-xs text-zinc-500 sm:px-6 lg:px-8 dark:text-zinc-500">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-5 text-xs text-zinc-500 sm:px-6 lg:px-8 dark:text-zinc-400">
           <span>chainglass · a block explorer for JSON-RPC node-access services</span>
           <span>
             {network.label} · chain {formatChainId(network.chainId)}

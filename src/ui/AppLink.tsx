@@ -5,6 +5,9 @@ import { withNetwork } from '../urls.ts'
 
 export const linkClass = 'text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300'
 
+/** A link inside a sentence: underlined, since colour alone does not tell it from the words around it (WCAG 1.4.1). */
+export const inlineLinkClass = `${linkClass} underline decoration-accent-600/40 underline-offset-2 hover:decoration-current dark:decoration-accent-400/40`
+
 type AppLinkProps = {
   /** A path from urls.ts. */
   to: string

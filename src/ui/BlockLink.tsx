@@ -18,7 +18,7 @@ export function BlockLink({ number, copy = true, onPrefetch, testId }: BlockLink
   const value = BigInt(number)
   return (
     <span className="inline-flex items-center gap-0.5" data-testid={testId} data-value={value.toString(10)}>
-      <AppLink to={blockPath(value)} onPrefetch={onPrefetch} className="whitespace-nowrap tabular-nums text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
+      <AppLink to={blockPath(value)} onPrefetch={onPrefetch} className="inline-flex min-h-6 min-w-6 items-center whitespace-nowrap tabular-nums text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
         {formatInteger(value)}
       </AppLink>
       {copy && <CopyButton value={value.toString(10)} label="Copy block number" />}

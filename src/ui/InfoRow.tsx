@@ -24,7 +24,7 @@ export function InfoRow({ label, children, raw, help, testId }: InfoRowProps) {
           {children}
         </div>
         {raw != null && (
-          <div className="mt-0.5 break-all font-mono text-xs text-zinc-400 dark:text-zinc-500" data-testid={testId ? `${testId}-raw` : undefined}>
+          <div className="mt-0.5 break-all font-mono text-xs text-zinc-500 dark:text-zinc-400" data-testid={testId ? `${testId}-raw` : undefined}>
             <span className="sr-only">Raw value: </span>
             {raw}
           </div>

@@ -78,7 +78,7 @@ export function NetworkMenu() {
         <span data-testid="network-label" className="max-w-36 truncate sm:max-w-56">{network.label}</span>
         {network.kind === 'sample' && !/recorded sample/i.test(network.label) && <span className="text-xs font-normal text-amber-700 dark:text-amber-300">recorded sample</span>}
         <span className="sr-only">, {connection.label}</span>
-        <ChevronDownIcon className="size-4 text-zinc-400" />
+        <ChevronDownIcon className="size-4 text-zinc-500 dark:text-zinc-400" />
       </button>
       {open && (
         <div role="menu" data-testid="network-menu" className="absolute left-0 z-30 mt-2 max-h-[70vh] w-80 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800">

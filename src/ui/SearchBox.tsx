@@ -105,7 +105,7 @@ export function SearchBox() {
     <form role="search" onSubmit={submit} className="relative w-full" aria-busy={busy}>
       <label className="group relative flex items-center">
         <span className="sr-only">Search by block number, tag, hash or address</span>
-        <SearchIcon className="pointer-events-none absolute left-3 size-4 text-zinc-400" />
+        <SearchIcon className="pointer-events-none absolute left-3 size-4 text-zinc-500 dark:text-zinc-400" />
         <input
           ref={input}
           data-testid="search-input"
@@ -137,7 +137,7 @@ export function SearchBox() {
             className="pointer-events-none absolute right-3 size-4 animate-spin rounded-full border-2 border-zinc-300 border-t-accent-500 dark:border-zinc-700 dark:border-t-accent-400"
           />
         ) : (
-          <kbd className="pointer-events-none absolute right-3 hidden rounded border border-zinc-200 bg-white px-1.5 font-mono text-[11px] leading-4 text-zinc-400 group-focus-within:hidden sm:block dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-500">/</kbd>
+          <kbd className="pointer-events-none absolute right-3 hidden rounded border border-zinc-200 bg-white px-1.5 font-mono text-[11px] leading-4 text-zinc-500 group-focus-within:hidden sm:block dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-400">/</kbd>
         )}
       </label>
       {message && (
@@ -151,7 +151,7 @@ export function SearchBox() {
           }`}
         >
           <span className="break-all font-mono text-zinc-700 dark:text-zinc-300">{shown.length > 24 ? `${shown.slice(0, 12)}…${shown.slice(-8)}` : shown}</span>
-          <span className="text-zinc-400 dark:text-zinc-500">: </span>
+          <span className="text-zinc-500 dark:text-zinc-400">: </span>
           {message.text}
         </p>
       )}

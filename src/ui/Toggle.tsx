@@ -44,7 +44,7 @@ export function Toggle<V extends string>({ label, options, value, onChange, test
             className={`rounded-md px-2.5 py-1 text-xs font-medium transition ${
               selected
                 ? 'bg-white text-zinc-900 shadow-sm ring-1 ring-zinc-200 dark:bg-zinc-700 dark:text-white dark:ring-zinc-600'
-                : 'text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-100'
+                : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
             }`}
           >
             {option.label}

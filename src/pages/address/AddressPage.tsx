@@ -52,7 +52,7 @@ function ToolCard({ to, title, children, icon, testId }: { to: string; title: st
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
           {title}
-          <ChevronRightIcon className="size-4 text-zinc-400 transition group-hover:translate-x-0.5 group-hover:text-accent-500" />
+          <ChevronRightIcon className="size-4 text-zinc-500 dark:text-zinc-400 transition group-hover:translate-x-0.5 group-hover:text-accent-500" />
         </span>
         <span className="mt-1 block text-sm text-zinc-500 dark:text-zinc-400">{children}</span>
       </span>
@@ -65,13 +65,13 @@ function TokenPanel({ token }: { token: TokenInfo }) {
     <Panel title="Token" testId="address-token" actions={<Badge tone="accent">{token.decimals !== null ? 'ERC-20' : 'Token (no decimals: ERC-721?)'}</Badge>}>
       <InfoList>
         <InfoRow label="Name" testId="address-token-name" help="name(), as the contract answers it.">
-          {token.name ?? <span className="text-zinc-400">not given</span>}
+          {token.name ?? <span className="text-zinc-500 dark:text-zinc-400">not given</span>}
         </InfoRow>
         <InfoRow label="Symbol" testId="address-token-symbol" help="symbol(), as the contract answers it.">
-          {token.symbol ?? <span className="text-zinc-400">not given</span>}
+          {token.symbol ?? <span className="text-zinc-500 dark:text-zinc-400">not given</span>}
         </InfoRow>
         <InfoRow label="Decimals" testId="address-token-decimals" help="decimals(): how many of the smallest units make one token.">
-          {token.decimals !== null ? <span className="tabular-nums">{token.decimals}</span> : <span className="text-zinc-400">not given</span>}
+          {token.decimals !== null ? <span className="tabular-nums">{token.decimals}</span> : <span className="text-zinc-500 dark:text-zinc-400">not given</span>}
         </InfoRow>
         <InfoRow label="Total supply" testId="address-token-supply" raw={token.totalSupply !== null ? `${formatInteger(token.totalSupply)} base units` : null} help="totalSupply(), read at the latest block.">
           {token.totalSupply !== null ? (
@@ -79,7 +79,7 @@ function TokenPanel({ token }: { token: TokenInfo }) {
               {formatTokenAmount(token.totalSupply, token.decimals)} {token.symbol ?? ''}
             </span>
           ) : (
-            <span className="text-zinc-400">not given</span>
+            <span className="text-zinc-500 dark:text-zinc-400">not given</span>
           )}
         </InfoRow>
       </InfoList>

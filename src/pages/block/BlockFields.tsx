@@ -9,7 +9,7 @@ import { prefetchBlockPage, prefetchUncle } from '../../queries/blocks.ts'
 import type { Block, Uncle } from '../../rpc/schemas.ts'
 import { Address } from '../../ui/Address.tsx'
 import { Age } from '../../ui/Age.tsx'
-import { AppLink } from '../../ui/AppLink.tsx'
+import { AppLink, inlineLinkClass } from '../../ui/AppLink.tsx'
 import { Badge } from '../../ui/Badge.tsx'
 import { GasBar } from '../../ui/GasBar.tsx'
 import { Hash } from '../../ui/Hash.tsx'
@@ -83,7 +83,7 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
                 <span className="tabular-nums">{formatInteger(number)}</span>
                 <span className="text-xs text-zinc-500 dark:text-zinc-400">
                   the height it was mined at; the canonical{' '}
-                  <AppLink to={blockPath(number)} onPrefetch={prefetch(number)}>
+                  <AppLink to={blockPath(number)} onPrefetch={prefetch(number)} className={inlineLinkClass}>
                     block {formatInteger(number)}
                   </AppLink>{' '}
                   is another block
@@ -113,7 +113,7 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
             <span className="tabular-nums" data-testid="block-timestamp-utc">
               {formatUtc(timestamp)}
             </span>
-            <span className="text-zinc-400 dark:text-zinc-500">·</span>
+            <span className="text-zinc-500 dark:text-zinc-400">·</span>
             <span className="text-zinc-600 dark:text-zinc-300">
               <Age timestamp={timestamp} testId="block-age" />
             </span>
@@ -243,7 +243,7 @@ function ExtraField({ name, value }: { name: string; value: unknown }) {
   const label = (
     <span>
       {fieldLabel(name)}
-      <span className="block font-mono text-[11px] text-zinc-400 dark:text-zinc-500">{name}</span>
+      <span className="block font-mono text-[11px] text-zinc-500 dark:text-zinc-400">{name}</span>
     </span>
   )
   switch (shape.kind) {

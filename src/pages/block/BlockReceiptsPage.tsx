@@ -52,7 +52,7 @@ export function BlockReceiptsPage() {
   return <ReceiptsView key={`${network.name}/${param}`} network={network} parsed={parsed} param={param} />
 }
 
-const muted = 'text-zinc-400 dark:text-zinc-500'
+const muted = 'text-zinc-500 dark:text-zinc-400'
 
 function sum(receipts: readonly Receipt[], pick: (receipt: Receipt) => bigint): bigint {
   return receipts.reduce((total, receipt) => total + pick(receipt), 0n)

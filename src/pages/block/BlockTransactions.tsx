@@ -44,7 +44,7 @@ type BlockTransactionsProps = {
   linkId: BlockId
 }
 
-const muted = 'text-zinc-400 dark:text-zinc-500'
+const muted = 'text-zinc-500 dark:text-zinc-400'
 
 function Dash() {
   return <span className={muted}>—</span>

@@ -28,7 +28,7 @@ import { blocksPageSize, fromParam, pageLinks, pageNumbers, parseFrom } from './
 
 type Row = { number: bigint; block: Block | null | undefined }
 
-const muted = 'text-zinc-400 dark:text-zinc-500'
+const muted = 'text-zinc-500 dark:text-zinc-400'
 
 function whenLoaded(row: Row, width: string, render: (block: Block) => ReactNode): ReactNode {
   if (row.block === undefined) return <Skeleton className={`h-4 ${width}`} />

@@ -179,7 +179,7 @@ export function CallForm({ network, initial, showProblems, onRun, onClear }: Pro
               <div className="flex min-h-9 items-center gap-2" data-testid="estimate-failover" data-enabled={failover}>
                 {failover ? <Badge tone="success">enabled</Badge> : <Badge>not offered by this network</Badge>}
               </div>
-              <p className="mt-1 text-xs text-zinc-500">
+              <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
                 {failover ? 'In an outage, estimates may be answered by a partner provider.' : 'Forwarding to a partner provider in an outage needs a qualifying plan.'}
               </p>
             </div>

@@ -34,17 +34,22 @@ function consoleQuery(network: AppNetwork, method: CallMethod, request: CallRequ
 function SentRequest({ method, request, block }: { method: CallMethod; request: CallRequest; block: StateBlock }) {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [request, block] }, null, 2)
   return (
-    <details className="group border-t border-zinc-100 dark:border-zinc-800">
-      <summary className="flex cursor-pointer list-none items-center justify-between px-5 py-3 text-xs font-medium text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-100">
-        <span>
-          <span className="mr-1.5 inline-block transition group-open:rotate-90">›</span>JSON-RPC request sent
-        </span>
+    // The copy button sits beside the summary, not in it: a control inside <summary> is a control inside a control.
+    <div className="relative border-t border-zinc-100 dark:border-zinc-800">
+      <details className="group">
+        <summary className="flex cursor-pointer list-none items-center px-5 py-3 pr-14 text-xs font-medium text-zinc-500 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-100">
+          <span>
+            <span className="mr-1.5 inline-block transition group-open:rotate-90">›</span>JSON-RPC request sent
+          </span>
+        </summary>
+        <pre className="mx-5 mb-4 max-h-72 overflow-auto rounded-lg bg-zinc-50 px-3 py-2 font-mono text-xs leading-5 text-zinc-700 ring-1 ring-inset ring-zinc-200/80 dark:bg-zinc-950/60 dark:text-zinc-300 dark:ring-zinc-800" data-testid="call-request">
+          {body}
+        </pre>
+      </details>
+      <span className="absolute right-5 top-2">
         <CopyButton value={body} label="Copy the request body" />
-      </summary>
-      <pre className="mx-5 mb-4 max-h-72 overflow-auto rounded-lg bg-zinc-50 px-3 py-2 font-mono text-xs leading-5 text-zinc-700 ring-1 ring-inset ring-zinc-200/80 dark:bg-zinc-950/60 dark:text-zinc-300 dark:ring-zinc-800" data-testid="call-request">
-        {body}
-      </pre>
-    </details>
+      </span>
+    </div>
   )
 }
 
@@ -54,7 +59,7 @@ function DecodedValues({ values }: { values: DecodedValue[] }) {
       {values.map((value, index) => (
         <div key={index} className="flex min-w-0 flex-wrap items-baseline gap-x-2">
           <dt className="shrink-0 font-mono text-xs text-zinc-500 dark:text-zinc-400">
-            {value.name || `#${index}`} <span className="text-zinc-400 dark:text-zinc-500">{value.type}</span>
+            {value.name || `#${index}`} <span className="text-zinc-500 dark:text-zinc-400">{value.type}</span>
           </dt>
           <dd className="min-w-0">
             <span className="font-mono text-[15px] font-semibold break-all text-zinc-900 dark:text-zinc-50" data-testid={`call-decoded-${index}`}>
@@ -76,7 +81,7 @@ function ReturnWords({ result }: { result: Hex }) {
       <ol className="w-full space-y-0.5 font-mono text-xs" data-testid="call-words">
         {words.map((word, index) => (
           <li key={index} className="flex min-w-0 gap-3">
-            <span className="w-6 shrink-0 text-right text-zinc-400 dark:text-zinc-500">{index}</span>
+            <span className="w-6 shrink-0 text-right text-zinc-500 dark:text-zinc-400">{index}</span>
             <span className="min-w-0 break-all text-zinc-700 dark:text-zinc-300">{word.slice(2)}</span>
             {word.length === 66 && <span className="ml-auto shrink-0 text-zinc-500 tabular-nums dark:text-zinc-400">{BigInt(word) < 10n ** 15n ? BigInt(word).toString(10) : ''}</span>}
           </li>
@@ -102,7 +107,7 @@ function CallSuccess({ result, request, abi }: { result: Hex; request: CallReque
       {fn && (
         <ResultRow label="Function">
           <span className="font-mono text-[13px]">{functionKey(fn)}{fn.outputs.length > 0 ? ` → ${fn.outputs.map((output) => output.type).join(", ")}` : ""}</span>
-          {fn.outputs.length === 0 && <span className="text-xs text-zinc-500">(the signature gives no returns to decode with)</span>}
+          {fn.outputs.length === 0 && <span className="text-xs text-zinc-500 dark:text-zinc-400">(the signature gives no returns to decode with)</span>}
         </ResultRow>
       )}
       {decoded && (
@@ -133,7 +138,7 @@ function EstimateSuccess({ result }: { result: Hex }) {
         </span>
         <span className="text-sm text-zinc-500 dark:text-zinc-400">gas</span>
       </p>
-      <p className="mt-1 font-mono text-xs text-zinc-400 dark:text-zinc-500">{result}</p>
+      <p className="mt-1 font-mono text-xs text-zinc-500 dark:text-zinc-400">{result}</p>
       <p className="mt-4 text-xs leading-5 text-zinc-500 dark:text-zinc-400">
         Without a gas value the node searches up to the pending block&apos;s gas limit; the estimate can be well above the gas the transaction uses.
       </p>

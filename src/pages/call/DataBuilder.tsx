@@ -110,7 +110,7 @@ export function DataBuilder({ draft, onChange }: { draft: CallDraft; onChange: (
             const fieldId = `${id}-arg-${index}`
             const problem = state.argProblems[index]
             return (
-              <Field key={fieldId} id={fieldId} label={<span className="font-mono">{input.name ? `${input.name} ` : ''}<span className="text-zinc-400 dark:text-zinc-500">{input.type}</span></span>} problem={problem}>
+              <Field key={fieldId} id={fieldId} label={<span className="font-mono">{input.name ? `${input.name} ` : ''}<span className="text-zinc-500 dark:text-zinc-400">{input.type}</span></span>} problem={problem}>
                 <input
                   id={fieldId}
                   value={draft.args[index] ?? ''}

@@ -10,7 +10,7 @@ export function GasCapNote({ network, gas }: { network: AppNetwork; gas: string 
   const head = useHead(network)
   if (!head.data) {
     return (
-      <span className="text-[11px] text-zinc-400 dark:text-zinc-500" data-testid="gas-cap">
+      <span className="text-[11px] text-zinc-500 dark:text-zinc-400" data-testid="gas-cap">
         {head.data === null ? 'cap unknown: no latest block' : 'cap …'}
       </span>
     )
@@ -31,7 +31,7 @@ export function GasCapNote({ network, gas }: { network: AppNetwork; gas: string 
       data-cap={cap.toString()}
     >
       {above ? 'above the cap, lowered to ' : 'cap '}
-      {formatInteger(cap)} <span className="text-zinc-400 dark:text-zinc-500">= {gasCapMultiplier.toString()} × block gas limit</span>
+      {formatInteger(cap)} <span className="text-zinc-500 dark:text-zinc-400">= {gasCapMultiplier.toString()} × block gas limit</span>
     </span>
   )
 }

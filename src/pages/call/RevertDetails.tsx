@@ -46,7 +46,7 @@ function Reason({ decoded, abi }: { decoded: DecodedRevert; abi: Abi }) {
             {customArguments(abi, decoded).map((arg) => (
               <div key={arg.name} className="contents">
                 <dt className="font-mono text-xs leading-5 whitespace-nowrap text-zinc-500 dark:text-zinc-400">
-                  {arg.name} <span className="text-zinc-400 dark:text-zinc-500">{arg.type}</span>
+                  {arg.name} <span className="text-zinc-500 dark:text-zinc-400">{arg.type}</span>
                 </dt>
                 <dd className="min-w-0 font-mono text-xs leading-5 break-all text-zinc-900 dark:text-zinc-100">
                   <ChainText text={arg.text} />
@@ -100,7 +100,7 @@ export function RevertDetails({ message, code, data, abi }: { message: string; c
         </ResultRow>
       )}
       <ResultRow label="Raw data" help="The revert payload, as the node returned it">
-        {data ? <HexBlock value={data} testId="revert-data" label="Copy revert data" /> : <span className="text-zinc-500">The node returned no data with the error.</span>}
+        {data ? <HexBlock value={data} testId="revert-data" label="Copy revert data" /> : <span className="text-zinc-500 dark:text-zinc-400">The node returned no data with the error.</span>}
       </ResultRow>
     </ResultList>
   )

@@ -40,7 +40,7 @@ export function Field({ id, label, aside, hint, problem, children, className = '
           {problem}
         </p>
       ) : hint ? (
-        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-500">{hint}</p>
+        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>
       ) : null}
     </div>
   )

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react'
 import type { FilesClient } from '../../files/client.ts'
 import { ipfsLink } from '../../files/cid.ts'
 import { sniffContent, type SniffedContent } from '../../files/sniff.ts'
+import { svgFrameHead } from '../../files/svgFrame.ts'
 import type { Network } from '../../networks/runtimeConfig.ts'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { contentQuery, previewBytes } from './fileQueries.ts'
@@ -104,7 +105,7 @@ function PreviewBody({ sniffed, bytes, name }: { sniffed: SniffedContent; bytes:
       return (
         <div className={frameClass}>
           {sniffed.text === '' ? (
-            <p className="p-4 text-sm text-zinc-500 italic">Empty: this content has no bytes.</p>
+            <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400 italic">Empty: this content has no bytes.</p>
           ) : (
             <pre data-testid="preview-text" className={preClass}>
               {sniffed.text}
@@ -167,16 +168,12 @@ function PdfPreview({ bytes }: { bytes: Uint8Array<ArrayBuffer> }) {
   )
 }
 
-/** No scripts, no requests: the frame is sandboxed (an opaque origin) and its policy allows nothing to load. */
-const svgPolicy = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">`
-const svgFrameStyle = '<style>html,body{margin:0;height:100%;display:flex;align-items:center;justify-content:center}svg{max-width:100%;max-height:100%}</style>'
-
 function SvgPreview({ text }: { text: string }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div>
         <p className="mb-2 text-xs font-medium text-zinc-500 dark:text-zinc-400">Rendered in a sandbox (scripts and network off)</p>
-        <iframe sandbox="" srcDoc={`${svgPolicy}${svgFrameStyle}${text}`} title="SVG rendered in a sandbox" data-testid="preview-svg-frame" className={`${frameClass} h-72 w-full bg-white`} />
+        <iframe sandbox="" srcDoc={`${svgFrameHead}${text}`} title="SVG rendered in a sandbox" data-testid="preview-svg-frame" className={`${frameClass} h-72 w-full bg-white`} />
       </div>
       <div>
         <p className="mb-2 text-xs font-medium text-zinc-500 dark:text-zinc-400">Source</p>

@@ -65,7 +65,7 @@ export function PinsPanel({ network, client, known, onPreview }: { network: Netw
       actions={
         <label htmlFor={filterId} className="relative flex w-full max-w-64 items-center">
           <span className="sr-only">Filter pins by name or CID</span>
-          <FilterIcon className="pointer-events-none absolute left-2.5 size-3.5 text-zinc-400" />
+          <FilterIcon className="pointer-events-none absolute left-2.5 size-3.5 text-zinc-500 dark:text-zinc-400" />
           <input
             id={filterId}
             type="search"
@@ -140,7 +140,7 @@ export function PinsPanel({ network, client, known, onPreview }: { network: Netw
                           </code>
                           <CopyButton value={row.cid} label="Copy CID" />
                         </div>
-                        {!row.name && <p className="text-xs text-zinc-400 dark:text-zinc-500">Not added from this browser: name unknown</p>}
+                        {!row.name && <p className="text-xs text-zinc-500 dark:text-zinc-400">Not added from this browser: name unknown</p>}
                       </div>
                     </div>
                   </td>
@@ -156,7 +156,7 @@ export function PinsPanel({ network, client, known, onPreview }: { network: Netw
                   </td>
                   <td className="px-3 py-3 text-right whitespace-nowrap text-zinc-700 tabular-nums dark:text-zinc-300" data-testid="pin-size">
                     {row.size === null ? (
-                      <span className="text-zinc-400 dark:text-zinc-500" title="The pin list carries no sizes; this content was not added from this browser.">
+                      <span className="text-zinc-500 dark:text-zinc-400" title="The pin list carries no sizes; this content was not added from this browser.">
                         —
                       </span>
                     ) : (

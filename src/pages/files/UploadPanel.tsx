@@ -175,7 +175,7 @@ const UploadRow = memo(function UploadRow({ item, pinned, queue, onPreview }: { 
                 onClick={onDismiss}
                 aria-label={`Remove ${item.name} from this list`}
                 title="Remove from this list"
-                className="inline-flex size-7 items-center justify-center rounded-md text-zinc-400 transition hover:bg-zinc-100 hover:text-zinc-700 dark:text-zinc-500 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+                className="inline-flex size-7 items-center justify-center rounded-md text-zinc-500 transition hover:bg-zinc-100 hover:text-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
               >
                 <XIcon className="size-4" />
               </button>

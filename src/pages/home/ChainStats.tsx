@@ -51,7 +51,7 @@ function Stat({ label, value, note, icon: Icon, chart, testId }: StatProps) {
         <p className="text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums dark:text-white" data-testid={testId}>
           {value}
         </p>
-        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-500">{note}</p>
+        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{note}</p>
       </div>
     </div>
   )

@@ -43,14 +43,14 @@ function Readout({ block, newest }: { block: ChainBlock; newest: boolean }) {
   return (
     <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1 text-sm" data-testid="gas-chart-readout">
       <span className="font-medium text-zinc-900 dark:text-zinc-100">
-        <span className="text-zinc-400 dark:text-zinc-500">Block </span>
+        <span className="text-zinc-500 dark:text-zinc-400">Block </span>
         <span className="tabular-nums">{formatInteger(hexToBigInt(block.number))}</span>{' '}
         <span className="ml-1 text-xs font-normal text-zinc-500 dark:text-zinc-400">{newest ? 'latest · ' : ''}{formatAge(now / 1000 - hexToNumber(block.timestamp))}</span>
       </span>
       <span className="text-zinc-600 dark:text-zinc-300">
         <span className="mr-1.5 inline-block size-2 rounded-[2px] bg-accent-400 align-middle" />
         <span className="tabular-nums">{formatInteger(used)}</span>
-        <span className="text-zinc-400 dark:text-zinc-500"> of {formatInteger(limit)} gas · </span>
+        <span className="text-zinc-500 dark:text-zinc-400"> of {formatInteger(limit)} gas · </span>
         <span className="tabular-nums">{formatPercent(used, limit)}</span>
       </span>
       <span className="text-zinc-600 dark:text-zinc-300">
@@ -115,7 +115,7 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
       <Readout block={focused ?? blocks.at(-1)!} newest={focused === null || focused.hash === blocks.at(-1)!.hash} />
       <div className="flex gap-3">
         {/* Gas axis (left). */}
-        <div className="relative w-10 shrink-0 text-right text-[11px] tabular-nums text-zinc-400 dark:text-zinc-500" aria-hidden="true">
+        <div className="relative w-10 shrink-0 text-right text-[11px] tabular-nums text-zinc-500 dark:text-zinc-400" aria-hidden="true">
           <span className="absolute right-0 top-0 -translate-y-1/2">{formatShare(top)}</span>
           <span className="absolute right-0 top-1/2 -translate-y-1/2">{formatShare(top / 2)}</span>
           <span className="absolute bottom-0 right-0 translate-y-1/2">0%</span>
@@ -177,7 +177,7 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
           )}
         </div>
         {/* Base-fee axis (right). */}
-        <div className="relative w-20 shrink-0 text-[11px] tabular-nums text-amber-600 dark:text-amber-400/80" aria-hidden="true">
+        <div className="relative w-20 shrink-0 text-[11px] tabular-nums text-amber-700 dark:text-amber-400" aria-hidden="true">
           {knownFees.length > 0 && axis.low !== axis.high ? (
             <>
               <span className="absolute left-0 top-[10%] -translate-y-1/2 whitespace-nowrap">{formatGwei(axis.high)}</span>
@@ -188,7 +188,7 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
           ) : null}
         </div>
       </div>
-      <div className="ml-[3.25rem] mr-[5.75rem] flex justify-between text-[11px] tabular-nums text-zinc-400 dark:text-zinc-500" aria-hidden="true">
+      <div className="ml-[3.25rem] mr-[5.75rem] flex justify-between text-[11px] tabular-nums text-zinc-500 dark:text-zinc-400" aria-hidden="true">
         <span>#{formatInteger(hexToBigInt(first.number))}</span>
         <span>{blocks.length} blocks</span>
         <span>#{formatInteger(hexToBigInt(last.number))}</span>

@@ -61,17 +61,15 @@ export function LatestBlockPanel({ network, head, live }: { network: Network; he
         </div>
       </div>
       <dl className="grid gap-x-8 gap-y-5 border-t border-zinc-100 px-6 py-5 sm:grid-cols-2 dark:border-zinc-800">
-        <div className="sm:col-span-2">
-          <InfoField label="Hash" testId="head-hash">
-            <Hash value={head.hash} to={blockPath(head.hash)} short={false} onPrefetch={prefetch.block(head.hash)} copyLabel="Copy block hash" />
-          </InfoField>
-        </div>
+        <InfoField label="Hash" testId="head-hash" className="sm:col-span-2">
+          <Hash value={head.hash} to={blockPath(head.hash)} short={false} onPrefetch={prefetch.block(head.hash)} copyLabel="Copy block hash" />
+        </InfoField>
         <InfoField label="Timestamp" testId="head-timestamp">
           <span className="tabular-nums">{formatTimestamp(timestamp)}</span>
         </InfoField>
         <InfoField label="Gas used" testId="head-gas-used">
           <span className="tabular-nums">{formatInteger(gasUsed)}</span>
-          <span className="text-zinc-400 dark:text-zinc-500">of {formatInteger(gasLimit)}</span>
+          <span className="text-zinc-500 dark:text-zinc-400">of {formatInteger(gasLimit)}</span>
           <GasBar used={gasUsed} limit={gasLimit} className="ml-2 w-28" />
         </InfoField>
         <InfoField label="Parent">

@@ -46,7 +46,7 @@ const Row = memo(function Row({ transaction, blockNumber, timestamp, prefetch }:
             {/* Phones: from and to on one line here, instead of a column of their own. */}
             <p className="mt-1 flex items-center gap-1 text-xs sm:hidden">
               <Address address={transaction.from} copy={false} onPrefetch={prefetch.address(transaction.from)} />
-              <span className="text-zinc-400 dark:text-zinc-500" aria-label="to">→</span>
+              <span className="text-zinc-500 dark:text-zinc-400" aria-label="to">→</span>
               {transaction.to ? (
                 <Address address={transaction.to} copy={false} onPrefetch={prefetch.address(transaction.to as AddressType)} />
               ) : (
@@ -58,11 +58,11 @@ const Row = memo(function Row({ transaction, blockNumber, timestamp, prefetch }:
       </td>
       <td className="hidden px-3 py-3 sm:table-cell">
         <p className="flex items-center gap-1.5 text-xs">
-          <span className="w-8 shrink-0 text-zinc-400 dark:text-zinc-500">From</span>
+          <span className="w-8 shrink-0 text-zinc-500 dark:text-zinc-400">From</span>
           <Address address={transaction.from} onPrefetch={prefetch.address(transaction.from)} testId="transaction-row-from" />
         </p>
         <p className="flex items-center gap-1.5 text-xs">
-          <span className="w-8 shrink-0 text-zinc-400 dark:text-zinc-500">To</span>
+          <span className="w-8 shrink-0 text-zinc-500 dark:text-zinc-400">To</span>
           {transaction.to ? (
             <Address address={transaction.to} onPrefetch={prefetch.address(transaction.to as AddressType)} testId="transaction-row-to" />
           ) : (
@@ -117,7 +117,7 @@ export function LatestTransactions({ network, rows, count, scanned }: { network:
     <Panel className="flex min-w-0 flex-col" title="Latest transactions" actions={<span className="text-xs text-zinc-500 dark:text-zinc-400">from the newest blocks</span>}>
       {rows !== undefined && rows.length === 0 ? (
         <div className="flex flex-1 flex-col items-center justify-center px-6 py-14 text-center" data-testid="recent-transactions-empty">
-          <span className="flex size-10 items-center justify-center rounded-full bg-zinc-100 text-zinc-400 dark:bg-zinc-800 dark:text-zinc-500">
+          <span className="flex size-10 items-center justify-center rounded-full bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
             <TransferIcon className="size-5" />
           </span>
           <p className="mt-3 text-sm font-medium text-zinc-700 dark:text-zinc-200">No transactions in the last {scanned} blocks</p>

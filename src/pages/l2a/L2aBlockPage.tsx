@@ -39,7 +39,7 @@ function summaryColumns(): Column<L2aRawTransaction>[] {
     {
       key: 'hash',
       header: 'Canonical hash',
-      cell: (tx) => (tx.common_data.L1 ? <Hash value={tx.common_data.L1.canonicalTxHash} copyLabel="Copy hash" /> : <span className="text-zinc-400">—</span>),
+      cell: (tx) => (tx.common_data.L1 ? <Hash value={tx.common_data.L1.canonicalTxHash} copyLabel="Copy hash" /> : <span className="text-zinc-500 dark:text-zinc-400">—</span>),
       skeletonWidth: 'w-32',
     },
     { key: 'serial', header: 'Serial id', cell: (tx) => (tx.common_data.L1 ? <span className="tabular-nums">{formatInteger(tx.common_data.L1.serialId)}</span> : '—'), showFrom: 'md' },

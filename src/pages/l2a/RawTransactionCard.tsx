@@ -104,7 +104,7 @@ function Section({ title, note, rows, prefix }: { title: string; note: string; r
     <section>
       <h3 className="flex flex-wrap items-baseline gap-x-2 border-y border-zinc-100 bg-zinc-50/70 px-5 py-2 text-xs font-semibold uppercase tracking-[0.06em] text-zinc-500 dark:border-zinc-800 dark:bg-zinc-950/30 dark:text-zinc-400">
         {title}
-        <code className="font-mono text-[11px] font-normal normal-case tracking-normal text-zinc-400 dark:text-zinc-500">{note}</code>
+        <code className="font-mono text-[11px] font-normal normal-case tracking-normal text-zinc-500 dark:text-zinc-400">{note}</code>
       </h3>
       <InfoList>
         {rows.map((row) => (
@@ -126,7 +126,7 @@ export function RawTransactionCard({ transaction, index, collapsed }: { transact
   return (
     <details id={prefix} open={!collapsed} data-testid={prefix} className="group scroll-mt-24 rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200/80 dark:bg-zinc-900/70 dark:shadow-none dark:ring-zinc-800">
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-5 py-3.5 [&::-webkit-details-marker]:hidden">
-        <ChevronDownIcon className="size-4 -rotate-90 text-zinc-400 transition group-open:rotate-0" />
+        <ChevronDownIcon className="size-4 -rotate-90 text-zinc-500 dark:text-zinc-400 transition group-open:rotate-0" />
         <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Transaction {index}</h2>
         {l1 && <Badge tone="accent">serial {formatInteger(l1.serialId)}</Badge>}
         {l1 && <Badge>{l1.priorityQueueType}</Badge>}

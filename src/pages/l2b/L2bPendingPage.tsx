@@ -21,7 +21,7 @@ import { feltText, selectorName } from './selectors.ts'
 
 const method = 'l2b_pendingTransactions'
 
-const missing = <span className="text-zinc-400 dark:text-zinc-500">—</span>
+const missing = <span className="text-zinc-500 dark:text-zinc-400">—</span>
 
 function RefreshIcon({ spinning }: { spinning: boolean }) {
   return (
@@ -92,7 +92,7 @@ function FeltList({ values, testId }: { values: readonly string[] | undefined; t
     <ol className="w-full divide-y divide-zinc-100 overflow-hidden rounded-lg ring-1 ring-inset ring-zinc-200/80 dark:divide-zinc-800 dark:ring-zinc-800">
       {values.map((value, index) => (
         <li key={index} className="flex min-w-0 items-center gap-3 bg-zinc-50/60 px-3 py-1 dark:bg-zinc-950/40">
-          <span className="w-6 shrink-0 text-right font-mono text-[11px] text-zinc-400 tabular-nums">{index}</span>
+          <span className="w-6 shrink-0 text-right font-mono text-[11px] text-zinc-500 dark:text-zinc-400 tabular-nums">{index}</span>
           <Hash value={value} short={false} copyLabel={`Copy element ${index}`} testId={`${testId}-${index}`} />
           {feltText(value) !== null && (
             <span className="ml-auto hidden min-w-0 truncate text-xs text-zinc-500 md:inline dark:text-zinc-400" title="The element read as a short string">

@@ -169,8 +169,8 @@ export function LogFilterForm({ initial, head, onSubmit }: LogFilterFormProps) {
             ))}
           </div>
           <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
-            Each position matches any value when empty, one value, or alternatives separated by <code className="rounded bg-zinc-100 px-1 font-mono text-[11px] dark:bg-zinc-800">|</code>. An event signature such as{' '}
-            <code className="rounded bg-zinc-100 px-1 font-mono text-[11px] dark:bg-zinc-800">Transfer(address,address,uint256)</code>, an address or a number is turned into its 32-byte topic.
+            Each position matches any value when empty, one value, or alternatives separated by <code className="rounded bg-zinc-100 px-1 font-mono text-[11px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">|</code>. An event signature such as{' '}
+            <code className="rounded bg-zinc-100 px-1 font-mono text-[11px] text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">Transfer(address,address,uint256)</code>, an address or a number is turned into its 32-byte topic.
           </p>
         </div>
 
@@ -178,7 +178,7 @@ export function LogFilterForm({ initial, head, onSubmit }: LogFilterFormProps) {
           <div className="grid items-start gap-3 md:grid-cols-[1fr_1fr_auto_2fr]">
             <TextField field="fromBlock" label="From block" value={values.fromBlock} problem={problemOf('fromBlock')} placeholder="latest" onChange={set('fromBlock')} onBlur={visit('fromBlock')} />
             <TextField field="toBlock" label="To block" value={values.toBlock} problem={problemOf('toBlock')} placeholder="latest" onChange={set('toBlock')} onBlur={visit('toBlock')} />
-            <span className="hidden pt-8 text-xs font-medium uppercase tracking-wide text-zinc-400 md:block dark:text-zinc-500">or</span>
+            <span className="hidden pt-8 text-xs font-medium uppercase tracking-wide text-zinc-500 md:block dark:text-zinc-400">or</span>
             <TextField field="blockHash" label="Block hash" aside="one block" value={values.blockHash} problem={problemOf('blockHash')} placeholder="0x… (32 bytes)" onChange={set('blockHash')} onBlur={visit('blockHash')} />
           </div>
           {conflict ? (
@@ -222,7 +222,7 @@ export function LogFilterForm({ initial, head, onSubmit }: LogFilterFormProps) {
                 {decoding.events.length > 0 ? `${decoding.events.length} extra ${decoding.events.length === 1 ? 'event' : 'events'}` : 'ERC-20/721 events'} · stop after {formatInteger(parsed.ok ? parsed.query.cap : defaultLogCap)} logs
               </span>
             </span>
-            <span aria-hidden="true" className={`text-zinc-400 transition ${advanced ? 'rotate-90' : ''}`}>
+            <span aria-hidden="true" className={`text-zinc-500 transition ${advanced ? 'rotate-90' : ''}`}>
               ›
             </span>
           </button>

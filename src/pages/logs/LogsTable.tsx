@@ -30,7 +30,7 @@ function ArgValue({ arg }: { arg: DecodedArg }) {
 function EventCell({ row, decoded }: { row: LogRow; decoded: DecodedLog | null }) {
   if (!decoded) {
     return (
-      <span className="text-xs text-zinc-400 dark:text-zinc-500" title={row.log.topics[0] ?? 'no topics: an anonymous event'}>
+      <span className="text-xs text-zinc-500 dark:text-zinc-400" title={row.log.topics[0] ?? 'no topics: an anonymous event'}>
         {row.log.topics.length === 0 ? 'anonymous' : 'unknown event'}
       </span>
     )
@@ -41,7 +41,7 @@ function EventCell({ row, decoded }: { row: LogRow; decoded: DecodedLog | null }
         <span className="font-medium text-zinc-900 dark:text-zinc-100" data-testid="log-event">
           {decoded.event}
         </span>
-        <span className="rounded bg-zinc-100 px-1 py-px text-[10px] font-medium text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">{decoded.source}</span>
+        <span className="rounded bg-zinc-100 px-1 py-px text-[10px] font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{decoded.source}</span>
       </div>
       <dl className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
         {decoded.args.map((arg) => (
@@ -58,12 +58,12 @@ function EventCell({ row, decoded }: { row: LogRow; decoded: DecodedLog | null }
 }
 
 function Topics({ topics }: { topics: readonly string[] }) {
-  if (topics.length === 0) return <span className="text-xs text-zinc-400 dark:text-zinc-500">none</span>
+  if (topics.length === 0) return <span className="text-xs text-zinc-500 dark:text-zinc-400">none</span>
   return (
     <ol className="space-y-0.5">
       {topics.map((topic, index) => (
         <li key={index} className="flex items-baseline gap-1.5 font-mono text-[12px]">
-          <span className="w-2 shrink-0 text-right text-[10px] text-zinc-400 dark:text-zinc-500">{index}</span>
+          <span className="w-2 shrink-0 text-right text-[10px] text-zinc-500 dark:text-zinc-400">{index}</span>
           <span className="select-all whitespace-nowrap text-zinc-700 dark:text-zinc-300" title={topic} data-testid={`log-topic-${index}`} data-value={topic}>
             {shortHex(topic, 8, 6)}
           </span>
@@ -82,7 +82,7 @@ function columns(decode: Decode): Column<LogRow>[] {
       skeletonWidth: 'w-16',
       cell: (row) => (
         <div>
-          <Cell row={row}>{row.log.blockNumber ? <BlockLink number={row.log.blockNumber} testId="log-block" /> : <span className="text-zinc-400">pending</span>}</Cell>
+          <Cell row={row}>{row.log.blockNumber ? <BlockLink number={row.log.blockNumber} testId="log-block" /> : <span className="text-zinc-500 dark:text-zinc-400">pending</span>}</Cell>
           {row.removed ? (
             <Badge tone="danger" title="The node reported this log removed: its block left the canonical chain (a reorg)." testId="log-removed">
               removed · reorg
@@ -102,7 +102,7 @@ function columns(decode: Decode): Column<LogRow>[] {
       header: 'Transaction',
       showFrom: 'sm',
       skeletonWidth: 'w-28',
-      cell: (row) => <Cell row={row}>{row.log.transactionHash ? <TxLink hash={row.log.transactionHash} /> : <span className="text-zinc-400">pending</span>}</Cell>,
+      cell: (row) => <Cell row={row}>{row.log.transactionHash ? <TxLink hash={row.log.transactionHash} /> : <span className="text-zinc-500 dark:text-zinc-400">pending</span>}</Cell>,
     },
     {
       key: 'index',
@@ -158,11 +158,11 @@ function columns(decode: Decode): Column<LogRow>[] {
       cell: (row) => (
         <Cell row={row}>
           {row.log.data === '0x' ? (
-            <span className="font-mono text-[12px] text-zinc-400 dark:text-zinc-500">0x</span>
+            <span className="font-mono text-[12px] text-zinc-500 dark:text-zinc-400">0x</span>
           ) : (
             <div>
               <Hash value={row.log.data} head={10} tail={6} copyLabel="Copy data" testId="log-data" />
-              <p className="text-[11px] text-zinc-400 dark:text-zinc-500">{formatInteger(byteLength(row.log.data))} bytes</p>
+              <p className="text-[11px] text-zinc-500 dark:text-zinc-400">{formatInteger(byteLength(row.log.data))} bytes</p>
             </div>
           )}
         </Cell>

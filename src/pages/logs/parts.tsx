@@ -10,7 +10,7 @@ export function FieldLabel({ htmlFor, children, aside }: { htmlFor: string; chil
       <label htmlFor={htmlFor} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
         {children}
       </label>
-      {aside && <span className="text-[11px] text-zinc-400 dark:text-zinc-500">{aside}</span>}
+      {aside && <span className="text-[11px] text-zinc-500 dark:text-zinc-400">{aside}</span>}
     </div>
   )
 }

@@ -1,5 +1,7 @@
+import { useSyncExternalStore } from 'react'
 import { formatChainId } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
+import { blockedByPolicy, policyBlocksVersion, subscribePolicyBlocks } from '../../networks/cspBlocks.ts'
 import type { ProbeResult, TagCheck } from '../../networks/testConnection.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { errorKind, explainError } from '../../ui/explainError.ts'
@@ -9,8 +11,12 @@ export type ConnectionTestResult = { http: ProbeResult; websocket: ProbeResult; 
 
 const transportName = { http: 'HTTP', websocket: 'WebSocket' } as const
 
-function ProbeLine({ result, expected, onUseChainId }: { result: ProbeResult; expected: string; onUseChainId?: (chainId: string) => void }) {
+/** Where each probe went: the base URLs tested (never with the key). */
+export type TestedEndpoints = { http: string; websocket: string }
+
+function ProbeLine({ result, expected, url, onUseChainId }: { result: ProbeResult; expected: string; url?: string; onUseChainId?: (chainId: string) => void }) {
   const testId = `probe-${result.transport}`
+  useSyncExternalStore(subscribePolicyBlocks, policyBlocksVersion)
   if (result.ok) {
     return (
       <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid={testId} data-ok="true" data-chain-id={result.chainId}>
@@ -54,6 +60,13 @@ function ProbeLine({ result, expected, onUseChainId }: { result: ProbeResult; ex
         <span className="block break-words font-mono text-xs text-zinc-500 dark:text-zinc-400">
           {detail} · after {formatInteger(result.latencyMs)} ms
         </span>
+        {url && blockedByPolicy(url) && (
+          <span className="mt-1 block text-xs text-zinc-700 dark:text-zinc-300" data-testid={`${testId}-csp`}>
+            This deployment&apos;s Content-Security-Policy does not allow connections to <code className="font-mono">{new URL(url).origin}</code>, so the browser refused
+            before sending anything. The operator can add the origin to <code className="font-mono">CHAINGLASS_CSP_CONNECT_SRC</code>; until then this network works only from
+            a deployment that allows it.
+          </span>
+        )}
       </span>
     </li>
   )
@@ -74,7 +87,7 @@ function TagLine({ check }: { check: TagCheck }) {
       </td>
       <td className="py-1.5 text-right tabular-nums">
         {'refused' in check ? (
-          <span className="text-zinc-400">—</span>
+          <span className="text-zinc-500 dark:text-zinc-400">—</span>
         ) : check.ok ? (
           check.number === null ? (
             <span className="text-zinc-500 dark:text-zinc-400">no block</span>
@@ -92,12 +105,22 @@ function TagLine({ check }: { check: TagCheck }) {
 }
 
 /** The outcome of "Test connection": each transport on its own line; for a saved network, what each tag names. */
-export function ConnectionReport({ result, expectedChainId, onUseChainId }: { result: ConnectionTestResult; expectedChainId: string; onUseChainId?: (chainId: string) => void }) {
+export function ConnectionReport({
+  result,
+  expectedChainId,
+  endpoints,
+  onUseChainId,
+}: {
+  result: ConnectionTestResult
+  expectedChainId: string
+  endpoints?: TestedEndpoints
+  onUseChainId?: (chainId: string) => void
+}) {
   return (
     <div className="rounded-xl bg-zinc-50 px-4 py-2 text-sm ring-1 ring-inset ring-zinc-200/80 dark:bg-zinc-950/40 dark:ring-zinc-800" data-testid="connection-report">
       <ul className="divide-y divide-zinc-200/70 dark:divide-zinc-800">
-        <ProbeLine result={result.http} expected={expectedChainId} onUseChainId={onUseChainId} />
-        <ProbeLine result={result.websocket} expected={expectedChainId} onUseChainId={onUseChainId} />
+        <ProbeLine result={result.http} expected={expectedChainId} url={endpoints?.http} onUseChainId={onUseChainId} />
+        <ProbeLine result={result.websocket} expected={expectedChainId} url={endpoints?.websocket} onUseChainId={onUseChainId} />
       </ul>
       {result.tags && (
         <div className="mt-1 border-t border-zinc-200/70 pb-1 pt-2 dark:border-zinc-800">

@@ -112,7 +112,7 @@ export function ImportExport({ records, builtIn, onImported }: { records: readon
                   <li key={entry.record.name} className="flex flex-wrap items-center gap-2">
                     <Badge tone={entry.replaces ? 'warning' : 'success'}>{entry.replaces ? 'replaces yours' : 'new'}</Badge>
                     <span className="font-medium">{entry.record.label}</span>
-                    <code className="font-mono text-xs text-zinc-500">{entry.record.name}</code>
+                    <code className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{entry.record.name}</code>
                     {entry.record.key === '' && <span className="text-xs text-amber-700 dark:text-amber-300">no key in the file</span>}
                   </li>
                 ))}

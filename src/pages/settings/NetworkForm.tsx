@@ -108,10 +108,10 @@ export function NetworkForm({
             </>
           }
         />
-        <Field name="rpcBase" label={<>Base URL <code className="font-normal text-zinc-400">{'{base_url}'}</code></>} mono type="url" defaultValue={existing?.rpcBase} placeholder="https://provider.example/network" problem={problems.rpcBase} hint="Requests go to {base_url}/v3/<key>." />
-        <Field name="wsBase" label={<>WebSocket URL <code className="font-normal text-zinc-400">{'{ws_url}'}</code></>} mono defaultValue={existing?.wsBase} placeholder="derived from the base URL" problem={problems.wsBase} hint="Subscriptions go to {ws_url}/ws/v3/<key>." />
+        <Field name="rpcBase" label={<>Base URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{base_url}'}</code></>} mono type="url" defaultValue={existing?.rpcBase} placeholder="https://provider.example/network" problem={problems.rpcBase} hint="Requests go to {base_url}/v3/<key>." />
+        <Field name="wsBase" label={<>WebSocket URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{ws_url}'}</code></>} mono defaultValue={existing?.wsBase} placeholder="derived from the base URL" problem={problems.wsBase} hint="Subscriptions go to {ws_url}/ws/v3/<key>." />
         <Field name="chainId" label="Chain id" mono defaultValue={existing?.chainId} placeholder="0xaa36a7 or 11155111" problem={problems.chainId} hint="Hex or decimal; Test connection can fill it in." />
-        <Field name="ipfsUrl" label={<>File store URL <code className="font-normal text-zinc-400">{'{ipfs_url}'}</code> (optional)</>} mono defaultValue={existing?.ipfsUrl ?? ''} placeholder="https://ipfs.provider.example:5001" problem={problems.ipfsUrl} />
+        <Field name="ipfsUrl" label={<>File store URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{ipfs_url}'}</code> (optional)</>} mono defaultValue={existing?.ipfsUrl ?? ''} placeholder="https://ipfs.provider.example:5001" problem={problems.ipfsUrl} />
         <Field
           name="key"
           label="Project key"
@@ -182,7 +182,14 @@ export function NetworkForm({
         </div>
       </fieldset>
 
-      {test.data && <ConnectionReport result={test.data} expectedChainId={expectedChainId} onUseChainId={useChainId} />}
+      {test.data && (
+        <ConnectionReport
+          result={test.data}
+          expectedChainId={expectedChainId}
+          endpoints={test.variables ? { http: test.variables.rpcBase, websocket: test.variables.wsBase } : undefined}
+          onUseChainId={useChainId}
+        />
+      )}
 
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" tone="primary" data-testid="network-save">
@@ -194,6 +201,10 @@ export function NetworkForm({
         <Button tone="ghost" onClick={onCancel}>
           Cancel
         </Button>
+        <p className="basis-full pt-1 text-xs text-zinc-500 dark:text-zinc-400" data-testid="network-form-policy">
+          The page may connect only where this deployment&apos;s security policy allows: its own networks&apos; addresses, and any its operator added. A network elsewhere fails
+          its connection test until the operator allows it.
+        </p>
       </div>
     </form>
   )

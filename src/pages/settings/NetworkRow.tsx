@@ -33,7 +33,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function ChipGroup({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center gap-1.5">
-      <span className="mr-0.5 text-[11px] font-medium uppercase tracking-[0.06em] text-zinc-400 dark:text-zinc-500">{label}</span>
+      <span className="mr-0.5 text-[11px] font-medium uppercase tracking-[0.06em] text-zinc-500 dark:text-zinc-400">{label}</span>
       {children}
     </div>
   )
@@ -148,7 +148,7 @@ export function NetworkRow({
       </div>
       {test.data && (
         <div className="mt-3">
-          <ConnectionReport result={test.data} expectedChainId={network.chainId} />
+          <ConnectionReport result={test.data} expectedChainId={network.chainId} endpoints={{ http: network.rpcBase, websocket: network.wsBase }} />
         </div>
       )}
     </li>

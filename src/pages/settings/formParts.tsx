@@ -63,7 +63,7 @@ export function Chip({ on = true, tone, children, title, testId }: { on?: boolea
       ? 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-300 dark:ring-amber-900'
       : on
         ? 'bg-zinc-50 text-zinc-700 ring-zinc-200 dark:bg-zinc-800/60 dark:text-zinc-200 dark:ring-zinc-700'
-        : 'bg-transparent text-zinc-400 line-through decoration-zinc-400/70 ring-zinc-200/70 dark:text-zinc-500 dark:ring-zinc-800'
+        : 'bg-transparent text-zinc-500 line-through decoration-zinc-400/70 ring-zinc-200/70 dark:text-zinc-400 dark:ring-zinc-800'
   return (
     <span title={title} data-testid={testId} data-on={on} className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md px-1.5 py-0.5 font-mono text-[11px] ring-1 ring-inset ${look}`}>
       {children}

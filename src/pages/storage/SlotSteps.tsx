@@ -30,12 +30,12 @@ export function SlotSteps({ steps, slot, offset, size }: { steps: SlotStep[]; sl
                 </p>
                 {step.preimage && (
                   <p className="mt-1 font-mono text-[11px] leading-4 break-all text-zinc-500 dark:text-zinc-400" data-testid="storage-step-preimage">
-                    <span className="mr-1 font-sans font-medium text-zinc-400 dark:text-zinc-500">hashed</span>
+                    <span className="mr-1 font-sans font-medium text-zinc-500 dark:text-zinc-400">hashed</span>
                     {step.preimage}
                   </p>
                 )}
                 <p className="mt-1 font-mono text-[11px] leading-4 break-all text-zinc-700 dark:text-zinc-300" data-testid="storage-step-slot">
-                  <span className="mr-1 font-sans font-medium text-zinc-400 dark:text-zinc-500">=</span>
+                  <span className="mr-1 font-sans font-medium text-zinc-500 dark:text-zinc-400">=</span>
                   {slotHex(step.slot)}
                 </p>
               </div>

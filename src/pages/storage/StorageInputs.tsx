@@ -195,7 +195,7 @@ export function LayoutInputs({ state, resolution, onChange }: InputsProps) {
                     {typeLabel}
                   </td>
                   <td className="px-3 py-1.5 text-right font-mono text-xs tabular-nums">{entry.slot}</td>
-                  <td className="px-3 py-1.5 text-right font-mono text-xs text-zinc-500 tabular-nums">{entry.offset}</td>
+                  <td className="px-3 py-1.5 text-right font-mono text-xs text-zinc-500 dark:text-zinc-400 tabular-nums">{entry.offset}</td>
                 </tr>
               )
             })}

@@ -59,9 +59,9 @@ function shortBytes(word: Hex): Hex {
 function LongBytes({ network, address, slot, length, block, kind }: { network: AppNetwork; address: Address; slot: bigint; length: number; block: StateBlock; kind: 'string' | 'bytes' }) {
   const tooLong = length > longBytesLimit
   const query = useQuery({ ...longBytesQuery(network, address, slot, length, block), enabled: !tooLong })
-  if (tooLong) return <span className="text-zinc-500">{formatInteger(length)} bytes: longer than the {formatInteger(longBytesLimit)} bytes this page reads.</span>
+  if (tooLong) return <span className="text-zinc-500 dark:text-zinc-400">{formatInteger(length)} bytes: longer than the {formatInteger(longBytesLimit)} bytes this page reads.</span>
   if (query.error) return <ErrorPanel error={query.error} compact onRetry={() => void query.refetch()} />
-  if (!query.data) return <span className="text-zinc-500">Reading {Math.ceil(length / 32)} data slots…</span>
+  if (!query.data) return <span className="text-zinc-500 dark:text-zinc-400">Reading {Math.ceil(length / 32)} data slots…</span>
   return (
     <div className="w-full min-w-0 space-y-2">
       {kind === 'string' ? (
@@ -147,7 +147,7 @@ function TypedRow({ typed, word, network, address, slot, block, onAppend }: { ty
             onClick={() => onAppend(`.${member.label}`)}
             className="rounded-md bg-zinc-100 px-2 py-0.5 font-mono text-xs text-zinc-700 ring-1 ring-zinc-200 transition ring-inset hover:bg-accent-50 hover:text-accent-700 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-700 dark:hover:bg-accent-950/50 dark:hover:text-accent-300"
           >
-            .{member.label} <span className="text-zinc-400">{member.type}</span>
+            .{member.label} <span className="text-zinc-500 dark:text-zinc-400">{member.type}</span>
           </button>
         ))}
       </span>
@@ -189,7 +189,7 @@ function Readings({ word, offset, size, onReadLong, testIdPrefix = 'storage-as' 
       </InfoRow>
       <InfoRow label="bool">
         <span className="font-mono text-[13px]" data-testid={`${testIdPrefix}-bool`}>
-          {reading.bool === null ? <span className="text-zinc-400 dark:text-zinc-500">not 0 or 1</span> : String(reading.bool)}
+          {reading.bool === null ? <span className="text-zinc-500 dark:text-zinc-400">not 0 or 1</span> : String(reading.bool)}
         </span>
       </InfoRow>
       {!packed && (
@@ -202,9 +202,9 @@ function Readings({ word, offset, size, onReadLong, testIdPrefix = 'storage-as' 
       {!packed && (
         <InfoRow label="short string" help="Under 32 bytes: the text left-aligned, its length × 2 in the last byte">
           {reading.shortString === null ? (
-            <span className="text-zinc-400 dark:text-zinc-500">not a short string</span>
+            <span className="text-zinc-500 dark:text-zinc-400">not a short string</span>
           ) : reading.shortString === '' ? (
-            <span className="text-zinc-400 dark:text-zinc-500" data-testid={`${testIdPrefix}-string`}>
+            <span className="text-zinc-500 dark:text-zinc-400" data-testid={`${testIdPrefix}-string`}>
               empty
             </span>
           ) : (

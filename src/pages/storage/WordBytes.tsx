@@ -22,8 +22,8 @@ export function WordBytes({ word, offset, size }: { word: Hex; offset: number; s
               lit
                 ? 'bg-accent-100 font-semibold text-accent-800 ring-1 ring-accent-300 ring-inset dark:bg-accent-900/60 dark:text-accent-100 dark:ring-accent-700'
                 : byte === '00'
-                  ? 'bg-zinc-50 text-zinc-300 dark:bg-zinc-900 dark:text-zinc-600'
-                  : 'bg-zinc-100 text-zinc-800 dark:bg-zinc-800/80 dark:text-zinc-200'
+                  ? 'bg-zinc-50 text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400'
+                  : 'bg-zinc-100 font-medium text-zinc-900 dark:bg-zinc-800/80 dark:text-zinc-100'
             }`}
           >
             {byte}

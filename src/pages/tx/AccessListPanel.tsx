@@ -43,7 +43,7 @@ export function AccessListPanel({ accessList }: { accessList: AccessList }) {
                   </td>
                   <td className="py-3 pl-3 pr-5">
                     {entry.storageKeys.length === 0 ? (
-                      <span className="text-zinc-400 dark:text-zinc-500">none: the address only</span>
+                      <span className="text-zinc-500 dark:text-zinc-400">none: the address only</span>
                     ) : (
                       <ul className="space-y-1">
                         {entry.storageKeys.map((key) => (
@@ -90,7 +90,7 @@ export function AuthorizationListPanel({ authorizations }: { authorizations: Aut
                 <td className="px-3 py-3 tabular-nums">{formatChainId(authorization.chainId)}</td>
                 <td className="px-3 py-3 tabular-nums">{formatInteger(BigInt(authorization.nonce))}</td>
                 <td className="space-y-1 py-3 pl-3 pr-5">
-                  <div className="text-xs text-zinc-500">{formatYParity(authorization.yParity)}</div>
+                  <div className="text-xs text-zinc-500 dark:text-zinc-400">{formatYParity(authorization.yParity)}</div>
                   <Mono>{authorization.r}</Mono>
                   <br />
                   <Mono>{authorization.s}</Mono>

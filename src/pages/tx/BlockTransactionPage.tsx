@@ -6,7 +6,7 @@ import { useNetwork } from '../../networks/NetworkContext.tsx'
 import { blockQuery } from '../../queries/blocks.ts'
 import type { BlockRef } from '../../queries/cachePolicy.ts'
 import { transactionByIndexQuery } from '../../queries/transactions.ts'
-import { AppLink } from '../../ui/AppLink.tsx'
+import { AppLink, inlineLinkClass } from '../../ui/AppLink.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { NotFoundPanel } from '../../ui/NotFoundPanel.tsx'
 import { PageHeader, type PageStep } from '../../ui/PageHeader.tsx'
@@ -74,7 +74,7 @@ export function BlockTransactionPage() {
     <>
       Position {formatInteger(index)}
       {count !== null && <> of {formatInteger(count)}</>} in{' '}
-      <AppLink to={blockPath(linkBlock)} onPrefetch={prefetch.block(linkBlock)} testId="tx-block-link">
+      <AppLink to={blockPath(linkBlock)} onPrefetch={prefetch.block(linkBlock)} testId="tx-block-link" className={inlineLinkClass}>
         {blockWords(blockId)}
       </AppLink>
     </>
@@ -103,7 +103,7 @@ export function BlockTransactionPage() {
   const header = (
     <PageHeader
       kicker={`Transaction ${formatInteger(index)} of ${blockWords(blockId)}`}
-      title={hash ? <TransactionTitle hash={hash} /> : <span className="text-zinc-400">Loading…</span>}
+      title={hash ? <TransactionTitle hash={hash} /> : <span className="text-zinc-500 dark:text-zinc-400">Loading…</span>}
       subtitle={subtitle}
       actions={data ? <TransactionBadges data={data} /> : undefined}
       prev={prev}

@@ -84,7 +84,7 @@ function InputSummary({ network, transaction }: { network: AppNetwork; transacti
                 {summary.args.map((argument) => (
                   <tr key={argument.name} className="border-t border-zinc-100 first:border-t-0 dark:border-zinc-800">
                     <th scope="row" className="w-32 py-1.5 pr-3 text-left align-top font-normal text-zinc-500 dark:text-zinc-400">
-                      {argument.name} <span className="font-mono text-xs text-zinc-400 dark:text-zinc-500">{argument.type}</span>
+                      {argument.name} <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{argument.type}</span>
                     </th>
                     <td className="min-w-0 py-1.5">
                       <ArgumentValue argument={argument} token={argument.name === 'value' ? tokenInfo : null} />

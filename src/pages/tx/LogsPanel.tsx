@@ -145,7 +145,7 @@ function LogEntry({ log, position, token }: { log: Log; position: number; token:
             <ol className="w-full min-w-0 space-y-1">
               {log.topics.map((topic, index) => (
                 <li key={index} className="flex min-w-0 items-start gap-2" data-testid="log-topic">
-                  <span className="mt-1 w-4 shrink-0 text-right text-xs tabular-nums text-zinc-400 dark:text-zinc-500">{index}</span>
+                  <span className="mt-1 w-4 shrink-0 text-right text-xs tabular-nums text-zinc-500 dark:text-zinc-400">{index}</span>
                   <span className="flex min-w-0 flex-wrap items-center gap-x-2">
                     <Mono>{topic}</Mono>
                     <CopyButton value={topic} label={`Copy topic ${index}`} />

@@ -26,7 +26,7 @@ export function Note({ children, testId }: { children: ReactNode; testId?: strin
 
 /** Plain text for a field that has none here ("none", "not sent"). */
 export function Absent({ children }: { children: ReactNode }) {
-  return <span className="text-zinc-400 dark:text-zinc-500">{children}</span>
+  return <span className="text-zinc-500 dark:text-zinc-400">{children}</span>
 }
 
 /** Monospace hex that wraps, for values that are not links (r, s, topics). */

@@ -8,7 +8,7 @@ import { useNetwork } from '../../networks/NetworkContext.tsx'
 import { NetworkLabel } from '../../networks/NetworkLabel.tsx'
 import { blockQuery, prefetchUncle, uncleQuery } from '../../queries/blocks.ts'
 import { isRetryable } from '../../rpc/errors.ts'
-import { AppLink } from '../../ui/AppLink.tsx'
+import { AppLink, inlineLinkClass } from '../../ui/AppLink.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { InfoListSkeleton } from '../../ui/InfoList.tsx'
 import { NotFoundPanel } from '../../ui/NotFoundPanel.tsx'
@@ -82,7 +82,7 @@ function UncleView({ network, parsed, index }: { network: AppNetwork; parsed: Pa
                 <span className="text-zinc-300 dark:text-zinc-600">·</span>
                 <span>
                   included in{' '}
-                  <AppLink to={blockPath(linkId)} testId="uncle-block-link">
+                  <AppLink to={blockPath(linkId)} testId="uncle-block-link" className={inlineLinkClass}>
                     block {blockLabel}
                   </AppLink>
                   {uncleCount !== undefined && `, which names ${uncleCount === 1 ? '1 uncle' : `${uncleCount} uncles`}`}

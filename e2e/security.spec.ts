@@ -1,0 +1,364 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { concatHex, encodeAbiParameters, keccak256, parseEther, size, toBytes, type Hex } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { rpcUrl } from './helpers.ts'
+import { scenarioReady, tourStops, visit, type Stop } from './tour.ts'
+
+/**
+ * Issue 8, browser security, against the real service and the built app:
+ * - the Content-Security-Policy header (server/csp.ts) is sent, allows no inline script and connects only to
+ *   the configured networks, and every page works under it with no violation;
+ * - chain content planted on the devnet (a revert reason, event data decoded as text) that carries markup
+ *   and script is shown as text and runs nothing;
+ * - the key and secret never appear where they must not: request URLs (the key only as the spec's path
+ *   segment), the document, storage, the console.
+ */
+
+type ServedNetwork = { name: string; rpcBase: string; wsBase: string; ipfsUrl: string | null; key: string; secret: string }
+type ServedConfig = { defaultNetwork: string; networks: ServedNetwork[] }
+
+const config = async (request: APIRequestContext) => (await (await request.get('/config.json')).json()) as ServedConfig
+
+/** The policy's directives by name. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((tokens) => tokens[0])
+      .map((tokens) => [tokens[0]!, tokens.slice(1)]),
+  )
+}
+
+type Violation = { directive: string; blocked: string; sample: string }
+
+/** Records every securitypolicyviolation of each document the page loads, from before the app's first script. */
+async function watchViolations(page: Page): Promise<{ console: string[] }> {
+  await page.addInitScript(() => {
+    const seen: Array<{ directive: string; blocked: string; sample: string }> = []
+    ;(window as unknown as { cspViolations: typeof seen }).cspViolations = seen
+    document.addEventListener('securitypolicyviolation', (event) => seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI, sample: event.sample }))
+  })
+  const console: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) console.push(message.text())
+  })
+  return { console }
+}
+
+const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations)
+
+/** Dialogs (alert, confirm, prompt) the page opens; each is dismissed so nothing hangs. */
+function watchDialogs(page: Page): string[] {
+  const seen: string[] = []
+  page.on('dialog', (dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`)
+    void dialog.dismiss()
+  })
+  return seen
+}
+
+// ---- the devnet, for planting content -------------------------------------------------------------------
+
+const mnemonic = 'test test test test test test test test test test test junk'
+/** Accounts 10-19 are the tests'; this suite sends from 10, topped up by the idle scenario deployer (0). */
+const planter = 10
+
+type Receipt = { status: Hex; blockNumber: Hex; transactionHash: Hex; contractAddress: Hex | null }
+
+async function rpc<T>(request: APIRequestContext, method: string, params: unknown[]): Promise<{ result?: T; error?: { code: number; message: string; data?: Hex } }> {
+  const response = await request.post(await rpcUrl(request), { data: { jsonrpc: '2.0', id: 1, method, params } })
+  return (await response.json()) as { result?: T; error?: { code: number; message: string; data?: Hex } }
+}
+
+async function result<T>(request: APIRequestContext, method: string, params: unknown[]): Promise<T> {
+  const reply = await rpc<T>(request, method, params)
+  if (reply.error) throw new Error(`${method}: ${reply.error.message}`)
+  return reply.result as T
+}
+
+async function send(request: APIRequestContext, index: number, tx: { to?: Hex; data?: Hex; value?: bigint; gas: bigint }): Promise<Receipt> {
+  const account = mnemonicToAccount(mnemonic, { addressIndex: index })
+  const [chainId, nonce, block] = await Promise.all([
+    result<Hex>(request, 'eth_chainId', []),
+    result<Hex>(request, 'eth_getTransactionCount', [account.address, 'pending']),
+    result<{ baseFeePerGas: Hex }>(request, 'eth_getBlockByNumber', ['latest', false]),
+  ])
+  const tip = 1_000_000_000n
+  const raw = await account.signTransaction({
+    type: 'eip1559',
+    chainId: Number(chainId),
+    nonce: Number(nonce),
+    to: tx.to ?? null,
+    data: tx.data,
+    value: tx.value ?? 0n,
+    gas: tx.gas,
+    maxPriorityFeePerGas: tip,
+    maxFeePerGas: BigInt(block.baseFeePerGas) * 2n + tip,
+  })
+  const hash = await result<Hex>(request, 'eth_sendRawTransaction', [raw])
+  await expect.poll(async () => (await rpc<Receipt | null>(request, 'eth_getTransactionReceipt', [hash])).result ?? null, { timeout: 30_000 }).not.toBeNull()
+  const receipt = (await result<Receipt>(request, 'eth_getTransactionReceipt', [hash]))!
+  expect(receipt.status).toBe('0x1')
+  return receipt
+}
+
+async function fund(request: APIRequestContext, index: number): Promise<void> {
+  const address = mnemonicToAccount(mnemonic, { addressIndex: index }).address
+  const balance = BigInt(await result<Hex>(request, 'eth_getBalance', [address, 'latest']))
+  if (balance < parseEther('0.5')) await send(request, 0, { to: address, value: parseEther('1'), gas: 21_000n })
+}
+
+/** Creation code that stores `runtime` as the contract's code. */
+function deployable(runtime: Hex): Hex {
+  const length = size(runtime)
+  // PUSH1 len, DUP1, PUSH1 11 (this prefix's length), PUSH1 0, CODECOPY, PUSH1 0, RETURN
+  return concatHex([`0x60${length.toString(16).padStart(2, '0')}80600b6000396000f3`, runtime])
+}
+
+/** Reverts with its calldata as the revert data: hand it Error(string) and the reason is whatever string it was given. */
+const revertEchoRuntime: Hex = '0x366000600037366000fd'
+const noteTopic = keccak256(toBytes('Note(string)'))
+/** Logs its calldata as the data of a Note(string) event. */
+const noteEchoRuntime: Hex = concatHex(['0x366000600037', '0x7f', noteTopic, '0x366000a100'])
+
+const errorString = (reason: string): Hex => concatHex(['0x08c379a0', encodeAbiParameters([{ type: 'string' }], [reason])])
+
+async function deploy(request: APIRequestContext, runtime: Hex): Promise<Hex> {
+  const receipt = await send(request, planter, { data: deployable(runtime), gas: 200_000n })
+  expect(await result<Hex>(request, 'eth_getCode', [receipt.contractAddress, 'latest'])).toBe(runtime)
+  return receipt.contractAddress!
+}
+
+/** Elements the planted markup would have made, had it become HTML. */
+async function injected(page: Page): Promise<number> {
+  return page.locator('img[src="x"], [onerror], [onload], script:not([src]), b.planted, iframe:not([data-testid])').count()
+}
+
+test.describe('browser security', () => {
+  // Several pages per test against a live chain on a shared machine.
+  test.describe.configure({ timeout: 180_000 })
+
+  test('the policy header: no inline script or eval, connect-src exactly the configured networks, and the built page has no inline script', async ({ request }) => {
+    const served = await config(request)
+    // blob: reads back a preview's bytes the page already holds; every other source is a configured network.
+    const expected = new Set(["'self'", 'blob:'])
+    for (const network of served.networks) for (const url of [network.rpcBase, network.wsBase, network.ipfsUrl]) if (url) expected.add(new URL(url).origin)
+    for (const path of ['/', '/block/1', '/files', '/no-such-page']) {
+      const response = await request.get(path)
+      expect(response.status()).toBe(200)
+      const policy = response.headers()['content-security-policy'] ?? ''
+      const parsed = directives(policy)
+      expect(parsed.get('script-src'), path).toEqual(["'self'"])
+      expect(parsed.get('default-src'), path).toEqual(["'self'"])
+      expect(parsed.get('object-src')).toEqual(["'none'"])
+      expect(parsed.get('base-uri')).toEqual(["'none'"])
+      expect(parsed.get('frame-ancestors')).toEqual(["'none'"])
+      expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/)
+      expect(new Set(parsed.get('connect-src'))).toEqual(expected)
+    }
+    // The page Vite built: every <script> loads a file of the app's own origin.
+    const html = await (await request.get('/')).text()
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc="\/[^"/][^"]*"/)
+      expect(body!.trim()).toBe('')
+    }
+    expect(html).not.toMatch(/\son[a-z]+=/i)
+  })
+
+  test('every page works under the policy with no violation, and what the policy forbids is refused', async ({ page, request }) => {
+    const watched = await watchViolations(page)
+    const stops = await tourStops(request)
+    const found: Record<string, Violation[]> = {}
+    for (const stop of stops) {
+      await visit(page, stop)
+      // Live pages keep loading; give late requests and styles a moment to trip the policy if they would.
+      await page.waitForTimeout(500)
+      const violations = await violationsOf(page)
+      if (violations.length > 0) found[stop.name] = violations
+    }
+    // The SVG preview's sandboxed frame inherits the policy: its one stylesheet is allowed by hash.
+    await page.goto('/files')
+    await page.getByTestId('file-input').setInputFiles([{ name: `policy-${Date.now()}.svg`, mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#4f46e5"/></svg>') }])
+    await page.getByTestId('upload-row').last().getByTestId('upload-preview').click()
+    await expect(page.getByTestId('preview')).toHaveAttribute('data-kind', 'svg')
+    await page.waitForTimeout(500)
+    const afterPreview = await violationsOf(page)
+    if (afterPreview.length > 0) found['files-svg-preview'] = afterPreview
+    expect(found).toEqual({})
+    expect(watched.console).toEqual([])
+
+    // The same listener sees what the policy refuses: an injected inline script, and a request to an origin
+    // no network is configured at (port 19199: nothing listens there, and nothing is sent).
+    const outcome = await page.evaluate(async () => {
+      const script = document.createElement('script')
+      script.textContent = 'window.inlineRan = true'
+      document.body.append(script)
+      const fetched = await fetch('http://127.0.0.1:19199/v3/anything').then(
+        () => 'sent',
+        () => 'refused',
+      )
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      return { ran: (window as unknown as { inlineRan?: boolean }).inlineRan === true, fetched }
+    })
+    expect(outcome).toEqual({ ran: false, fetched: 'refused' })
+    const refused = await violationsOf(page)
+    expect(refused.map((violation) => violation.directive).sort()).toEqual(['connect-src', 'script-src-elem'])
+    expect(refused.find((violation) => violation.directive === 'connect-src')!.blocked).toMatch(/^http:\/\/127\.0\.0\.1:19199/)
+  })
+
+  test('settings: a network on an origin the policy does not allow fails its test and the page says it is the deployment’s policy', async ({ page }) => {
+    await page.goto('/settings')
+    await page.getByTestId('add-network').click()
+    const form = page.getByTestId('network-form')
+    await form.getByTestId('field-label').fill('Elsewhere')
+    await form.getByTestId('field-name').fill('elsewhere')
+    await form.getByTestId('field-rpcBase').fill('http://127.0.0.1:19198')
+    await form.getByTestId('field-chainId').fill('1')
+    await form.getByTestId('field-key').fill('k')
+    await form.getByTestId('network-form-test').click()
+    const note = page.getByTestId('probe-http-csp')
+    await expect(note).toContainText('Content-Security-Policy does not allow connections to http://127.0.0.1:19198')
+    await expect(note).toContainText('CHAINGLASS_CSP_CONNECT_SRC')
+    await expect(page.getByTestId('probe-websocket-csp')).toContainText('ws://127.0.0.1:19198')
+    await page.screenshot({ path: 'test-results/screens/settings-csp-light.png', fullPage: true, animations: 'disabled' })
+  })
+
+  test('a revert reason and event data planted on the devnet with markup and script are shown as text, and nothing runs', async ({ page, request }) => {
+    await scenarioReady()
+    await fund(request, planter)
+    const revertEcho = await deploy(request, revertEchoRuntime)
+    const noteEcho = await deploy(request, noteEchoRuntime)
+    const reason = `<img src=x onerror="alert('revert')"><script>alert('revert-script')</script><b class="planted">bold?</b>`
+    // Short enough (42 characters) for the logs table to show it whole rather than elided.
+    const note = '<img src=x onerror=alert(1) class=planted>'
+    const caller = mnemonicToAccount(mnemonic, { addressIndex: planter }).address
+
+    // What the gateway says, asked here: the spec's `execution reverted: <reason>` with the reason verbatim.
+    const callData = errorString(reason)
+    const answer = await rpc(request, 'eth_call', [{ from: caller, to: revertEcho, data: callData }, 'latest'])
+    expect(answer.error?.message).toBe(`execution reverted: ${reason}`)
+    const noted = await send(request, planter, { to: noteEcho, data: encodeAbiParameters([{ type: 'string' }], [note]), gas: 100_000n })
+    const logs = await result<Array<{ topics: Hex[]; data: Hex }>>(request, 'eth_getLogs', [{ address: noteEcho, fromBlock: noted.blockNumber, toBlock: noted.blockNumber }])
+    expect(logs.map((log) => log.topics[0])).toEqual([noteTopic])
+
+    const dialogs = watchDialogs(page)
+    const watched = await watchViolations(page)
+
+    await page.goto(`/call?${new URLSearchParams({ from: caller, to: revertEcho, data: callData })}`)
+    await expect(page.getByTestId('call-status')).toHaveText('reverted')
+    await expect(page.getByTestId('revert-reason')).toHaveText(reason)
+    await expect(page.getByTestId('revert-message')).toHaveText(answer.error!.message)
+    expect(await injected(page)).toBe(0)
+
+    const number = Number(BigInt(noted.blockNumber))
+    await page.goto(`/logs?address=${noteEcho}&fromBlock=${number}&toBlock=${number}&events=${encodeURIComponent('event Note(string text)')}`)
+    await expect(page.getByTestId('log-event')).toHaveText('Note')
+    await expect(page.getByTestId('log-arg-text')).toHaveAttribute('data-value', note)
+    await expect(page.getByTestId('log-arg-text')).toHaveText(note)
+    expect(await injected(page)).toBe(0)
+
+    // The transaction that carried it: input and log data on its page.
+    await page.goto(`/tx/${noted.transactionHash}`)
+    await expect(page.getByTestId('tx-overview')).toBeVisible()
+    await expect(page.getByTestId('tx-status').locator('[data-status]')).toBeVisible()
+    await page.waitForTimeout(1_000)
+    expect(await injected(page)).toBe(0)
+
+    expect(dialogs).toEqual([])
+    expect(watched.console).toEqual([])
+    // Had any of it become markup, the policy would have refused the inline script and handler too.
+    expect(await violationsOf(page)).toEqual([])
+  })
+
+  test('the key and secret never appear in a URL (the key only as the spec’s path segment), the document, storage or the console', async ({ page, request }) => {
+    const served = await config(request)
+    const devnet = served.networks.find((network) => network.name === served.defaultNetwork)!
+    const { key, secret } = devnet
+    expect(key.length).toBeGreaterThan(3)
+    expect(secret.length).toBeGreaterThan(3)
+
+    const urls: string[] = []
+    page.on('request', (sent) => urls.push(sent.url()))
+    page.on('websocket', (socket) => urls.push(socket.url()))
+    const consoleLines: string[] = []
+    page.on('console', (message) => consoleLines.push(message.text()))
+    page.on('pageerror', (error) => consoleLines.push(String(error)))
+
+    type Snapshot = { where: string; url: string; html: string; values: string[]; local: Record<string, string>; session: Record<string, string> }
+    const snapshots: Snapshot[] = []
+    const snap = async (where: string) =>
+      snapshots.push({
+        where,
+        url: page.url(),
+        ...(await page.evaluate(() => {
+          const dump = (storage: Storage) => Object.fromEntries(Object.keys(storage).map((name) => [name, storage.getItem(name) ?? '']))
+          return {
+            // Markup, text and every attribute; input values are properties, read on their own.
+            html: document.documentElement.outerHTML,
+            values: [...document.querySelectorAll('input, textarea, select')].map((field) => (field as HTMLInputElement).value),
+            local: dump(localStorage),
+            session: dump(sessionStorage),
+          }
+        })),
+      })
+
+    const stops: Stop[] = await tourStops(request)
+    for (const stop of stops) {
+      await visit(page, stop)
+      await snap(stop.name)
+    }
+
+    // A network the user adds with a file store and no secret; the secret is entered on /files, not remembered.
+    await page.goto('/settings')
+    await page.getByTestId('add-network').click()
+    const form = page.getByTestId('network-form')
+    await form.getByTestId('field-label').fill('Own store')
+    await form.getByTestId('field-name').fill('own-store')
+    await form.getByTestId('field-rpcBase').fill(devnet.rpcBase)
+    await form.getByTestId('field-chainId').fill('31337')
+    await form.getByTestId('field-ipfsUrl').fill(devnet.ipfsUrl!)
+    await form.getByTestId('field-key').fill(key)
+    await form.getByTestId('network-save').click()
+    await expect(page.getByTestId('network-row-own-store')).toBeVisible()
+    await snap('settings with a user network')
+
+    await page.goto('/files?network=own-store')
+    await page.getByTestId('credentials-secret').fill(secret)
+    await page.getByTestId('credentials-save').click()
+    await expect(page.getByTestId('store-credentials')).toHaveText(/Entered for this tab/)
+    await expect(page.getByTestId('store-version')).toBeVisible()
+    await page.getByTestId('file-input').setInputFiles([{ name: 'with-secret-entered.txt', mimeType: 'text/plain', buffer: Buffer.from(`uploaded ${Date.now()}\n`) }])
+    await expect(page.getByTestId('upload-row').last()).toHaveAttribute('data-state', 'done')
+    await snap('files with the secret entered')
+    await page.reload()
+    await expect(page.getByTestId('store-version')).toBeVisible()
+    await snap('files after a reload')
+
+    const where = (text: string, needle: string) => text.includes(needle)
+    // The key: in request URLs only as the spec's path segment /v3/<key> or /ws/v3/<key>.
+    const keyPath = new RegExp(`/(ws/)?v3/${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[/?#])`)
+    const badKeyUrls = urls.filter((url) => where(url, key) && !(keyPath.test(new URL(url).pathname) && !where(new URL(url).pathname.replace(keyPath, ''), key) && !where(new URL(url).search, key)))
+    expect(badKeyUrls).toEqual([])
+    expect(urls.some((url) => keyPath.test(url))).toBe(true)
+    expect(urls.filter((url) => where(url, secret))).toEqual([])
+    expect(consoleLines.filter((line) => where(line, key) || where(line, secret))).toEqual([])
+    for (const snapshot of snapshots) {
+      expect(where(snapshot.url, key) || where(snapshot.url, secret), `${snapshot.where}: address bar`).toBe(false)
+      expect(where(snapshot.html, key), `${snapshot.where}: the document holds the key`).toBe(false)
+      expect(where(snapshot.html, secret), `${snapshot.where}: the document holds the secret`).toBe(false)
+      expect(snapshot.values.filter((value) => where(value, key) || where(value, secret)), `${snapshot.where}: a field holds a credential`).toEqual([])
+      // localStorage: the user's own network record holds its key (settings/userNetworks.ts); nothing else does,
+      // and the secret is not there since "remember on this device" was not ticked.
+      const localWithKey = Object.entries(snapshot.local).filter(([, value]) => where(value, key)).map(([name]) => name)
+      expect(localWithKey.every((name) => name === 'chainglass.networks'), `${snapshot.where}: localStorage ${localWithKey.join(', ')}`).toBe(true)
+      expect(Object.values(snapshot.local).some((value) => where(value, secret)), `${snapshot.where}: localStorage holds the secret`).toBe(false)
+      // sessionStorage: only the entered credentials, for this tab, under their own name.
+      const sessionWithSecret = Object.entries(snapshot.session).filter(([, value]) => where(value, secret) || where(value, key)).map(([name]) => name)
+      expect(sessionWithSecret.every((name) => name === 'chainglass.files.credentials.own-store'), `${snapshot.where}: sessionStorage ${sessionWithSecret.join(', ')}`).toBe(true)
+    }
+    expect(snapshots.at(-2)!.session['chainglass.files.credentials.own-store']).toContain(secret)
+  })
+})

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto'
+import { svgFrameCss } from '../src/files/svgFrame.ts'
+import type { RuntimeConfig } from './appServer.ts'
+
+/**
+ * The Content-Security-Policy the built app is served with (server/appServer.ts sends it as a header on
+ * every response). The app is a static bundle: no inline script (index.html loads public/theme-boot.js as a
+ * file), no eval, styles from its own stylesheet (React sets style props through the CSSOM, which CSP does
+ * not govern, so no 'unsafe-inline' either).
+ *
+ * connect-src is the part that needs thought. The app reads /config.json at run time and talks to each
+ * configured network's JSON-RPC (HTTP and WebSocket) and file-store origins, so the policy lists exactly
+ * those origins, from the same configuration /config.json is built from. Users may add their own networks
+ * in /settings, and a policy built in the page (a <meta> CSP) cannot help there: a page can add policies
+ * but never widen the one its server sent, and a policy the page could widen would stop nothing an injected
+ * script wanted to do. So the honest design is: the deployment decides where its pages may connect. A user
+ * network on an origin the deployment did not allow fails its connection test, and the settings page says
+ * it was this deployment's policy that blocked it (src/networks/cspBlocks.ts) and what to ask the operator
+ * for; the operator can widen connect-src with CHAINGLASS_CSP_CONNECT_SRC (specific origins, or `https:
+ * wss:` to allow any network, at the price of letting an injected script send data anywhere).
+ */
+
+/** A srcdoc frame inherits this policy, so the SVG preview's one stylesheet is allowed by its hash. */
+const svgFrameStyleHash = `'sha256-${createHash('sha256').update(svgFrameCss).digest('base64')}'`
+
+/** The origin (scheme, host, port) a configured URL connects to, as a CSP source. */
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url)
+    return parsed.origin === 'null' ? null : parsed.origin
+  } catch {
+    return null
+  }
+}
+
+/** Checks operator-given connect-src sources: CSP tokens only, so the setting cannot add directives. */
+export function parseConnectSources(raw: string | undefined): string[] {
+  const sources = (raw ?? '').split(/\s+/).filter((token) => token !== '')
+  for (const source of sources) {
+    if (/[;,'"]/.test(source)) throw new Error(`CHAINGLASS_CSP_CONNECT_SRC: "${source}" is not a CSP source (expected origins like https://rpc.example, or schemes like https: wss:)`)
+  }
+  return sources
+}
+
+export function connectSources(runtime: RuntimeConfig, extra: readonly string[] = []): string[] {
+  // blob: reads back bytes this page already holds (a file preview's blob URL); it reaches no network.
+  const sources = new Set<string>(["'self'", 'blob:'])
+  for (const network of runtime.networks) {
+    for (const url of [network.rpcBase, network.wsBase, network.ipfsUrl]) {
+      const origin = url ? originOf(url) : null
+      if (origin) sources.add(origin)
+    }
+  }
+  for (const source of extra) sources.add(source)
+  return [...sources]
+}
+
+export function contentSecurityPolicy(runtime: RuntimeConfig, extraConnect: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' ${svgFrameStyleHash}`,
+    // blob: for file previews (images, and PDFs in a frame) the app makes from bytes it typed itself; data:
+    // for images inside a previewed SVG (its sandboxed frame inherits this policy).
+    "img-src 'self' blob: data:",
+    "frame-src blob:",
+    `connect-src ${connectSources(runtime, extraConnect).join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    // Every form is handled in the page; none posts anywhere.
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
