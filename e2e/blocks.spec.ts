@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { mnemonicToAccount } from 'viem/accounts'
-import { rpcUrl } from './helpers.ts'
+import { rpc, rpcUrl, signAndSend } from './helpers.ts'
 
 /**
  * Issue 3: the block pages (/blocks, /block/:id, /block/:id/receipts, /uncle/:id/:index) against the real
@@ -34,12 +34,6 @@ type RpcReceipt = {
   type?: Hex
 }
 
-async function rpc<T>(request: APIRequestContext, url: string, method: string, params: unknown[]): Promise<T> {
-  const response = await request.post(url, { data: { jsonrpc: '2.0', id: 1, method, params } })
-  const body = (await response.json()) as { result?: T; error?: { message: string } }
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result as T
-}
 
 /** A grouped decimal as people read it ("1,234,567"), computed here from the chain's hex. */
 const grouped = (hex: Hex | bigint) => BigInt(hex).toLocaleString('en-US')
@@ -54,25 +48,6 @@ const recipient = mnemonicToAccount(devMnemonic, { addressIndex: 13 }).address
  */
 const funder = mnemonicToAccount(devMnemonic, { addressIndex: 0 })
 
-async function signAndSend(request: APIRequestContext, url: string, from: typeof sender, to: Hex, value: bigint): Promise<Hex> {
-  const [chainId, nonce, latest] = await Promise.all([
-    rpc<Hex>(request, url, 'eth_chainId', []),
-    rpc<Hex>(request, url, 'eth_getTransactionCount', [from.address, 'pending']),
-    rpc<RpcBlock & { baseFeePerGas: Hex }>(request, url, 'eth_getBlockByNumber', ['latest', false]),
-  ])
-  const priority = 1_500_000_000n
-  const signed = await from.signTransaction({
-    type: 'eip1559',
-    chainId: Number(BigInt(chainId)),
-    nonce: Number(BigInt(nonce)),
-    to,
-    value,
-    gas: 21_000n,
-    maxPriorityFeePerGas: priority,
-    maxFeePerGas: BigInt(latest.baseFeePerGas) * 2n + priority,
-  })
-  return rpc<Hex>(request, url, 'eth_sendRawTransaction', [signed])
-}
 
 async function waitForReceipt(request: APIRequestContext, url: string, hash: Hex): Promise<Sent['receipt']> {
   for (let attempt = 0; attempt < 80; attempt++) {

@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import type { Hex } from 'viem'
+import type { HDAccount } from 'viem/accounts'
 
 type ServedNetwork = { name: string; rpcBase: string; key: string }
 
@@ -30,4 +32,33 @@ export async function openHome(page: Page): Promise<void> {
   await expect(page.getByTestId('head-number')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('recent-blocks').locator('tbody tr')).toHaveCount(8, { timeout: 30_000 })
   await expect(page.getByTestId('recent-blocks').locator('.animate-pulse')).toHaveCount(0, { timeout: 30_000 })
+}
+
+/** One JSON-RPC call straight to the gateway (the test's own view of the chain); a JSON-RPC error throws. */
+export async function rpc<T>(request: APIRequestContext, url: string, method: string, params: unknown[] = []): Promise<T> {
+  const response = await request.post(url, { data: { jsonrpc: '2.0', id: 1, method, params } })
+  const body = (await response.json()) as { result?: T; error?: { message: string } }
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result as T
+}
+
+/** Signs an EIP-1559 ETH transfer with viem (nonce, chain id and fees from the gateway) and sends it raw. */
+export async function signAndSend(request: APIRequestContext, url: string, from: HDAccount, to: Hex, value: bigint): Promise<Hex> {
+  const [chainId, nonce, latest] = await Promise.all([
+    rpc<Hex>(request, url, 'eth_chainId'),
+    rpc<Hex>(request, url, 'eth_getTransactionCount', [from.address, 'pending']),
+    rpc<{ baseFeePerGas: Hex }>(request, url, 'eth_getBlockByNumber', ['latest', false]),
+  ])
+  const priority = 1_000_000_000n
+  const signed = await from.signTransaction({
+    type: 'eip1559',
+    chainId: Number(BigInt(chainId)),
+    nonce: Number(BigInt(nonce)),
+    to,
+    value,
+    gas: 21_000n,
+    maxPriorityFeePerGas: priority,
+    maxFeePerGas: BigInt(latest.baseFeePerGas) * 2n + priority,
+  })
+  return rpc<Hex>(request, url, 'eth_sendRawTransaction', [signed])
 }

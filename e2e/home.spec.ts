@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { formatEther, formatGwei, getAddress, type Address, type Hex } from 'viem'
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
-import { gatewayBlockNumber, openHome, rpcUrl, shownHead } from './helpers.ts'
+import { gatewayBlockNumber, openHome, rpc, rpcUrl, shownHead, signAndSend } from './helpers.ts'
 
 test.describe('home page', () => {
   test('the head number appears, matches the gateway, and grows live without a reload', async ({ page, request }) => {
@@ -102,12 +102,6 @@ const devMnemonic = 'test test test test test test test test test test test junk
 const sender = mnemonicToAccount(devMnemonic, { addressIndex: 11 })
 const funder = mnemonicToAccount(devMnemonic, { addressIndex: 0 })
 
-async function rpc<T>(request: APIRequestContext, url: string, method: string, params: unknown[] = []): Promise<T> {
-  const response = await request.post(url, { data: { jsonrpc: '2.0', id: 1, method, params } })
-  const body = (await response.json()) as { result?: T; error?: { message: string } }
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result as T
-}
 
 type Receipt = { blockNumber: Hex; status: Hex }
 
@@ -117,26 +111,6 @@ async function waitForReceipt(request: APIRequestContext, url: string, hash: Hex
   return receipt!
 }
 
-/** Signs an EIP-1559 transfer with viem and sends it through the gateway. */
-async function signAndSend(request: APIRequestContext, url: string, account: typeof sender, to: Address, value: bigint): Promise<Hex> {
-  const [chainId, nonce, latest] = await Promise.all([
-    rpc<Hex>(request, url, 'eth_chainId'),
-    rpc<Hex>(request, url, 'eth_getTransactionCount', [account.address, 'pending']),
-    rpc<{ baseFeePerGas: Hex }>(request, url, 'eth_getBlockByNumber', ['latest', false]),
-  ])
-  const priority = 1_000_000_000n
-  const raw = await account.signTransaction({
-    type: 'eip1559',
-    chainId: Number(BigInt(chainId)),
-    nonce: Number(BigInt(nonce)),
-    to,
-    value,
-    gas: 21_000n,
-    maxPriorityFeePerGas: priority,
-    maxFeePerGas: BigInt(latest.baseFeePerGas) * 2n + priority,
-  })
-  return rpc<Hex>(request, url, 'eth_sendRawTransaction', [raw])
-}
 
 /** A transfer from account 11 (topped up first when it runs low), with its receipt. */
 async function sendTransfer(request: APIRequestContext, url: string, to: Address, value: bigint) {

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { keccak256, toHex, type Hex } from 'viem'
-import { rpcUrl } from './helpers.ts'
+import { rpc as call, rpcUrl } from './helpers.ts'
 
 /**
  * The search box in the header of every page: each kind of input goes to its page, a 32-byte hash is
@@ -17,12 +17,6 @@ import { rpcUrl } from './helpers.ts'
 test.describe.configure({ timeout: 120_000 })
 const expect = baseExpect.configure({ timeout: 30_000 })
 
-async function call<T>(request: APIRequestContext, url: string, method: string, params: unknown[]): Promise<T> {
-  const response = await request.post(url, { data: { jsonrpc: '2.0', id: 1, method, params } })
-  const body = (await response.json()) as { result?: T; error?: { message: string } }
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result as T
-}
 
 /**
  * A quiet page to search from (the search box is in every page's header): a transaction that does not

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { decodeEventLog, decodeFunctionData, formatEther, formatGwei, getAddress, keccak256, parseAbi, parseEther, parseGwei, toHex, type Hex } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
-import { rpcUrl } from './helpers.ts'
+import { rpc as call, rpcUrl } from './helpers.ts'
 
 /**
  * The transaction pages (/tx/:hash, /block/:id/tx/:index) and the address page against the real service:
@@ -73,12 +73,6 @@ const transferTopic = keccak256(toHex('Transfer(address,address,uint256)'))
 test.describe.configure({ timeout: 120_000 })
 const expect = baseExpect.configure({ timeout: 30_000 })
 
-async function call<T>(request: APIRequestContext, url: string, method: string, params: unknown[]): Promise<T> {
-  const response = await request.post(url, { data: { jsonrpc: '2.0', id: 1, method, params } })
-  const body = (await response.json()) as { result?: T; error?: { message: string } }
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result as T
-}
 
 async function receiptOf(request: APIRequestContext, url: string, hash: Hex): Promise<RpcReceipt> {
   let receipt: RpcReceipt | null = null

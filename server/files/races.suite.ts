@@ -39,7 +39,7 @@ async function cidOf(files: TestFiles, content: Buffer): Promise<string> {
 }
 
 /** An upload of `content` in 16 KiB pieces, cut after `cutAfter` pieces (or sent whole), on a raw socket. */
-function upload(files: TestFiles, content: Buffer, cutAfter: number | undefined, query = 'progress=true') {
+function upload(files: TestFiles, content: Buffer, cutAfter: number | undefined, query = 'progress=true', holdEndUntil?: Promise<unknown>) {
   const boundary = `race-${Math.random().toString(36).slice(2)}`
   const pieces: Buffer[] = []
   for (let offset = 0; offset < content.length; offset += 16 * KiB) pieces.push(content.subarray(offset, offset + 16 * KiB))
@@ -48,8 +48,9 @@ function upload(files: TestFiles, content: Buffer, cutAfter: number | undefined,
   return rawRequest(files.port, {
     path: `/api/v0/add?${query}`,
     headers: { authorization: basicAuth(), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': length },
-    chunks,
+    chunks: holdEndUntil ? chunks.slice(0, -1) : chunks,
     ...(cutAfter === undefined ? {} : { cutAfterChunks: cutAfter }),
+    ...(holdEndUntil ? { finalChunk: { chunk: chunks.at(-1)!, after: holdEndUntil } } : {}),
   })
 }
 
@@ -201,7 +202,15 @@ export function describeFileRaces(scale: RaceScale, log: (line: string) => void 
         // Slow uploads (each piece waits for the socket) and pin changes in flight when the service restarts.
         // Sizes from a few KiB (done before the restart) to megabytes (cut by it).
         const contents = Array.from({ length: scale.concurrency }, (_, index) => patternBytes(Math.floor(4 * KiB * 2 ** (next() * 10)), 9000 + restarts * 100 + index))
-        const uploads = contents.map((content) => upload(files, content, undefined, 'progress=true').then((result) => ({ result, content })))
+        // The first upload's body stays unfinished until the restart is done (or 10 s, should a restart ever wait
+        // for it), so every round cuts at least one upload however fast the machine: a quiet CI machine finished
+        // all of them before the restart.
+        let restarting!: () => void
+        const restartBegun = new Promise<void>((resolve) => {
+          restarting = resolve
+          setTimeout(resolve, 10_000)
+        })
+        const uploads = contents.map((content, index) => upload(files, content, undefined, 'progress=true', index === 0 ? restartBegun : undefined).then((result) => ({ result, content })))
         const toUnpin = [...expected.keys()].filter(() => next() < 0.3)
         const unpins = toUnpin.map((cid) =>
           files
@@ -211,6 +220,7 @@ export function describeFileRaces(scale: RaceScale, log: (line: string) => void 
         )
         await new Promise((resolve) => setTimeout(resolve, 50 + next() * 500))
         await files.restart()
+        restarting()
         restarts++
         for (const { result, content } of await Promise.all(uploads)) {
           const hash = addedHash(result.text)

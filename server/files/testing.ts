@@ -92,7 +92,15 @@ export async function startTestFiles(options: Partial<FileServiceOptions> = {}):
  */
 export function rawRequest(
   port: number,
-  init: { path: string; headers: Record<string, string | number>; chunks: Iterable<Buffer>; cutAfterChunks?: number; cutWhenAnswerHas?: string },
+  init: {
+    path: string
+    headers: Record<string, string | number>
+    chunks: Iterable<Buffer>
+    cutAfterChunks?: number
+    cutWhenAnswerHas?: string
+    /** Sent after the others once `after` settles: the body stays unfinished until then. */
+    finalChunk?: { chunk: Buffer; after: Promise<unknown> }
+  },
 ): Promise<{ status: number | null; text: string; trailers: Record<string, string | undefined>; error: Error | null; cut: boolean }> {
   return new Promise((resolve) => {
     let settled = false
@@ -139,7 +147,12 @@ export function rawRequest(
         sent++
         if (!request.write(next.value)) return void request.once('drain', writeMore)
       }
-      request.end()
+      if (init.finalChunk) {
+        const { chunk, after } = init.finalChunk
+        void after.finally(() => {
+          if (!settled) request.end(chunk)
+        })
+      } else request.end()
     }
     writeMore()
   })
