@@ -153,8 +153,7 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
     report()
   }
 
-  const runOne = async (window: Window): Promise<void> => {
-    const range: Range = { from: window.from, to: window.to }
+  const runOne = async (range: Window): Promise<void> => {
     const size = range.to - range.from + 1n
     for (;;) {
       requests += 1
@@ -163,7 +162,7 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
         const logs = await fetchRange(range.from, range.to, signal)
         const observed = logs.length / Number(size)
         density = density === null ? observed : (density + observed) / 2
-        if (window.epoch === epoch && ceiling < totalBlocks) ceiling = ceiling * 2n > totalBlocks ? totalBlocks : ceiling * 2n
+        if (range.epoch === epoch && ceiling < totalBlocks) ceiling = ceiling * 2n > totalBlocks ? totalBlocks : ceiling * 2n
         done.set(range.from, { range, logs })
         flush()
         return
@@ -181,9 +180,9 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
             : (error as Error).message
           throw new ScanError(why, [range.from, range.to], error)
         }
-        // Refused as too big or too slow: windows from here on are smaller (a quarter while still probing, half once the density is
-        // known), and a window starting inside the refused range is at most half of it (or ends where the
-        // provider suggests): the same range is never asked twice, so every refusal is progress.
+        // Refused as too big or too slow: windows from here on are smaller (a quarter while still probing,
+        // half once the density is known), and a window starting inside the refused range is at most half
+        // of it (or ends where the provider suggests): no range is asked twice, so every refusal is progress.
         epoch += 1
         const smaller = size / (density === null ? 4n : 2n)
         ceiling = smaller < 1n ? 1n : smaller
