@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import zlib from 'node:zlib'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { watchDialogs } from './helpers.ts'
 import { CID } from 'multiformats/cid'
 
 /**
@@ -93,15 +94,6 @@ async function openFiles(page: Page): Promise<void> {
 
 const uploadRow = (page: Page, name: string) => page.getByTestId('upload-row').filter({ has: page.getByTestId('upload-name').getByText(name, { exact: true }) })
 
-/** Collects every alert/confirm/prompt the page opens: the content tests expect none. */
-function watchDialogs(page: Page): string[] {
-  const seen: string[] = []
-  page.on('dialog', (dialog) => {
-    seen.push(`${dialog.type()}: ${dialog.message()}`)
-    void dialog.dismiss()
-  })
-  return seen
-}
 
 test.describe('file panel', () => {
   test('uploads several files through the picker: each gets its CID (v0 as returned, and v1), size and pinned state, and is on the pin list', async ({ page, request }) => {

@@ -62,3 +62,13 @@ export async function signAndSend(request: APIRequestContext, url: string, from:
   })
   return rpc<Hex>(request, url, 'eth_sendRawTransaction', [signed])
 }
+
+/** Every alert/confirm/prompt the page opens, each dismissed so nothing hangs: content tests expect none. */
+export function watchDialogs(page: Page): string[] {
+  const seen: string[] = []
+  page.on('dialog', (dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`)
+    void dialog.dismiss()
+  })
+  return seen
+}

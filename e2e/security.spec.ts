@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { concatHex, encodeAbiParameters, keccak256, parseEther, size, toBytes, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { rpcUrl } from './helpers.ts'
+import { rpcUrl, watchDialogs } from './helpers.ts'
 import { scenarioReady, tourStops, visit, type Stop } from './tour.ts'
 
 /**
@@ -48,15 +48,6 @@ async function watchViolations(page: Page): Promise<{ console: string[] }> {
 
 const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations)
 
-/** Dialogs (alert, confirm, prompt) the page opens; each is dismissed so nothing hangs. */
-function watchDialogs(page: Page): string[] {
-  const seen: string[] = []
-  page.on('dialog', (dialog) => {
-    seen.push(`${dialog.type()}: ${dialog.message()}`)
-    void dialog.dismiss()
-  })
-  return seen
-}
 
 // ---- the devnet, for planting content -------------------------------------------------------------------
 
