@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test'
-import { openHome, rpcUrl } from './helpers.ts'
+import { gatewayBlockNumber, openHome, rpcUrl } from './helpers.ts'
 
 /**
  * The live home page against the real service (block time 1 s, traffic every block): new blocks and their
@@ -26,10 +26,6 @@ async function gatewayBlocks(request: APIRequestContext, url: string, numbers: r
   return blocks
 }
 
-async function gatewayHead(request: APIRequestContext, url: string): Promise<number> {
-  const response = await request.post(url, { data: { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] } })
-  return Number(BigInt(((await response.json()) as { result: string }).result))
-}
 
 /** The latest-blocks list as shown, top to bottom: each row's number and the full hash its hash link carries. */
 function shownBlocks(page: Page): Promise<ShownBlock[]> {
@@ -145,13 +141,13 @@ test.describe('live home page', () => {
     const beforeDrop = await topBlock(page)
     await expect.poll(() => topBlock(page), { timeout: 15_000 }).toBeGreaterThan(beforeDrop)
 
-    const headAtDrop = await gatewayHead(request, url)
+    const headAtDrop = await gatewayBlockNumber(request, url)
     droppedAt = Date.now()
     firstSocket!.close({ code: 1012, reason: 'injected: service restart' })
     await expect(page.getByTestId('network-status')).not.toHaveAttribute('data-state', 'open', { timeout: 10_000 })
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open', { timeout: 30_000 })
     expect(connections).toBeGreaterThanOrEqual(3) // the first, at least one refused, the one that stayed
-    const headAtReopen = await gatewayHead(request, url)
+    const headAtReopen = await gatewayBlockNumber(request, url)
     expect(headAtReopen - headAtDrop, 'blocks were mined while the socket was down').toBeGreaterThanOrEqual(3)
     expect(reopenedAt - droppedAt).toBeGreaterThanOrEqual(4_000)
 
@@ -200,12 +196,12 @@ test.describe('live home page', () => {
     for (let round = 0; round < 2; round++) {
       // The table reaches the head the gateway reports (and, in the second round, stays that size as
       // blocks keep coming).
-      const head = await gatewayHead(request, url)
+      const head = await gatewayBlockNumber(request, url)
       await expect.poll(async () => (await tableNumbers())[0], { timeout: 15_000 }).toBeGreaterThanOrEqual(head)
       const numbers = await tableNumbers()
       expect(numbers.length).toBe(Math.min(50, numbers[0]! + 1))
       expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, index) => numbers[0]! - index))
-      if (round === 0) await expect.poll(() => gatewayHead(request, url), { timeout: 15_000 }).toBeGreaterThan(head + 1)
+      if (round === 0) await expect.poll(() => gatewayBlockNumber(request, url), { timeout: 15_000 }).toBeGreaterThan(head + 1)
     }
   })
 

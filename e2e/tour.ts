@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import type { Hex } from 'viem'
-import { openHome, rpcUrl } from './helpers.ts'
+import { openHome, rpc, rpcUrl } from './helpers.ts'
 
 /**
  * Every page of the app, with real content from the running chain, for the suites that look at all of them
@@ -29,12 +29,7 @@ export type Stop = { name: string; path: string; ready: (page: Page) => Promise<
 
 type Block = { number: Hex; transactions: Array<{ hash: Hex; from: Hex }> }
 
-async function rpcResult<T>(request: APIRequestContext, method: string, params: unknown[]): Promise<T> {
-  const response = await request.post(await rpcUrl(request), { data: { jsonrpc: '2.0', id: 1, method, params } })
-  const body = (await response.json()) as { result?: T; error?: { message: string } }
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result as T
-}
+const rpcResult = async <T>(request: APIRequestContext, method: string, params: unknown[]): Promise<T> => rpc<T>(request, await rpcUrl(request), method, params)
 
 /** A recent block with transactions (traffic makes some every block), asked of the gateway. */
 async function blockWithTransactions(request: APIRequestContext): Promise<Block> {
