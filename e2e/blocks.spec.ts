@@ -1,8 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { mnemonicToAccount } from 'viem/accounts'
-import { rpc, rpcUrl, signAndSend } from './helpers.ts'
+import { devAccount, fundFromDeployer, rpc, rpcUrl, signAndSend, waitForReceipt } from './helpers.ts'
 
 /**
  * Issue 3: the block pages (/blocks, /block/:id, /block/:id/receipts, /uncle/:id/:index) against the real
@@ -38,47 +37,17 @@ type RpcReceipt = {
 /** A grouped decimal as people read it ("1,234,567"), computed here from the chain's hex. */
 const grouped = (hex: Hex | bigint) => BigInt(hex).toLocaleString('en-US')
 
-const devMnemonic = 'test test test test test test test test test test test junk'
 /** Accounts 10-19 of anvil's dev mnemonic are free for tests; this spec sends from 12. */
-const sender = mnemonicToAccount(devMnemonic, { addressIndex: 12 })
-const recipient = mnemonicToAccount(devMnemonic, { addressIndex: 13 }).address
-/**
- * anvil funds only accounts 0-9. Account 0 (the scenario's deployer) is idle once the service is ready:
- * it tops account 12 up. Other specs may fund from it at the same moment, so a nonce race is retried.
- */
-const funder = mnemonicToAccount(devMnemonic, { addressIndex: 0 })
-
-
-async function waitForReceipt(request: APIRequestContext, url: string, hash: Hex): Promise<Sent['receipt']> {
-  for (let attempt = 0; attempt < 80; attempt++) {
-    const receipt = await rpc<Sent['receipt'] | null>(request, url, 'eth_getTransactionReceipt', [hash])
-    if (receipt) return receipt
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`no receipt for ${hash}`)
-}
-
-async function fundSender(request: APIRequestContext, url: string): Promise<void> {
-  const balance = BigInt(await rpc<Hex>(request, url, 'eth_getBalance', [sender.address, 'latest']))
-  if (balance >= 10n ** 18n) return
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await waitForReceipt(request, url, await signAndSend(request, url, funder, sender.address, 10n * 10n ** 18n))
-      return
-    } catch (error) {
-      if (attempt >= 5) throw error
-      await new Promise((resolve) => setTimeout(resolve, 500))
-    }
-  }
-}
+const sender = devAccount(12)
+const recipient = devAccount(13).address
 
 type Sent = { hash: Hex; receipt: RpcReceipt & { blockHash: Hex }; value: bigint }
 
 /** Signs and sends a 1559 transfer from account 12, and waits for its receipt. */
 async function sendTransfer(request: APIRequestContext, url: string, value: bigint): Promise<Sent> {
-  await fundSender(request, url)
+  await fundFromDeployer(request, url, sender.address)
   const hash = await signAndSend(request, url, sender, recipient, value)
-  return { hash, receipt: await waitForReceipt(request, url, hash), value }
+  return { hash, receipt: await waitForReceipt<Sent['receipt']>(request, url, hash), value }
 }
 
 /** The value behind a shortened or checksummed hash/address on screen. */

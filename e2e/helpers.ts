@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import type { Hex } from 'viem'
-import type { HDAccount } from 'viem/accounts'
+import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 
 type ServedNetwork = { name: string; rpcBase: string; key: string }
 
@@ -71,4 +71,36 @@ export function watchDialogs(page: Page): string[] {
     void dialog.dismiss()
   })
   return seen
+}
+
+/** anvil's dev mnemonic: accounts 0-4 are the scenario's, 5-9 the traffic's, 10-19 free for tests. */
+export const devAccount = (index: number): HDAccount => mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: index })
+
+/** The receipt of `hash`, asked every 250 ms for up to 20 s. */
+export async function waitForReceipt<R>(request: APIRequestContext, url: string, hash: Hex): Promise<R> {
+  for (let attempt = 0; attempt < 80; attempt++) {
+    const receipt = await rpc<R | null>(request, url, 'eth_getTransactionReceipt', [hash])
+    if (receipt) return receipt
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`no receipt for ${hash}`)
+}
+
+/**
+ * Tops a test account up to 10 ETH when it holds less than 1. anvil funds only accounts 0-9; account 0 (the
+ * scenario's deployer) is idle once the service is ready. Other specs may send from it at the same moment,
+ * so a nonce race is tried again.
+ */
+export async function fundFromDeployer(request: APIRequestContext, url: string, address: Hex): Promise<void> {
+  const balance = BigInt(await rpc<Hex>(request, url, 'eth_getBalance', [address, 'latest']))
+  if (balance >= 10n ** 18n) return
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await waitForReceipt(request, url, await signAndSend(request, url, devAccount(0), address, 10n * 10n ** 18n))
+      return
+    } catch (error) {
+      if (attempt >= 5) throw error
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+  }
 }

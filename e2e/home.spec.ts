@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { formatEther, formatGwei, getAddress, type Address, type Hex } from 'viem'
-import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
-import { gatewayBlockNumber, openHome, rpc, rpcUrl, shownHead, signAndSend } from './helpers.ts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { devAccount, fundFromDeployer, gatewayBlockNumber, openHome, rpc, rpcUrl, shownHead, signAndSend, waitForReceipt } from './helpers.ts'
 
 test.describe('home page', () => {
   test('the head number appears, matches the gateway, and grows live without a reload', async ({ page, request }) => {
@@ -93,41 +93,16 @@ test.describe('home page', () => {
 // ---------------------------------------------------------------------------------------------------------
 // The live lists, the chart and the navigation
 
-const devMnemonic = 'test test test test test test test test test test test junk'
-/**
- * Accounts 10-19 are the tests' (0-4 scenario, 5-9 traffic); this file sends from 11. anvil funds only 0-9:
- * the scenario's deployer (0), idle once the service is ready, tops 11 up. Other specs may send from 0 at the
- * same moment, so a nonce race is tried again.
- */
-const sender = mnemonicToAccount(devMnemonic, { addressIndex: 11 })
-const funder = mnemonicToAccount(devMnemonic, { addressIndex: 0 })
-
+/** Accounts 10-19 are the tests' (0-4 scenario, 5-9 traffic); this file sends from 11. */
+const sender = devAccount(11)
 
 type Receipt = { blockNumber: Hex; status: Hex }
 
-async function waitForReceipt(request: APIRequestContext, url: string, hash: Hex): Promise<Receipt> {
-  let receipt: Receipt | null = null
-  await expect.poll(async () => (receipt = await rpc<Receipt | null>(request, url, 'eth_getTransactionReceipt', [hash])), { timeout: 20_000 }).not.toBeNull()
-  return receipt!
-}
-
-
 /** A transfer from account 11 (topped up first when it runs low), with its receipt. */
 async function sendTransfer(request: APIRequestContext, url: string, to: Address, value: bigint) {
-  const balance = BigInt(await rpc<Hex>(request, url, 'eth_getBalance', [sender.address, 'latest']))
-  if (balance < 10n ** 18n) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await waitForReceipt(request, url, await signAndSend(request, url, funder, sender.address, 10n * 10n ** 18n))
-        break
-      } catch (error) {
-        if (attempt >= 5) throw error
-        await new Promise((resolve) => setTimeout(resolve, 500))
-      }
-    }
-  }
+  await fundFromDeployer(request, url, sender.address)
   const hash = await signAndSend(request, url, sender, to, value)
-  return { hash, from: sender.address, receipt: await waitForReceipt(request, url, hash) }
+  return { hash, from: sender.address, receipt: await waitForReceipt<Receipt>(request, url, hash) }
 }
 
 type SeenTransactionRow = { from: string; to: string; value: string; block: string; type: string }
