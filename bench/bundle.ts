@@ -10,7 +10,7 @@ export type BundleResult = {
 }
 
 /** gzip bytes as a web server sends them (level 6, the zlib default). */
-export const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes).length
+const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes).length
 
 /** The files index.html loads before anything runs: its module script, modulepreloads and stylesheets. */
 export function initialAssets(html: string): { js: string[]; css: string[] } {

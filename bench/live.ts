@@ -1,18 +1,8 @@
 import type { Browser } from '@playwright/test'
 import WebSocket from 'ws'
+import { createRpc } from '../server/chain/rpc.ts'
 import { newBenchContext, rowTimes, waitForWatch } from './browser.ts'
 import { quantile, round, summarize, type Summary } from './stats.ts'
-
-/** A tiny JSON-RPC-over-HTTP caller for anvil's internal port (mining is the bench's, never the app's). */
-export function nodeCaller(url: string) {
-  let id = 1
-  return async <T>(method: string, params: unknown[] = []): Promise<T> => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-    const body = (await response.json()) as { result?: T; error?: { message: string } }
-    if (body.error) throw new Error(`${method}: ${body.error.message}`)
-    return body.result as T
-  }
-}
 
 /** newHeads straight from the node's WebSocket: each head's number with the Date.now() it arrived. */
 async function watchNodeHeads(wsUrl: string) {
@@ -39,7 +29,7 @@ export type LiveResult = { blocks: number; latency: Summary & { p50: number }; i
  * page's latest-blocks table (both clocks are this machine's Date.now()).
  */
 export async function measureLive(browser: Browser, appUrl: string, node: { httpUrl: string; wsUrl: string }, blocks = 50, intervalMs = 400): Promise<LiveResult> {
-  const call = nodeCaller(node.httpUrl)
+  const { call } = createRpc(node.httpUrl)
   const heads = await watchNodeHeads(node.wsUrl)
   const context = await newBenchContext(browser)
   try {
@@ -85,7 +75,7 @@ export type MemoryResult = {
  * view is back near its start; unbounded growth would stay.
  */
 export async function measureMemory(browser: Browser, appUrl: string, node: { httpUrl: string }, blocks = 500, every = 100, intervalMs = 60): Promise<MemoryResult> {
-  const call = nodeCaller(node.httpUrl)
+  const { call } = createRpc(node.httpUrl)
   const context = await newBenchContext(browser)
   try {
     const page = await context.newPage()

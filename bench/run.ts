@@ -5,10 +5,11 @@ import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { chromiumArgs, findBrowser } from '../scripts/browser.mjs'
 import { loadConfig, repoRoot } from '../server/config.ts'
+import { createRpc } from '../server/chain/rpc.ts'
 import { startService } from '../server/service.ts'
 import { measureBundle } from './bundle.ts'
 import { measureLoad } from './gatewayOverhead.ts'
-import { measureLive, measureMemory, nodeCaller } from './live.ts'
+import { measureLive, measureMemory } from './live.ts'
 import { logsByStaticPartition, logsThroughApp, staticPartitionFor } from './logs.ts'
 import { fullLoad, inAppColdAndWarm, renderAndScroll, summarizeVisits, type Visit } from './pages.ts'
 import { budgetChecks, formatTable } from './report.ts'
@@ -59,7 +60,7 @@ try {
   await checkBenchChain(service.anvil.httpUrl, scenario)
   // 100 empty blocks on top: the measured blocks are then outside what the home page reads (its last 50),
   // so a block page is really cold.
-  await nodeCaller(service.anvil.httpUrl)('anvil_mine', ['0x64'])
+  await createRpc(service.anvil.httpUrl).call('anvil_mine', ['0x64'])
   const appUrl = service.urls.app!
   const big = scenario.bigBlock
   const bigPath = `/block/${big.number}`

@@ -31,7 +31,7 @@ const fullPlan = {
  * CHAINGLASS_BENCH_PLAN=small: a chain with 3,000 logs over ~1,500 blocks, built in seconds, for working on
  * the bench itself (its figures are not the issue's; results say which plan ran).
  */
-export const benchPlan = process.env.CHAINGLASS_BENCH_PLAN === 'small' ? { ...fullPlan, name: 'small', emitters: 30, minGap: 20, maxGap: 80, minBlocks: 0 } : { ...fullPlan, minBlocks: 50_000 }
+const benchPlan = process.env.CHAINGLASS_BENCH_PLAN === 'small' ? { ...fullPlan, name: 'small', emitters: 30, minGap: 20, maxGap: 80, minBlocks: 0 } : { ...fullPlan, minBlocks: 50_000 }
 
 export type BenchScenario = {
   version: number
@@ -47,11 +47,11 @@ export type BenchScenario = {
 export const runsDir = path.join(import.meta.dirname, '.runs')
 const cacheDir = () => path.join(runsDir, `scenario-v${benchPlan.version}${benchPlan.name === 'full' ? '' : `-${benchPlan.name}`}`)
 /** anvil_dumpState's answer as it came (hex of gzipped JSON: blocks, receipts, accounts). */
-export const cachedStateFile = () => path.join(cacheDir(), 'anvil-state.hex')
+const cachedStateFile = () => path.join(cacheDir(), 'anvil-state.hex')
 const cachedRecord = () => path.join(cacheDir(), 'scenario.json')
 
 /** The cached scenario, or null when there is none for this plan version. */
-export function readCachedScenario(): BenchScenario | null {
+function readCachedScenario(): BenchScenario | null {
   try {
     const record = JSON.parse(fs.readFileSync(cachedRecord(), 'utf8')) as BenchScenario
     if (record.version !== benchPlan.version || record.plan !== benchPlan.name || !fs.existsSync(cachedStateFile())) return null

@@ -1,6 +1,6 @@
-import { keccak256, parseEther } from 'viem'
+import { keccak256 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { devAccount } from '../testing/devAccounts.ts'
+import { devAccount, signedTransfer } from '../testing/devAccounts.ts'
 import { startTestService, type TestService } from '../testing/service.ts'
 
 /**
@@ -35,23 +35,10 @@ const badKeys: Array<[string, string]> = [
 ]
 const prefixes = ['', '/sample/mainnet-sample', '/sample/l2a-sample', '/sample/l2b-sample']
 
-async function rawTransfer(nonce: number) {
-  return account.signTransaction({
-    chainId: 31337,
-    type: 'eip1559',
-    to: '0x000000000000000000000000000000000000dEaD',
-    value: parseEther('0.001'),
-    nonce,
-    gas: 21_000n,
-    maxFeePerGas: 10_000_000_000n,
-    maxPriorityFeePerGas: 1_000_000_000n,
-  })
-}
-
 describe('every endpoint refuses every key but the key (401, nothing reaches the node)', () => {
   it('HTTP: POST and GET on the devnet and the sample networks', async () => {
     const nonce = Number(await service.node('eth_getTransactionCount', [account.address, 'latest']))
-    const raw = await rawTransfer(nonce)
+    const raw = await signedTransfer(account, nonce)
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: [raw] })
     let refused = 0
     for (const prefix of prefixes) {

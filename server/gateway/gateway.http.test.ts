@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { keccak256, parseEther } from 'viem'
-import { devAccount } from '../testing/devAccounts.ts'
+import { keccak256 } from 'viem'
+import { devAccount, signedTransfer } from '../testing/devAccounts.ts'
 import { startTestService, type TestService } from '../testing/service.ts'
 
 const account = devAccount(4)
@@ -14,19 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.close()
 })
-
-async function signedTransfer(nonce: number) {
-  return account.signTransaction({
-    chainId: 31337,
-    type: 'eip1559',
-    to: '0x000000000000000000000000000000000000dEaD',
-    value: parseEther('0.001'),
-    nonce,
-    gas: 21_000n,
-    maxFeePerGas: 10_000_000_000n,
-    maxPriorityFeePerGas: 1_000_000_000n,
-  })
-}
 
 describe('the envelope (spec Part A: JSON-RPC envelope)', () => {
   it('answers with jsonrpc 2.0, the echoed id and result', async () => {
@@ -147,7 +134,7 @@ describe('authentication (spec: Authentication, JSON-RPC)', () => {
 
   it('a wrong or missing key answers 401 with a JSON-RPC error, and nothing reaches the node', async () => {
     const nonce = Number(await service.node('eth_getTransactionCount', [account.address, 'latest']))
-    const raw = await signedTransfer(nonce)
+    const raw = await signedTransfer(account, nonce)
     for (const key of badKeys) {
       const reply = await service.post(
         { jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: [raw] },
@@ -225,7 +212,7 @@ describe('allowlist: through the keyed endpoint the chain changes only by signed
 
   it('sends a signed transaction with eth_sendRawTransaction, and it is mined', async () => {
     const nonce = Number(await service.node('eth_getTransactionCount', [account.address, 'latest']))
-    const raw = await signedTransfer(nonce)
+    const raw = await signedTransfer(account, nonce)
     const reply = await service.rpc('eth_sendRawTransaction', [raw])
     expect(reply.result).toBe(keccak256(raw))
     await expect

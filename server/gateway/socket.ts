@@ -13,14 +13,14 @@ export type SocketDeps = {
   keepAliveMs: number
 }
 
-/**
- * One client WebSocket: the same JSON-RPC bodies as HTTP, plus subscriptions that live as long as the
- * socket. Keep-alive pings find dead peers so their subscriptions end at the node too.
- */
 /** How long a client must be quiet before a socket that lost its node closes, and the longest wait for that. */
 const quietMs = 500
 const closeGraceMs = 5_000
 
+/**
+ * One client WebSocket: the same JSON-RPC bodies as HTTP, plus subscriptions that live as long as the
+ * socket. Keep-alive pings find dead peers so their subscriptions end at the node too.
+ */
 export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
   const { dispatcher, hub, bucket, rateLimit } = deps
   // When the node connection drops, the socket must close (1012) so the client subscribes again; but never

@@ -4,7 +4,7 @@ import { formatAbiItem } from 'viem/utils'
 /**
  * What Solidity's Panic(uint256) codes mean (Solidity docs, "Panic via assert and Error via require"),
  * worded as geth words them after `execution reverted: `, and as the local gateway does
- * (server/gateway/rules/revert.ts), so the page and the node's message agree.
+ * (server/gateway/rules/revert.ts imports this table), so the page and the node's message agree.
  */
 export const panicMeanings: Readonly<Record<number, string>> = {
   0x00: 'generic panic',

@@ -100,7 +100,7 @@ const pinLsSchema = v.object({ Keys: v.record(v.string(), v.object({ Type: v.str
 const versionSchema = v.object({ Version: v.string(), Commit: v.optional(v.string()), System: v.optional(v.string()) })
 
 /** HTTP Basic: base64 of the UTF-8 bytes of `key:secret`. */
-export function basicAuthorization(key: string, secret: string): string {
+function basicAuthorization(key: string, secret: string): string {
   const bytes = new TextEncoder().encode(`${key}:${secret}`)
   let binary = ''
   for (const byte of bytes) binary += String.fromCharCode(byte)
@@ -123,7 +123,7 @@ function addQuery(options: AddOptions = {}): URLSearchParams {
 }
 
 /** Turns `add`'s body (one JSON object per line) into entries; an error line (a stream that failed late) throws. */
-export function parseAddAnswer(text: string, secrets: readonly string[]): AddedEntry[] {
+function parseAddAnswer(text: string, secrets: readonly string[]): AddedEntry[] {
   const entries: AddedEntry[] = []
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue

@@ -4,7 +4,7 @@ import type { Network } from '../networks/runtimeConfig.ts'
 export const defaultUploadLimitBytes = 2 * 1024 ** 3
 
 /** Room left for the multipart framing around a file (boundaries, part headers, the escaped name). */
-export function multipartOverheadBytes(fileName: string): number {
+function multipartOverheadBytes(fileName: string): number {
   return 512 + 3 * new TextEncoder().encode(fileName).length
 }
 

@@ -33,7 +33,7 @@ export type UploadAnswer = { ok: true; status: number; text: string } | { ok: fa
 
 export type UploadTransport = (request: UploadRequest) => Promise<UploadAnswer>
 
-export function browserXhr(): XhrLike {
+function browserXhr(): XhrLike {
   return new XMLHttpRequest()
 }
 

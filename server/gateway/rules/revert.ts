@@ -1,22 +1,6 @@
 import { decodeErrorResult, isHex, type Hex } from 'viem'
+import { panicMeanings } from '../../../src/evm/revert.ts'
 import { ErrorCode, RpcFailure } from '../jsonrpc.ts'
-
-/**
- * What Solidity's Panic(uint256) codes mean, worded as geth words them in `execution reverted: …`
- * (the recorded execution-apis answer for code 0x01 is "assert(false)").
- */
-export const panicReasons: Record<number, string> = {
-  0x00: 'generic panic',
-  0x01: 'assert(false)',
-  0x11: 'arithmetic underflow or overflow',
-  0x12: 'division or modulo by zero',
-  0x21: 'enum overflow',
-  0x22: 'invalid encoded storage byte array accessed',
-  0x31: 'out-of-bounds array access; popping on an empty array',
-  0x32: 'out-of-bounds access of an array or bytesN',
-  0x41: 'out of memory',
-  0x51: 'uninitialized function',
-}
 
 /** The reason a revert payload decodes to: Error(string) gives its text, Panic(uint256) what the code means. */
 export function decodeRevertReason(data: Hex): string | null {
@@ -26,7 +10,8 @@ export function decodeRevertReason(data: Hex): string | null {
     if (decoded.errorName === 'Error') return String(decoded.args?.[0] ?? '')
     if (decoded.errorName === 'Panic') {
       const code = Number(decoded.args?.[0] ?? -1)
-      return panicReasons[code] ?? `unknown panic code: 0x${code.toString(16)}`
+      // The Panic(uint256) wording is the page's own (src/evm/revert.ts), so the node's message and the page agree.
+      return panicMeanings[code] ?? `unknown panic code: 0x${code.toString(16)}`
     }
   } catch {
     // a custom error or raw bytes: no reason the node could know

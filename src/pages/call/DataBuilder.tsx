@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button.tsx'
 import { inputClass } from '../../ui/form.ts'
 
 /** The EIP-20 interface as signatures, with their returns, so answers decode. */
-export const erc20Signatures = [
+const erc20Signatures = [
   'function name() view returns (string)',
   'function symbol() view returns (string)',
   'function decimals() view returns (uint8)',

@@ -98,7 +98,7 @@ function describe(param: AbiParameter): string {
 }
 
 /** A JSON value (from an array or tuple argument) or the typed text, as viem wants it for `param`. */
-export function parseArgumentValue(param: AbiParameter, value: unknown): unknown {
+function parseArgumentValue(param: AbiParameter, value: unknown): unknown {
   const type = param.type
   const array = arraySuffix.exec(type)
   if (array) {

@@ -15,8 +15,7 @@ export const callMethods = ['eth_call', 'eth_estimateGas'] as const
 export type CallMethod = (typeof callMethods)[number]
 
 export const quantityFields = ['value', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const
-export type QuantityField = (typeof quantityFields)[number]
-export const callFields = ['from', 'to', 'data', ...quantityFields] as const
+const callFields = ['from', 'to', 'data', ...quantityFields] as const
 export type CallField = (typeof callFields)[number]
 
 export type CallDraft = Record<CallField, string> & {

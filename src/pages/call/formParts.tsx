@@ -66,7 +66,7 @@ export function SectionLabel({ children, aside }: { children: ReactNode; aside?:
 const hiddenCharacters = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g
 
 /** Text from the chain with its invisible characters written as \u{…}, or null when it has none. */
-export function escapedIfHidden(text: string): string | null {
+function escapedIfHidden(text: string): string | null {
   const escaped = text.replace(hiddenCharacters, (char) => `\\u{${char.codePointAt(0)!.toString(16).padStart(4, '0')}}`)
   return escaped === text ? null : escaped
 }

@@ -28,7 +28,7 @@ function clientSerial(client: FilesClient): number {
   return serial
 }
 
-export const filesKey = (network: Network, client: FilesClient) => [network.name, 'files', clientSerial(client)] as const
+const filesKey = (network: Network, client: FilesClient) => [network.name, 'files', clientSerial(client)] as const
 
 /** Only a store that did not answer may answer next time; a refusal (4xx) will not change by itself. */
 const retryUnreachable = (failureCount: number, error: unknown) =>

@@ -35,9 +35,9 @@ export const emptyLogForm: LogFormValues = { address: '', topic0: '', topic1: ''
 
 /** Past this many logs a search stops with a message (the user can raise it with cap=). */
 export const defaultLogCap = 100_000
-export const maxLogCap = 2_000_000
+const maxLogCap = 2_000_000
 /** The spec's limit: "Parameters in a single request: 5,000 maximum" (addresses and topics). */
-export const maxFilterParameters = 5_000
+const maxFilterParameters = 5_000
 
 /** A block parameter as a range end: a number, or a tag the network resolves. */
 export type BlockRef = { kind: 'number'; number: bigint } | { kind: 'tag'; tag: BlockTag }
@@ -110,7 +110,7 @@ const word = /^0x[0-9a-fA-F]{64}$/
  * (`Transfer(address,address,uint256)` or `event Transfer(address indexed from, …)` → its keccak-256), an
  * address (left-padded, as an indexed address is), or a decimal integer (as an indexed uint256 is).
  */
-export function parseTopicValue(text: string): { ok: true; word: Hash } | { ok: false; problem: string } {
+function parseTopicValue(text: string): { ok: true; word: Hash } | { ok: false; problem: string } {
   const value = text.trim()
   if (word.test(value)) return { ok: true, word: value.toLowerCase() as Hash }
   if (isAddress(value, { strict: false })) return { ok: true, word: pad(value.toLowerCase() as Address, { size: 32 }) }

@@ -77,7 +77,7 @@ class WindowTimeoutError extends Error {
   }
 }
 
-export const logWindowTimeoutMs = 30_000
+const logWindowTimeoutMs = 30_000
 
 export function logKey(log: Log): string {
   return `${log.blockHash ?? 'pending'}:${log.logIndex ?? log.transactionHash ?? ''}`

@@ -40,7 +40,7 @@ function ChipGroup({ label, children }: { label: string; children: ReactNode }) 
 }
 
 /** The rules of a network at a glance: accepted tags (`safe` -> `finalized` where refused), methods, plan. */
-export function CapabilityChips({ network }: { network: AppNetwork }) {
+function CapabilityChips({ network }: { network: AppNetwork }) {
   const { capabilities } = network
   return (
     <div className="flex flex-wrap items-center gap-x-5 gap-y-2" data-testid={`capabilities-${network.name}`}>
