@@ -21,6 +21,7 @@ import { InfoRow } from '../../ui/InfoRow.tsx'
 import { NotFoundPanel } from '../../ui/NotFoundPanel.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { Panel } from '../../ui/Panel.tsx'
+import { logsToolPath, storageToolPath } from '../../urls.ts'
 import { formatTokenAmount } from '../tx/tokenAmount.ts'
 import { isToken, tokenQuery, type TokenInfo } from './tokenQuery.ts'
 
@@ -33,14 +34,6 @@ export function parseAddress(param: string | undefined): AddressType | null {
 }
 
 /** The logs and storage tools take the address as a query parameter (their pages live in src/pages/logs and /storage). */
-export function logsToolPath(address: AddressType): string {
-  return `/logs?address=${address.toLowerCase()}`
-}
-
-export function storageToolPath(address: AddressType): string {
-  return `/storage?address=${address.toLowerCase()}`
-}
-
 function ToolCard({ to, title, children, icon, testId }: { to: string; title: string; children: ReactNode; icon: ReactNode; testId: string }) {
   return (
     <AppLink
