@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useParams } from 'react-router'
 import type { Address as AddressType } from 'viem'
 import { checksumAddress } from '../../format/address.ts'
@@ -124,9 +124,13 @@ export function AddressPage() {
   const headNumber = head?.number
 
   // Balance and nonce change with every block: read them again at each new head (one batch each time).
+  // Not at the first head seen: the query's own mount fetch already reads at it.
   const refetchAccount = account.refetch
+  const lastHead = useRef(headNumber)
   useEffect(() => {
-    if (enabled && headNumber !== undefined) void refetchAccount()
+    const previous = lastHead.current
+    lastHead.current = headNumber
+    if (enabled && previous !== undefined && headNumber !== undefined && previous !== headNumber) void refetchAccount()
   }, [enabled, headNumber, refetchAccount])
 
   if (!network.capabilities.ethMethods) {
