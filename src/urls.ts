@@ -48,6 +48,16 @@ export function addressPath(address: Address): string {
   return `/address/${address.toLowerCase()}`
 }
 
+/** The logs tool, filtered to what `address` emitted. */
+export function logsToolPath(address: Address): string {
+  return `/logs?address=${address.toLowerCase()}`
+}
+
+/** The storage tool, opened on `address`. */
+export function storageToolPath(address: Address): string {
+  return `/storage?address=${address.toLowerCase()}`
+}
+
 /** A block as a route names it, read back: decimal or 0x number, tag, or 32-byte hash. */
 export type ParsedBlockId = { kind: 'number'; number: bigint } | { kind: 'tag'; tag: BlockTag } | { kind: 'hash'; hash: Hash }
 

@@ -23,6 +23,17 @@ function guarded(guard: Guard, method: string, params: readonly unknown[]): read
   return result.params
 }
 
+/** A refused call rejects like a failed request rather than throwing at the caller. */
+function guardedRequest(guard: Guard, method: string, params: readonly unknown[], send: (sent: readonly unknown[]) => Promise<unknown>): Promise<unknown> {
+  let sent: readonly unknown[]
+  try {
+    sent = guarded(guard, method, params)
+  } catch (error) {
+    return Promise.reject(error)
+  }
+  return send(sent)
+}
+
 export class GuardedHttpTransport extends HttpTransport {
   readonly #guard: Guard
 
@@ -32,13 +43,7 @@ export class GuardedHttpTransport extends HttpTransport {
   }
 
   override request(method: string, params: readonly unknown[] = [], options?: CallOptions): Promise<unknown> {
-    let sent: readonly unknown[]
-    try {
-      sent = guarded(this.#guard, method, params)
-    } catch (error) {
-      return Promise.reject(error)
-    }
-    return super.request(method, sent, options)
+    return guardedRequest(this.#guard, method, params, (sent) => super.request(method, sent, options))
   }
 }
 
@@ -52,13 +57,7 @@ export class GuardedSocketTransport extends SocketTransport {
 
   // The socket's own calls (eth_subscribe, keep-alive eth_chainId) come through here too.
   override request(method: string, params: readonly unknown[] = [], options?: CallOptions): Promise<unknown> {
-    let sent: readonly unknown[]
-    try {
-      sent = guarded(this.#guard, method, params)
-    } catch (error) {
-      return Promise.reject(error)
-    }
-    return super.request(method, sent, options)
+    return guardedRequest(this.#guard, method, params, (sent) => super.request(method, sent, options))
   }
 
   override subscribe(kind: string, params: readonly unknown[], onData: (data: unknown) => void, onError?: (error: unknown) => void): Unsubscribe {

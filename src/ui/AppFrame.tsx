@@ -12,6 +12,7 @@ import { Logo } from './Logo.tsx'
 import { NetworkMenu } from './NetworkMenu.tsx'
 import { SearchBox } from './SearchBox.tsx'
 import { ThemeSwitch } from './ThemeSwitch.tsx'
+import { useDismiss } from './useDismiss.ts'
 
 /** Header, connection banner, page, footer: the frame every route renders into. */
 export function AppFrame() {
@@ -135,22 +136,10 @@ function Layer2Menu() {
   const panelId = useId()
   const active = layer2Entries.some((entry) => entry.active(pathname))
 
-  useEffect(() => {
-    if (!open) return
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== 'Escape') return
-        setOpen(false)
-        button.current?.focus()
-      } else if (!root.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', close)
-    document.addEventListener('keydown', close)
-    return () => {
-      document.removeEventListener('pointerdown', close)
-      document.removeEventListener('keydown', close)
-    }
-  }, [open])
+  useDismiss(open, root, (byEscape) => {
+    setOpen(false)
+    if (byEscape) button.current?.focus()
+  })
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return

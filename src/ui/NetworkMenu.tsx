@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { formatChainId } from '../format/hex.ts'
 import type { AppNetwork } from '../networks/capabilities.ts'
 import { useConnectionStatus, useNetworkChoice } from '../networks/NetworkContext.tsx'
@@ -9,6 +9,7 @@ import { describeConnection } from './connection.ts'
 import { CheckIcon, ChevronDownIcon } from './icons.tsx'
 import { StatusDot } from './StatusDot.tsx'
 import { useNow } from './useNow.ts'
+import { useDismiss } from './useDismiss.ts'
 
 /**
  * The network being shown with its connection state; the menu switches networks (built-in ones, then the
@@ -22,18 +23,7 @@ export function NetworkMenu() {
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
-    if (!open) return
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', close)
-    document.addEventListener('keydown', close)
-    return () => {
-      document.removeEventListener('pointerdown', close)
-      document.removeEventListener('keydown', close)
-    }
-  }, [open])
+  useDismiss(open, root, () => setOpen(false))
 
   const builtIn = networks.filter((choice) => choice.source === 'config')
   const mine = networks.filter((choice) => choice.source === 'user')

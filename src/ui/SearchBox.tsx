@@ -8,8 +8,6 @@ import { explainError } from './explainError.ts'
 import { SearchIcon } from './icons.tsx'
 import { useMediaQuery } from './useMediaQuery.ts'
 
-export const notSearchableMessage = 'not a block number, hash or address'
-
 /** True when a key press is typing into something, so "/" belongs to that field, not to search. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false

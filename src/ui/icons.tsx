@@ -193,12 +193,6 @@ export const StopIcon = (props: IconProps) => (
   </Icon>
 )
 
-export const PlayIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M7 5v14l11-7Z" />
-  </Icon>
-)
-
 export const RefreshIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M20 11a8 8 0 1 0-2.3 5.7" />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useParams } from 'react-router'
 import type { Address as AddressType } from 'viem'
 import { checksumAddress } from '../../format/address.ts'
@@ -21,6 +21,7 @@ import { InfoRow } from '../../ui/InfoRow.tsx'
 import { NotFoundPanel } from '../../ui/NotFoundPanel.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { Panel } from '../../ui/Panel.tsx'
+import { logsToolPath, storageToolPath } from '../../urls.ts'
 import { formatTokenAmount } from '../tx/tokenAmount.ts'
 import { isToken, tokenQuery, type TokenInfo } from './tokenQuery.ts'
 
@@ -33,14 +34,6 @@ export function parseAddress(param: string | undefined): AddressType | null {
 }
 
 /** The logs and storage tools take the address as a query parameter (their pages live in src/pages/logs and /storage). */
-export function logsToolPath(address: AddressType): string {
-  return `/logs?address=${address.toLowerCase()}`
-}
-
-export function storageToolPath(address: AddressType): string {
-  return `/storage?address=${address.toLowerCase()}`
-}
-
 function ToolCard({ to, title, children, icon, testId }: { to: string; title: string; children: ReactNode; icon: ReactNode; testId: string }) {
   return (
     <AppLink
@@ -131,9 +124,13 @@ export function AddressPage() {
   const headNumber = head?.number
 
   // Balance and nonce change with every block: read them again at each new head (one batch each time).
+  // Not at the first head seen: the query's own mount fetch already reads at it.
   const refetchAccount = account.refetch
+  const lastHead = useRef(headNumber)
   useEffect(() => {
-    if (enabled && headNumber !== undefined) void refetchAccount()
+    const previous = lastHead.current
+    lastHead.current = headNumber
+    if (enabled && previous !== undefined && headNumber !== undefined && previous !== headNumber) void refetchAccount()
   }, [enabled, headNumber, refetchAccount])
 
   if (!network.capabilities.ethMethods) {

@@ -18,7 +18,7 @@ import { InfoList } from '../../ui/InfoList.tsx'
 import { InfoRow } from '../../ui/InfoRow.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { blockPath, unclePath } from '../../urls.ts'
-import { extraBlockFields, fieldLabel, fieldShape } from './fields.ts'
+import { extraBlockFields, fieldLabel, fieldShape, type FieldShape } from './fields.ts'
 
 /** What the node leaves null in the pending block (spec), shown as such. */
 export function PendingValue({ testId }: { testId?: string }) {
@@ -246,50 +246,46 @@ function ExtraField({ name, value }: { name: string; value: unknown }) {
       <span className="block font-mono text-[11px] text-zinc-500 dark:text-zinc-400">{name}</span>
     </span>
   )
+  return (
+    <InfoRow label={label} raw={shape.kind === 'quantity' ? shape.raw : undefined} testId={testId}>
+      <ExtraFieldValue name={name} shape={shape} />
+    </InfoRow>
+  )
+}
+
+function ExtraFieldValue({ name, shape }: { name: string; shape: FieldShape }) {
   switch (shape.kind) {
     case 'null':
       return (
-        <InfoRow label={label} testId={testId}>
-          <span className="text-zinc-500 dark:text-zinc-400">null</span>
-        </InfoRow>
+        <span className="text-zinc-500 dark:text-zinc-400">null</span>
       )
     case 'hash':
       return (
-        <InfoRow label={label} testId={testId}>
-          <FullHash value={shape.value} copyLabel={`Copy ${name}`} />
-        </InfoRow>
+        <FullHash value={shape.value} copyLabel={`Copy ${name}`} />
       )
     case 'address':
       return (
-        <InfoRow label={label} testId={testId}>
-          <Address address={shape.value} short={false} />
-        </InfoRow>
+        <Address address={shape.value} short={false} />
       )
     case 'quantity':
       return (
-        <InfoRow label={label} raw={shape.raw} testId={testId}>
-          <span className="tabular-nums">{formatInteger(shape.value)}</span>
-        </InfoRow>
+        <span className="tabular-nums">{formatInteger(shape.value)}</span>
       )
     case 'data':
       return (
-        <InfoRow label={label} testId={testId}>
-          <HexBlock value={shape.value} label={`Copy ${name}`} />
-        </InfoRow>
+        <HexBlock value={shape.value} label={`Copy ${name}`} />
       )
     case 'list':
     case 'other':
       return (
-        <InfoRow label={label} testId={testId}>
-          <div className="w-full min-w-0">
-            {shape.kind === 'list' && <p className="mb-1 text-zinc-600 dark:text-zinc-300">{shape.count === 0 ? 'empty list' : `${formatInteger(shape.count)} ${shape.count === 1 ? 'item' : 'items'}`}</p>}
-            {!(shape.kind === 'list' && shape.count === 0) && (
-              <pre className="max-h-60 overflow-auto rounded-lg bg-zinc-50 px-3 py-2 font-mono text-xs leading-5 text-zinc-700 ring-1 ring-inset ring-zinc-200/80 dark:bg-zinc-950/60 dark:text-zinc-300 dark:ring-zinc-800">
-                {shape.json}
-              </pre>
-            )}
-          </div>
-        </InfoRow>
+        <div className="w-full min-w-0">
+          {shape.kind === 'list' && <p className="mb-1 text-zinc-600 dark:text-zinc-300">{shape.count === 0 ? 'empty list' : `${formatInteger(shape.count)} ${shape.count === 1 ? 'item' : 'items'}`}</p>}
+          {!(shape.kind === 'list' && shape.count === 0) && (
+            <pre className="max-h-60 overflow-auto rounded-lg bg-zinc-50 px-3 py-2 font-mono text-xs leading-5 text-zinc-700 ring-1 ring-inset ring-zinc-200/80 dark:bg-zinc-950/60 dark:text-zinc-300 dark:ring-zinc-800">
+              {shape.json}
+            </pre>
+          )}
+        </div>
       )
   }
 }
