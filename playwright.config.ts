@@ -40,9 +40,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: 'npx tsx server/main.ts --app',
-    url: `${appUrl}/config.json`,
-    // The app answers before the demo scenario is deployed; the suite reads scenario.json, so it waits for
-    // the service's own word that everything is up.
+    // The service's own word that everything is up, and no URL: Playwright starts the tests at whichever comes
+    // first, and the app answers before the demo scenario is deployed. Tests then read a scenario.json not yet
+    // written, and tests funding from account 0 raced the scenario's deployer for its nonce ("nonce too low").
     wait: { stdout: /chainglass ready/ },
     reuseExistingServer: false,
     timeout: 180_000,
