@@ -283,6 +283,41 @@ test.describe('transaction pages', () => {
     await expect(row(page, 'tx-input')).toContainText('Creation code')
   })
 
+  test('a transaction with thousands of logs (the scenario\'s emitter) shows them 25 at a time, first to last, as the receipt has them', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { emitter } = JSON.parse(fs.readFileSync(path.join(process.env.CHAINGLASS_E2E_DATA!, 'scenario.json'), 'utf8')) as { emitter: { transactions: Array<{ hash: Hex }> } }
+    const receipt = await receiptOf(request, url, emitter.transactions.at(-1)!.hash)
+    const total = receipt.logs.length
+    expect(total, 'the emitter makes thousands of logs in one transaction').toBeGreaterThan(1000)
+    const lastPageSize = total % 25 || 25
+
+    await openTransaction(page, `/tx/${receipt.transactionHash}`)
+    const logs = page.getByTestId('tx-log')
+    const range = page.getByTestId('tx-logs-pager-range')
+    await expect(page.getByTestId('tx-logs')).toContainText(`Logs (${grouped(BigInt(total))})`)
+    await expect(range).toHaveText(`1–25 of ${grouped(BigInt(total))}`)
+    await expect(logs).toHaveCount(25)
+    await expect(logs.first()).toHaveAttribute('data-log-index', receipt.logs[0]!.logIndex)
+    await expect(page.getByTestId('tx-logs-pager-previous')).toBeDisabled()
+    // One page of entries, not the whole receipt: the document stays small (it held 176,000 nodes before).
+    expect(await page.evaluate(() => document.querySelectorAll('*').length)).toBeLessThan(5000)
+
+    await page.getByTestId('tx-logs-pager-next').click()
+    await expect(range).toHaveText(`26–50 of ${grouped(BigInt(total))}`)
+    await expect(logs.first()).toHaveAttribute('data-log-index', receipt.logs[25]!.logIndex)
+    await expect(logs.first().getByTestId('log-topic')).toHaveCount(receipt.logs[25]!.topics.length)
+    await expect(logs.first().getByTestId('log-data')).toHaveText(receipt.logs[25]!.data)
+
+    // The bottom pager goes to the last page and brings the list's top back into view.
+    await page.getByTestId('tx-logs-pager-bottom-last').click()
+    await expect(logs).toHaveCount(lastPageSize)
+    await expect(logs.last()).toHaveAttribute('data-log-index', receipt.logs.at(-1)!.logIndex)
+    await expect(page.getByTestId('tx-logs-pager-next')).toBeDisabled()
+    await expect(logs.first()).toBeInViewport()
+    await page.getByTestId('tx-logs-pager-first').click()
+    await expect(logs.first()).toHaveAttribute('data-log-index', receipt.logs[0]!.logIndex)
+  })
+
   test('a pending transaction says so, then turns into the mined one without a reload', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const sender = account(19)

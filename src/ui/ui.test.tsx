@@ -13,6 +13,7 @@ import { Hash } from './Hash.tsx'
 import { HexBlock } from './HexBlock.tsx'
 import { InfoList, InfoListSkeleton } from './InfoList.tsx'
 import { InfoRow } from './InfoRow.tsx'
+import { ListPager, pageWindow } from './ListPager.tsx'
 import { NotFoundPanel } from './NotFoundPanel.tsx'
 import { PageHeader } from './PageHeader.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
@@ -215,5 +216,29 @@ describe('panels and controls', () => {
     expect(markup).toContain('>#12</h1>')
     expect(attributes(markup, 'href')).toEqual(['/block/11'])
     expect(markup).toMatch(/aria-disabled="true"[^>]*data-testid="page-next"/)
+  })
+})
+
+describe('ListPager', () => {
+  it('pageWindow covers every item exactly once, pages clamped into range', () => {
+    for (const total of [0, 1, 24, 25, 26, 4100, 4101]) {
+      const first = pageWindow(total, 0, 25)
+      const seen: number[] = []
+      for (let page = 0; page < first.pageCount; page++) {
+        const { start, end } = pageWindow(total, page, 25)
+        for (let index = start; index < end; index++) seen.push(index)
+      }
+      expect(seen).toEqual([...Array(total).keys()])
+      expect(pageWindow(total, first.pageCount + 5, 25)).toEqual(pageWindow(total, first.pageCount - 1, 25))
+      expect(pageWindow(total, -3, 25)).toEqual(first)
+    }
+    expect(pageWindow(4100, 163, 25)).toEqual({ page: 163, pageCount: 164, start: 4075, end: 4100 })
+  })
+
+  it('says which items are shown and disables the way past either end', () => {
+    const html = renderToString(<ListPager noun="logs" total={4100} start={0} end={25} page={0} pageCount={164} onPage={() => {}} testId="p" />)
+    expect(html.replaceAll('<!-- -->', '')).toContain('1–25 of 4,100')
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="First page of logs"/)
+    expect(html).toMatch(/<button(?![^>]*disabled="")[^>]*aria-label="Next page of logs"/)
   })
 })

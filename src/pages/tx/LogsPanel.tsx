@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import type { Address as AddressType } from 'viem'
 import { decodeTokenEvent, approvalForAllTopic, approvalTopic, transferTopic, type TokenEvent } from '../../evm/tokenEvents.ts'
 import { formatInteger } from '../../format/numbers.ts'
@@ -9,6 +9,7 @@ import { Address } from '../../ui/Address.tsx'
 import { Badge } from '../../ui/Badge.tsx'
 import { CopyButton } from '../../ui/CopyButton.tsx'
 import { HexBlock } from '../../ui/HexBlock.tsx'
+import { ListPager, pageWindow } from '../../ui/ListPager.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { isToken, tokenQuery, type TokenInfo } from '../address/tokenQuery.ts'
 import { Mono, Note } from './parts.tsx'
@@ -162,26 +163,51 @@ function LogEntry({ log, position, token }: { log: Log; position: number; token:
   )
 }
 
+/** Logs shown at once: enough to read a typical receipt whole, few enough that thousands do not swamp the page. */
+const logsPerPage = 25
+
 /** The receipt's logs: token events decoded (with the token's symbol and decimals when it says them), everything raw. */
 export function LogsPanel({ network, logs }: { network: AppNetwork; logs: Log[] }) {
-  // Token details for each contract that emitted an ERC-20 event (one batch of eth_calls).
-  const tokenAddresses = [...new Set(logs.filter((log) => decodeTokenEvent(log)?.standard === 'ERC-20').map((log) => log.address.toLowerCase() as AddressType))]
+  const [requestedPage, setPage] = useState(0)
+  const listTop = useRef<HTMLDivElement>(null)
+  const { page, pageCount, start, end } = pageWindow(logs.length, requestedPage, logsPerPage)
+  const shown = logs.slice(start, end)
+  // Token details for each contract on this page that emitted an ERC-20 event (one batch of eth_calls).
+  const tokenAddresses = [...new Set(shown.filter((log) => decodeTokenEvent(log)?.standard === 'ERC-20').map((log) => log.address.toLowerCase() as AddressType))]
   const tokens = useQueries({ queries: tokenAddresses.map((address) => tokenQuery(network, address)) })
   const tokenOf = (address: string) => tokens[tokenAddresses.indexOf(address.toLowerCase() as AddressType)]?.data
+  const pager = (testId: string, scrollBack: boolean) => (
+    <ListPager
+      noun="logs"
+      total={logs.length}
+      start={start}
+      end={end}
+      page={page}
+      pageCount={pageCount}
+      testId={testId}
+      onPage={(next) => {
+        setPage(next)
+        // From the bottom of a long page, the next page starts where the list does, not where the reader was.
+        if (scrollBack) listTop.current?.scrollIntoView({ block: 'start' })
+      }}
+    />
+  )
 
   return (
-    <Panel title={`Logs (${formatInteger(logs.length)})`} testId="tx-logs">
+    <Panel title={`Logs (${formatInteger(logs.length)})`} testId="tx-logs" actions={pageCount > 1 ? pager('tx-logs-pager', false) : undefined}>
+      <div ref={listTop} className="scroll-mt-20" />
       {logs.length === 0 ? (
         <p className="px-5 py-6 text-sm text-zinc-500 dark:text-zinc-400" data-testid="tx-logs-empty">
           This transaction emitted no logs.
         </p>
       ) : (
         <ol className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {logs.map((log, index) => (
-            <LogEntry key={`${log.logIndex ?? index}`} log={log} position={index} token={tokenOf(log.address)} />
+          {shown.map((log, offset) => (
+            <LogEntry key={`${log.logIndex ?? start + offset}`} log={log} position={start + offset} token={tokenOf(log.address)} />
           ))}
         </ol>
       )}
+      {pageCount > 1 && <footer className="flex justify-end border-t border-zinc-100 px-5 py-3 dark:border-zinc-800">{pager('tx-logs-pager-bottom', true)}</footer>}
     </Panel>
   )
 }
