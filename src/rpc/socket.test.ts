@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import net from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket, { WebSocketServer } from 'ws'
 import { makeDataDir, startTestService, waitFor, type TestService } from '../testing/realService.ts'
@@ -190,6 +191,33 @@ describe('SocketTransport keep-alive', () => {
       socket.close()
       for (const client of mute.clients) client.terminate()
       await new Promise((resolve) => mute.close(resolve))
+    }
+  })
+})
+
+describe('SocketTransport connect timeout', () => {
+  it('injected fault: a server that takes the TCP connection but never answers the handshake is given up on and tried again, with no stray error', async () => {
+    // A gateway stuck before the WebSocket upgrade cannot be made on purpose; a bare TCP listener stands in.
+    // Giving up on a socket that is still connecting used to leave Node's ws an 'error' with no listener.
+    const held: net.Socket[] = []
+    const silent = net.createServer((connection) => held.push(connection))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const address = silent.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    const uncaught: unknown[] = []
+    const onUncaught = (error: unknown) => uncaught.push(error)
+    process.on('uncaughtException', onUncaught)
+    const socket = new SocketTransport({ url: `ws://127.0.0.1:${port}`, WebSocket: NodeWebSocket, connectTimeoutMs: 100, backoff: { initialMs: 20, maxMs: 20 } })
+    try {
+      socket.subscribe('newHeads', [], () => {})
+      await waitFor(() => held.length >= 3, 5_000, 'three connection attempts')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(uncaught).toEqual([])
+    } finally {
+      socket.close()
+      process.off('uncaughtException', onUncaught)
+      for (const connection of held) connection.destroy()
+      await new Promise((resolve) => silent.close(resolve))
     }
   })
 })
