@@ -13,7 +13,7 @@ import { measureLive, measureMemory } from './live.ts'
 import { logsByStaticPartition, logsThroughApp, staticPartitionFor } from './logs.ts'
 import { fullLoad, inAppColdAndWarm, renderAndScroll, summarizeVisits, type Visit } from './pages.ts'
 import { budgetChecks, formatTable } from './report.ts'
-import { benchStateFile, checkBenchChain, ensureBenchScenario, runsDir } from './scenario.ts'
+import { benchHardfork, benchStateFile, checkBenchChain, ensureBenchScenario, runsDir } from './scenario.ts'
 import { ratio } from './partition.ts'
 import { median, round, summarize } from './stats.ts'
 
@@ -53,7 +53,7 @@ const config = loadConfig({
   CHAINGLASS_TRAFFIC: '0',
   CHAINGLASS_RATE_LIMIT: '0',
 })
-const service = await startService(config, { app: true, scenario: false, loadChainFrom: benchStateFile() })
+const service = await startService(config, { app: true, scenario: false, loadChainFrom: benchStateFile(), chainHardfork: benchHardfork })
 const browser = await chromium.launch({ executablePath, args: [...chromiumArgs] })
 const results: Record<string, unknown> = {}
 try {

@@ -16,7 +16,7 @@ import { emitterGaps, type Placement } from './partition.ts'
  *   - a block with 5,000 transfers (the block gas limit raised for that block only).
  */
 const fullPlan = {
-  version: 1,
+  version: 2,
   name: 'full',
   emitters: 1_000,
   logsPerCall: 100,
@@ -43,6 +43,9 @@ export type BenchScenario = {
   head: number
   buildSeconds: number
 }
+
+/** The bench chain's hardfork, for building it and for every run on it (see AnvilOptions.hardfork). */
+export const benchHardfork = 'cancun'
 
 export const runsDir = path.join(import.meta.dirname, '.runs')
 const cacheDir = () => path.join(runsDir, `scenario-v${benchPlan.version}${benchPlan.name === 'full' ? '' : `-${benchPlan.name}`}`)
@@ -72,7 +75,7 @@ export async function ensureBenchScenario(log: (line: string) => void): Promise<
   fs.mkdirSync(cacheDir(), { recursive: true })
   // No state file while building: anvil would rewrite the whole growing chain every 10 s. One dump at the end.
   // Without per-block state history anvil mines the 50,000 blocks about twice as fast (it slows as its chain grows).
-  const node = new AnvilNode({ stateFile: null, blockTime: 0, pruneHistory: true })
+  const node = new AnvilNode({ stateFile: null, blockTime: 0, pruneHistory: true, hardfork: benchHardfork })
   await node.start(0)
   try {
     const rpc = createRpc(node.httpUrl, 120_000)

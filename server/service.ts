@@ -20,6 +20,8 @@ export type ServiceOptions = {
    * 50,000-block chain comes from a cache, and anvil rewriting it every 10 s would skew every figure).
    */
   loadChainFrom?: string
+  /** anvil --hardfork for that chain: the one it was built with. */
+  chainHardfork?: string
 }
 
 export type RunningService = {
@@ -62,6 +64,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   const anvil: AnvilNode = new AnvilNode({
     stateFile: options.loadChainFrom ? null : path.join(config.dataDir, 'chain', 'anvil-state.json'),
     loadState: options.loadChainFrom,
+    hardfork: options.chainHardfork,
     blockTime: config.blockTime,
     onUnexpectedExit: (code, signal) => {
       // Supervision: a node that dies on its own is brought back on the same port.

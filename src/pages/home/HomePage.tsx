@@ -12,7 +12,7 @@ import { GasChart } from './GasChart.tsx'
 import { LatestBlockPanel } from './LatestBlockPanel.tsx'
 import { LatestBlocks } from './LatestBlocks.tsx'
 import { LatestTransactions } from './LatestTransactions.tsx'
-import { blockRowCount, blocksForTransactions, chartBlockCount, detailBlockCount, latestTransactions, settledRows, transactionRowCount } from './liveWindow.ts'
+import { blockRowCount, blocksForTransactions, chartBlockCount, detailBlockCount, latestTransactions, transactionRowCount } from './liveWindow.ts'
 import { useBlockSummaries, useFullBlocks, useLiveWindow } from './useLiveWindow.ts'
 
 function HeadSkeleton() {
@@ -56,7 +56,9 @@ function LiveOverview({ network, head, live }: { network: Network; head: BlockHe
   const listed = newestFirst.slice(0, detailBlockCount)
   const summaries = useBlockSummaries(network, listed)
   const summary = (hash: string) => summaries.get(hash)?.data
-  const rows = settledRows(listed, (block) => summary(block.hash), blockRowCount)
+  // A new head's row shows at once from the newHeads header (number, hash, age, gas, base fee); only its
+  // transaction count waits for the block (issue 7: head to DOM in ms, not an HTTP round trip later).
+  const rows = listed.slice(0, blockRowCount).map((block) => ({ block, details: summary(block.hash) }))
   // Full transactions only for the few newest blocks the transactions list needs.
   const needed = blocksForTransactions(listed, (block) => summary(block.hash)?.transactions.length, transactionRowCount)
   const full = useFullBlocks(network, needed)

@@ -1,7 +1,7 @@
 import type { Hash, Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { Transaction } from '../../rpc/schemas.ts'
-import { blocksForTransactions, feeAxis, formatShare, gasAxisTop, gasRatio, isLinkedChain, joinWindow, latestTransactions, settledRows, type ChainBlock } from './liveWindow.ts'
+import { blocksForTransactions, feeAxis, formatShare, gasAxisTop, gasRatio, isLinkedChain, joinWindow, latestTransactions, type ChainBlock } from './liveWindow.ts'
 
 const hashOf = (number: number, branch = 'a'): Hash => `0x${branch.repeat(2)}${number.toString(16).padStart(62, '0')}` as Hash
 
@@ -60,25 +60,6 @@ describe('isLinkedChain', () => {
     expect(isLinkedChain([block(5), block(7)])).toBe(false)
     expect(isLinkedChain([block(5), block(5)])).toBe(false)
     expect(isLinkedChain([block(5), block(6, 'a', 'c')])).toBe(false)
-  })
-})
-
-describe('settledRows', () => {
-  const blocks = range(1, 6).reverse()
-  it('leaves out the newest blocks while their details load, so the list does not flash', () => {
-    const loaded = new Set([4, 3, 2, 1])
-    const rows = settledRows(blocks, (entry) => (loaded.has(Number(BigInt(entry.number))) ? 'details' : undefined), 3)
-    expect(rows.map((row) => Number(BigInt(row.block.number)))).toEqual([4, 3, 2])
-  })
-
-  it('shows every row loading on the first visit, and loading rows further down', () => {
-    expect(settledRows(blocks, () => undefined, 3).map((row) => row.details)).toEqual([undefined, undefined, undefined])
-    const rows = settledRows(blocks, (entry) => (BigInt(entry.number) === 5n ? undefined : 'x'), 3)
-    expect(rows.map((row) => [Number(BigInt(row.block.number)), row.details])).toEqual([
-      [6, 'x'],
-      [5, undefined],
-      [4, 'x'],
-    ])
   })
 })
 

@@ -24,7 +24,7 @@ export const blockRowCount = 8
 export const transactionRowCount = 10
 /** Blocks in the gas and base-fee chart (and the window the page keeps). */
 export const chartBlockCount = 50
-/** Blocks the page keeps details of: the listed ones and four more, so new heads still loading never empty a row. */
+/** Blocks the page keeps details of: the listed ones and four more, for the transactions list's spare block. */
 export const detailBlockCount = blockRowCount + 4
 
 /**
@@ -57,19 +57,6 @@ export function isLinkedChain(blocks: readonly ChainBlock[]): boolean {
     const previous = blocks[index - 1]
     return !previous || (BigInt(block.number) === BigInt(previous.number) + 1n && block.parentHash === previous.hash)
   })
-}
-
-/**
- * The rows of a live list, newest first: the newest blocks whose details have arrived. Blocks at the top
- * whose details are still on their way are left out (the list stays as it was for the moment that takes,
- * instead of flashing a placeholder); once the top is settled, later gaps are shown as loading rows.
- */
-export function settledRows<B, D>(newestFirst: readonly B[], detailsOf: (block: B) => D | undefined, count: number): Array<{ block: B; details: D | undefined }> {
-  const rows = newestFirst.map((block) => ({ block, details: detailsOf(block) }))
-  const firstLoaded = rows.findIndex((row) => row.details !== undefined)
-  // Nothing loaded yet (the first visit): show every row, loading.
-  const start = firstLoaded < 0 ? 0 : firstLoaded
-  return rows.slice(start, start + count)
 }
 
 /**
