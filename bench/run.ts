@@ -8,7 +8,7 @@ import { loadConfig, repoRoot } from '../server/config.ts'
 import { createRpc } from '../server/chain/rpc.ts'
 import { startService } from '../server/service.ts'
 import { measureBundle } from './bundle.ts'
-import { measureLoad } from './gatewayOverhead.ts'
+import { measureLoadApart } from './gatewayOverhead.ts'
 import { measureLive, measureMemory } from './live.ts'
 import { logsByStaticPartition, logsThroughApp, staticPartitionFor } from './logs.ts'
 import { fullLoad, inAppColdAndWarm, renderAndScroll, summarizeVisits, type Visit } from './pages.ts'
@@ -174,8 +174,8 @@ try {
     const gateway = []
     for (const concurrency of [1, 8, 64]) {
       const requests = concurrency === 1 ? 2_000 : 6_000
-      const direct = await measureLoad(service.anvil.httpUrl, body, concurrency, requests)
-      const through = await measureLoad(service.urls.rpc, body, concurrency, requests)
+      const direct = await measureLoadApart(service.anvil.httpUrl, body, concurrency, requests)
+      const through = await measureLoadApart(service.urls.rpc, body, concurrency, requests)
       gateway.push({ concurrency, direct, gateway: through, addedP50Ms: round(through.p50Ms - direct.p50Ms, 3), throughputShare: round(through.perSecond / direct.perSecond, 2) })
     }
     results.gateway = gateway
