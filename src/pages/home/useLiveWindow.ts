@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query'
+import { useQueries } from '@tanstack/react-query'
 import type { Network } from '../../networks/runtimeConfig.ts'
 import { blockQuery, blockWithTransactionsQuery, recentBlocksQuery } from '../../queries/blocks.ts'
 import { useLiveHeads } from '../../queries/head.ts'
@@ -29,15 +29,19 @@ export function useLiveWindow(network: Network, size: number): LiveWindow {
   const oldest = heads[0]
   const below = oldest ? BigInt(oldest.number) - 1n : -1n
   const needHistory = heads.length < size && below >= 0n
-  // Keyed by the block below the stream's first head, which stays put while the stream grows: one read.
-  const history = useQuery({ ...recentBlocksQuery(network, below < 0n ? 0n : below, size - 1), enabled: needHistory })
-  const mined = history.data?.map((block) => (block && isMined(block) ? block : null))
+  // Keyed by the block below the stream's first head, which stays put while the stream grows: one read. Once
+  // the stream is long enough there is no query at all: a disabled one would still be a cache entry, and its key
+  // moves with every head (the stream slides), so one was left per block for the cache's 30 minutes (issue 7's
+  // memory item: ~6 KB per block, found by a heap-snapshot diff).
+  const wanted = needHistory ? [recentBlocksQuery(network, below, size - 1)] : []
+  const history = useQueries({ queries: wanted })[0]
+  const mined = history?.data?.map((block) => (block && isMined(block) ? block : null))
   const blocks = joinWindow<ChainBlock>(mined, heads, size)
   return {
     blocks,
     tip: heads.at(-1),
-    loading: heads.length === 0 || (needHistory && history.isPending),
-    error: history.error,
+    loading: heads.length === 0 || (needHistory && (history?.isPending ?? true)),
+    error: history?.error ?? null,
   }
 }
 
