@@ -66,10 +66,13 @@ export function seedBlockWithTransactions(client: QueryClient, network: Network,
   })
 }
 
-/** A block's receipts are each transaction's receipt, and the receipts of that block by its other name. */
+/**
+ * A block's receipts are the receipts of that block by its other name. They are each transaction's receipt
+ * too, but that is found when a receipt is asked for (receiptFromBlockReceipts), not copied here: a cache entry
+ * per receipt cost ~100 ms of a 1,000-transaction block page's first render (issue 7).
+ */
 export function seedBlockReceipts(client: QueryClient, network: Network, receipts: Receipt[], fetchedBy: ResolvedBlockRef): void {
   notifyManager.batch(() => {
-    for (const receipt of receipts) write(client, queryKeys.receipt(network, receipt.transactionHash), receipt, false)
     const first = receipts[0]
     if (!first) return
     noteHead(network, first.blockNumber)
@@ -77,4 +80,18 @@ export function seedBlockReceipts(client: QueryClient, network: Network, receipt
       write(client, queryKeys.blockReceipts(network, ref), receipts, !canonical)
     }
   })
+}
+
+/**
+ * The receipt of transaction `hash` if a block's receipts in the cache hold it (and were not marked stale by a
+ * reorg): a transaction opened from a block page needs no request of its own.
+ */
+export function receiptFromBlockReceipts(client: QueryClient, network: Network, hash: Hash): Receipt | undefined {
+  const wanted = hash.toLowerCase()
+  for (const query of client.getQueryCache().findAll({ queryKey: [network.name, 'blockReceipts'] })) {
+    if (query.state.isInvalidated) continue
+    const found = (query.state.data as Receipt[] | null | undefined)?.find((receipt) => receipt.transactionHash.toLowerCase() === wanted)
+    if (found) return found
+  }
+  return undefined
 }

@@ -6,7 +6,7 @@ import { getTransactionByBlockHashAndIndex, getTransactionByBlockNumberAndIndex,
 import type { Receipt, Transaction } from '../rpc/schemas.ts'
 import { gcTimeFor, immutableGcMs, indexParam, missingStaleMs, resolveBlockRef, staleTimeFor, type BlockRef } from './cachePolicy.ts'
 import { queryKeys } from './keys.ts'
-import { seedTransaction } from './seed.ts'
+import { receiptFromBlockReceipts, seedTransaction } from './seed.ts'
 
 /**
  * Query options for transactions and receipts. Addressed by hash they are immutable once mined (a reorg
@@ -67,7 +67,10 @@ export function receiptQuery(network: Network, hash: Hash) {
   checkHash(hash)
   return queryOptions({
     queryKey: queryKeys.receipt(network, hash),
-    queryFn: ({ signal }): Promise<Receipt | null> => getTransactionReceipt(clientsFor(network).http, hash, { signal }),
+    queryFn: ({ signal, client }): Promise<Receipt | null> => {
+      const known = receiptFromBlockReceipts(client, network, hash)
+      return known ? Promise.resolve(known) : getTransactionReceipt(clientsFor(network).http, hash, { signal })
+    },
     staleTime: (query) => (query.state.data ? Infinity : missingStaleMs),
     gcTime: immutableGcMs,
   })
