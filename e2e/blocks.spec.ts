@@ -33,7 +33,6 @@ type RpcReceipt = {
   type?: Hex
 }
 
-
 /** A grouped decimal as people read it ("1,234,567"), computed here from the chain's hex. */
 const grouped = (hex: Hex | bigint) => BigInt(hex).toLocaleString('en-US')
 

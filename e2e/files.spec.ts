@@ -94,7 +94,6 @@ async function openFiles(page: Page): Promise<void> {
 
 const uploadRow = (page: Page, name: string) => page.getByTestId('upload-row').filter({ has: page.getByTestId('upload-name').getByText(name, { exact: true }) })
 
-
 test.describe('file panel', () => {
   test('uploads several files through the picker: each gets its CID (v0 as returned, and v1), size and pinned state, and is on the pin list', async ({ page, request }) => {
     const store = await fileStore(request)

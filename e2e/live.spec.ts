@@ -26,7 +26,6 @@ async function gatewayBlocks(request: APIRequestContext, url: string, numbers: r
   return blocks
 }
 
-
 /** The latest-blocks list as shown, top to bottom: each row's number and the full hash its hash link carries. */
 function shownBlocks(page: Page): Promise<ShownBlock[]> {
   return page.getByTestId('block-row').evaluateAll((rows) =>

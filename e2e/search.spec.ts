@@ -17,7 +17,6 @@ import { rpc as call, rpcUrl } from './helpers.ts'
 test.describe.configure({ timeout: 120_000 })
 const expect = baseExpect.configure({ timeout: 30_000 })
 
-
 /**
  * A quiet page to search from (the search box is in every page's header): a transaction that does not
  * exist, which asks once and then sits still — the live pages redraw every block, which on a busy machine

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { concatHex, encodeAbiParameters, keccak256, parseEther, size, toBytes, type Hex } from 'viem'
-import { mnemonicToAccount } from 'viem/accounts'
-import { rpcUrl, watchDialogs } from './helpers.ts'
+import { devAccount, rpcUrl, watchDialogs } from './helpers.ts'
 import { scenarioReady, tourStops, visit, type Stop } from './tour.ts'
 
 /**
@@ -48,17 +47,19 @@ async function watchViolations(page: Page): Promise<{ console: string[] }> {
 
 const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations)
 
-
 // ---- the devnet, for planting content -------------------------------------------------------------------
 
-const mnemonic = 'test test test test test test test test test test test junk'
 /** Accounts 10-19 are the tests'; this suite sends from 10, topped up by the idle scenario deployer (0). */
 const planter = 10
 
 type Receipt = { status: Hex; blockNumber: Hex; transactionHash: Hex; contractAddress: Hex | null }
 
+/** The gateway's URL, read from /config.json once per worker rather than before every call. */
+let gateway: Promise<string> | undefined
+const gatewayUrl = (request: APIRequestContext) => (gateway ??= rpcUrl(request))
+
 async function rpc<T>(request: APIRequestContext, method: string, params: unknown[]): Promise<{ result?: T; error?: { code: number; message: string; data?: Hex } }> {
-  const response = await request.post(await rpcUrl(request), { data: { jsonrpc: '2.0', id: 1, method, params } })
+  const response = await request.post(await gatewayUrl(request), { data: { jsonrpc: '2.0', id: 1, method, params } })
   return (await response.json()) as { result?: T; error?: { code: number; message: string; data?: Hex } }
 }
 
@@ -69,7 +70,7 @@ async function result<T>(request: APIRequestContext, method: string, params: unk
 }
 
 async function send(request: APIRequestContext, index: number, tx: { to?: Hex; data?: Hex; value?: bigint; gas: bigint }): Promise<Receipt> {
-  const account = mnemonicToAccount(mnemonic, { addressIndex: index })
+  const account = devAccount(index)
   const [chainId, nonce, block] = await Promise.all([
     result<Hex>(request, 'eth_chainId', []),
     result<Hex>(request, 'eth_getTransactionCount', [account.address, 'pending']),
@@ -88,14 +89,14 @@ async function send(request: APIRequestContext, index: number, tx: { to?: Hex; d
     maxFeePerGas: BigInt(block.baseFeePerGas) * 2n + tip,
   })
   const hash = await result<Hex>(request, 'eth_sendRawTransaction', [raw])
-  await expect.poll(async () => (await rpc<Receipt | null>(request, 'eth_getTransactionReceipt', [hash])).result ?? null, { timeout: 30_000 }).not.toBeNull()
-  const receipt = (await result<Receipt>(request, 'eth_getTransactionReceipt', [hash]))!
-  expect(receipt.status).toBe('0x1')
-  return receipt
+  let receipt: Receipt | null = null
+  await expect.poll(async () => (receipt = (await rpc<Receipt | null>(request, 'eth_getTransactionReceipt', [hash])).result ?? null), { timeout: 30_000 }).not.toBeNull()
+  expect(receipt!.status).toBe('0x1')
+  return receipt!
 }
 
 async function fund(request: APIRequestContext, index: number): Promise<void> {
-  const address = mnemonicToAccount(mnemonic, { addressIndex: index }).address
+  const address = devAccount(index).address
   const balance = BigInt(await result<Hex>(request, 'eth_getBalance', [address, 'latest']))
   if (balance < parseEther('0.5')) await send(request, 0, { to: address, value: parseEther('1'), gas: 21_000n })
 }
@@ -225,7 +226,7 @@ test.describe('browser security', () => {
     const reason = `<img src=x onerror="alert('revert')"><script>alert('revert-script')</script><b class="planted">bold?</b>`
     // Short enough (42 characters) for the logs table to show it whole rather than elided.
     const note = '<img src=x onerror=alert(1) class=planted>'
-    const caller = mnemonicToAccount(mnemonic, { addressIndex: planter }).address
+    const caller = devAccount(planter).address
 
     // What the gateway says, asked here: the spec's `execution reverted: <reason>` with the reason verbatim.
     const callData = errorString(reason)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import type { Hex } from 'viem'
-import { openHome, rpc, rpcUrl } from './helpers.ts'
+import { gatewayBlockNumber, openHome, rpc, rpcUrl } from './helpers.ts'
 
 /**
  * Every page of the app, with real content from the running chain, for the suites that look at all of them
@@ -29,13 +29,12 @@ export type Stop = { name: string; path: string; ready: (page: Page) => Promise<
 
 type Block = { number: Hex; transactions: Array<{ hash: Hex; from: Hex }> }
 
-const rpcResult = async <T>(request: APIRequestContext, method: string, params: unknown[]): Promise<T> => rpc<T>(request, await rpcUrl(request), method, params)
-
 /** A recent block with transactions (traffic makes some every block), asked of the gateway. */
 async function blockWithTransactions(request: APIRequestContext): Promise<Block> {
-  const head = Number(BigInt(await rpcResult<Hex>(request, 'eth_blockNumber', [])))
+  const url = await rpcUrl(request)
+  const head = await gatewayBlockNumber(request, url)
   for (let number = head - 1; number > 0; number--) {
-    const block = await rpcResult<Block>(request, 'eth_getBlockByNumber', [`0x${number.toString(16)}`, true])
+    const block = await rpc<Block>(request, url, 'eth_getBlockByNumber', [`0x${number.toString(16)}`, true])
     if (block.transactions.length > 0) return block
   }
   throw new Error('no block with transactions on the devnet')

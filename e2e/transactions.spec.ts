@@ -49,7 +49,7 @@ type RpcTransaction = {
   blockHash: Hex | null
   transactionIndex: Hex | null
 }
-type Scenario = { contracts: { token: Hex }; token: { name: string; symbol: string } }
+type Scenario = { contracts: { token: Hex }; token: { name: string; symbol: string }; emitter: { transactions: Array<{ hash: Hex }> } }
 
 const devMnemonic = 'test test test test test test test test test test test junk'
 const account = (index: number) => mnemonicToAccount(devMnemonic, { addressIndex: index })
@@ -72,7 +72,6 @@ const transferTopic = keccak256(toHex('Transfer(address,address,uint256)'))
  */
 test.describe.configure({ timeout: 120_000 })
 const expect = baseExpect.configure({ timeout: 30_000 })
-
 
 async function receiptOf(request: APIRequestContext, url: string, hash: Hex): Promise<RpcReceipt> {
   let receipt: RpcReceipt | null = null
@@ -285,7 +284,7 @@ test.describe('transaction pages', () => {
 
   test('a transaction with thousands of logs (the scenario\'s emitter) shows them 25 at a time, first to last, as the receipt has them', async ({ page, request }) => {
     const url = await rpcUrl(request)
-    const { emitter } = JSON.parse(fs.readFileSync(path.join(process.env.CHAINGLASS_E2E_DATA!, 'scenario.json'), 'utf8')) as { emitter: { transactions: Array<{ hash: Hex }> } }
+    const { emitter } = scenario()
     const receipt = await receiptOf(request, url, emitter.transactions.at(-1)!.hash)
     const total = receipt.logs.length
     expect(total, 'the emitter makes thousands of logs in one transaction').toBeGreaterThan(1000)

@@ -77,8 +77,11 @@ export async function startAppServer(
     throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
   }
   const app = Fastify({ logger: false, forceCloseConnections: true })
+  // Built at the first response (the ports are known by then) and kept: the networks it lists do not change.
+  let policy: string | undefined
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', contentSecurityPolicy(runtime(), security.connectSources))
+    policy ??= contentSecurityPolicy(runtime(), security.connectSources)
+    reply.header('content-security-policy', policy)
     reply.header('x-content-type-options', 'nosniff')
     // The pages' URLs carry no secret, but other origins have no need to see them either.
     reply.header('referrer-policy', 'no-referrer')

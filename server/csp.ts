@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { svgFrameCss } from '../src/files/svgFrame.ts'
+import { originOf } from '../src/networks/cspBlocks.ts'
 import type { RuntimeConfig } from './appServer.ts'
 
 /**
@@ -23,15 +24,6 @@ import type { RuntimeConfig } from './appServer.ts'
 /** A srcdoc frame inherits this policy, so the SVG preview's one stylesheet is allowed by its hash. */
 const svgFrameStyleHash = `'sha256-${createHash('sha256').update(svgFrameCss).digest('base64')}'`
 
-/** The origin (scheme, host, port) a configured URL connects to, as a CSP source. */
-function originOf(url: string): string | null {
-  try {
-    const parsed = new URL(url)
-    return parsed.origin === 'null' ? null : parsed.origin
-  } catch {
-    return null
-  }
-}
 
 /** Checks operator-given connect-src sources: CSP tokens only, so the setting cannot add directives. */
 export function parseConnectSources(raw: string | undefined): string[] {

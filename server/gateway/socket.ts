@@ -39,10 +39,12 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
     if (closingSince === null || ws.readyState !== WebSocket.OPEN) return
     if (closeTimer) clearTimeout(closeTimer)
     closeTimer = null
+    // Under a request nothing closes: its answer comes back through here (the message handler's finally).
+    if (inFlight > 0) return
     const now = Date.now()
     const overdue = now - closingSince >= closeGraceMs
     const quietFor = now - lastActivityAt
-    if (inFlight === 0 && (overdue || quietFor >= quietMs)) {
+    if (overdue || quietFor >= quietMs) {
       ws.close(1012, closingReason)
       return
     }

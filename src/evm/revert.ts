@@ -6,7 +6,7 @@ import { formatAbiItem } from 'viem/utils'
  * worded as geth words them after `execution reverted: `, and as the local gateway does
  * (server/gateway/rules/revert.ts imports this table), so the page and the node's message agree.
  */
-export const panicMeanings: Readonly<Record<number, string>> = {
+const panicMeanings: Readonly<Record<number, string>> = {
   0x00: 'generic panic',
   0x01: 'assert(false)',
   0x11: 'arithmetic underflow or overflow',

@@ -10,7 +10,8 @@ const blocked = new Set<string>()
 const listeners = new Set<() => void>()
 let version = 0
 
-function originOf(url: string): string | null {
+/** The origin (scheme, host, port) a URL connects to, as a CSP source names it; null when it has none. */
+export function originOf(url: string): string | null {
   try {
     const origin = new URL(url).origin
     return origin === 'null' ? null : origin

@@ -103,7 +103,6 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
 
   #ws: WebSocket | null = null
   #status: SocketStatus = { state: 'idle', attempt: 0, retryAt: null, nodeUnavailable: false }
-  #nodeUnavailable = false
   #statusListeners = new Set<() => void>()
   /** Calls made while the socket was not open: sent once it is. */
   #waiting: Call[] = []
@@ -217,12 +216,12 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
     this.#waiting = []
     for (const call of waiting) call.settle({ ok: false, error: new SocketClosedError(call.method) })
     if (this.#ws) this.#drop(this.#ws)
-    this.#nodeUnavailable = false
-    this.#setStatus({ state: 'closed', attempt: 0, retryAt: null })
+    this.#setStatus({ state: 'closed', attempt: 0, retryAt: null, nodeUnavailable: false })
   }
 
+  /** A status without `nodeUnavailable` keeps the current one: connection changes do not say whether the node is back. */
   #setStatus(next: SocketStatus): void {
-    const status = { ...next, nodeUnavailable: this.#nodeUnavailable }
+    const status = { ...next, nodeUnavailable: next.nodeUnavailable ?? this.#status.nodeUnavailable }
     const current = this.#status
     if (
       current.state === status.state &&
@@ -238,9 +237,7 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
 
   /** Set when a subscription is refused for the server's trouble of the moment, cleared when one goes through. */
   #setNodeUnavailable(value: boolean): void {
-    if (this.#nodeUnavailable === value) return
-    this.#nodeUnavailable = value
-    this.#setStatus(this.#status)
+    this.#setStatus({ ...this.#status, nodeUnavailable: value })
   }
 
   #ensureConnecting(): void {

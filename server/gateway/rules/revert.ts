@@ -1,22 +1,14 @@
-import { decodeErrorResult, isHex, type Hex } from 'viem'
-import { panicMeanings } from '../../../src/evm/revert.ts'
+import { isHex, type Hex } from 'viem'
+import { decodeRevert } from '../../../src/evm/revert.ts'
 import { ErrorCode, RpcFailure } from '../jsonrpc.ts'
 
-/** The reason a revert payload decodes to: Error(string) gives its text, Panic(uint256) what the code means. */
+/**
+ * The reason a revert payload decodes to: Error(string) gives its text, Panic(uint256) what the code means (the
+ * page's own decoder, so the node's message and the page agree); a custom error or raw bytes give none.
+ */
 export function decodeRevertReason(data: Hex): string | null {
-  if (data.length < 10) return null
-  try {
-    const decoded = decodeErrorResult({ abi: [], data })
-    if (decoded.errorName === 'Error') return String(decoded.args?.[0] ?? '')
-    if (decoded.errorName === 'Panic') {
-      const code = Number(decoded.args?.[0] ?? -1)
-      // The Panic(uint256) wording is the page's own (src/evm/revert.ts), so the node's message and the page agree.
-      return panicMeanings[code] ?? `unknown panic code: 0x${code.toString(16)}`
-    }
-  } catch {
-    // a custom error or raw bytes: no reason the node could know
-  }
-  return null
+  const decoded = decodeRevert(data)
+  return decoded.kind === 'error' ? decoded.reason : decoded.kind === 'panic' ? decoded.meaning : null
 }
 
 /** Looks for the raw revert payload where nodes put it: `data` as hex, or `data.data`. */

@@ -40,7 +40,7 @@ export function useLiveWindow(network: Network, size: number): LiveWindow {
   return {
     blocks,
     tip: heads.at(-1),
-    loading: heads.length === 0 || (needHistory && (history?.isPending ?? true)),
+    loading: heads.length === 0 || history?.isPending === true,
     error: history?.error ?? null,
   }
 }

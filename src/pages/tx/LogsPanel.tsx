@@ -170,8 +170,9 @@ const logsPerPage = 25
 export function LogsPanel({ network, logs }: { network: AppNetwork; logs: Log[] }) {
   const [requestedPage, setPage] = useState(0)
   const listTop = useRef<HTMLDivElement>(null)
-  const { page, pageCount, start, end } = pageWindow(logs.length, requestedPage, logsPerPage)
-  const shown = logs.slice(start, end)
+  const pages = pageWindow(logs.length, requestedPage, logsPerPage)
+  const { start, pageCount } = pages
+  const shown = logs.slice(start, pages.end)
   // Token details for each contract on this page that emitted an ERC-20 event (one batch of eth_calls).
   const tokenAddresses = [...new Set(shown.filter((log) => decodeTokenEvent(log)?.standard === 'ERC-20').map((log) => log.address.toLowerCase() as AddressType))]
   const tokens = useQueries({ queries: tokenAddresses.map((address) => tokenQuery(network, address)) })
@@ -180,10 +181,7 @@ export function LogsPanel({ network, logs }: { network: AppNetwork; logs: Log[] 
     <ListPager
       noun="logs"
       total={logs.length}
-      start={start}
-      end={end}
-      page={page}
-      pageCount={pageCount}
+      {...pages}
       testId={testId}
       onPage={(next) => {
         setPage(next)
