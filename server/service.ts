@@ -89,7 +89,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
 
     const gateway = await listenOrExplain(
       () =>
-        startGateway({ config, nodeHttpUrl: () => anvil.httpUrl, nodeWsUrl: () => anvil.wsUrl, extraNetworks: sampleNetworks(log), log }),
+        startGateway({ config, nodeHttpUrl: () => anvil.httpUrl, nodeIpcPath: () => anvil.ipcPath, nodeWsUrl: () => anvil.wsUrl, extraNetworks: sampleNetworks(log), log }),
       config.rpcPort,
       'CHAINGLASS_RPC_PORT',
     )

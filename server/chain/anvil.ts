@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createRequire } from 'node:module'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 const require = createRequire(import.meta.url)
@@ -43,10 +44,14 @@ export type AnvilOptions = {
  * One anvil process on an internal loopback port. The gateway is the only thing that talks to it;
  * the port is picked by anvil itself (port 0) so a taken port can never collide with ours.
  */
+/** Numbers the IPC sockets of this process's nodes. */
+let instances = 0
+
 export class AnvilNode {
   #child: ChildProcess | null = null
   #stopping = false
   #port = 0
+  readonly #ipcPath = path.join(os.tmpdir(), `chainglass-anvil-${process.pid}-${++instances}.ipc`)
   readonly options: AnvilOptions
 
   constructor(options: AnvilOptions) {
@@ -70,6 +75,14 @@ export class AnvilNode {
     return `http://127.0.0.1:${this.#port}`
   }
 
+  /**
+   * anvil's IPC socket (a Unix socket in the temp dir: the data dir's path can be longer than a socket path
+   * may be). The gateway talks to the node there; see gateway/ipcUpstream.ts for why.
+   */
+  get ipcPath(): string {
+    return this.#ipcPath
+  }
+
   get wsUrl(): string {
     return `ws://127.0.0.1:${this.#port}`
   }
@@ -81,7 +94,9 @@ export class AnvilNode {
   async start(port = this.#port): Promise<void> {
     if (this.running) return
     const { stateFile, blockTime, chainId = 31337 } = this.options
-    const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)]
+    // A socket file left by a node that was killed would stop the new one from listening there.
+    fs.rmSync(this.#ipcPath, { force: true })
+    const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--ipc', this.#ipcPath]
     if (blockTime > 0) args.push('--block-time', String(blockTime))
     if (this.options.loadState) args.push('--load-state', this.options.loadState)
     if (this.options.pruneHistory) args.push('--prune-history')
@@ -121,6 +136,21 @@ export class AnvilNode {
 
     this.#port = await withTimeout(listening, 20_000, 'anvil did not start listening within 20 s')
     await this.#waitUntilAnswering()
+    await this.#quiet()
+  }
+
+  /**
+   * anvil prints the name of every method it is called with: a pipe write for it and a read and a line split
+   * for us, per call, on the hot path of every request through the gateway. Its start-up lines (the port) are
+   * read by now, so its logging is switched off.
+   */
+  async #quiet(): Promise<void> {
+    const response = await fetch(this.httpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setLoggingEnabled', params: [false] }),
+    })
+    await response.body?.cancel()
   }
 
   async #waitUntilAnswering(): Promise<void> {
@@ -132,7 +162,8 @@ export class AnvilNode {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
         })
-        if (response.ok) return
+        // The gateway calls the node over IPC: ready means that socket is there too.
+        if (response.ok && fs.existsSync(this.#ipcPath)) return
       } catch {
         // not yet accepting connections
       }
@@ -152,6 +183,7 @@ export class AnvilNode {
     await exited
     clearTimeout(timer)
     this.#child = null
+    fs.rmSync(this.#ipcPath, { force: true })
   }
 
   /** Synchronous last resort for process exit handlers: no anvil outlives the service. */
@@ -159,6 +191,7 @@ export class AnvilNode {
     if (this.#child && this.running) {
       this.#stopping = true
       this.#child.kill('SIGKILL')
+      fs.rmSync(this.#ipcPath, { force: true })
     }
   }
 }

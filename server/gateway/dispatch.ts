@@ -146,7 +146,7 @@ export class Dispatcher {
         return checkLogsResult(result, config.logsMaxResults)
       }
       case 'eth_getBlockReceipts':
-        return node.call(method, prepareBlockReceiptsParams(params))
+        return this.#passOn(node, method, prepareBlockReceiptsParams(params))
       case 'eth_call':
         return this.#callWithRevert(node, method, await this.#withGasCap(params))
       case 'eth_estimateGas':
@@ -157,11 +157,16 @@ export class Dispatcher {
         if (method === 'l2a_getRawBlockTransactions' ? !offersL2a : !offersL2b) {
           throw new RpcFailure(ErrorCode.methodNotFound, `the method ${method} is not offered on this network (chain ${chainId})`)
         }
-        return node.call(method, params)
+        return this.#passOn(node, method, params)
       }
       default:
-        return node.call(method, params)
+        return this.#passOn(node, method, params)
     }
+  }
+
+  /** A call whose result goes to the client as the node gave it: as raw JSON text where the node client can. */
+  #passOn(upstream: NodeClient, method: string, params: unknown[]): Promise<unknown> {
+    return upstream.callRaw ? upstream.callRaw(method, params) : upstream.call(method, params)
   }
 
   async #estimateGas(params: unknown[]): Promise<unknown> {
@@ -182,7 +187,7 @@ export class Dispatcher {
 
   async #callWithRevert(upstream: NodeClient, method: string, params: unknown[]): Promise<unknown> {
     try {
-      return await upstream.call(method, params)
+      return await this.#passOn(upstream, method, params)
     } catch (error) {
       throw error instanceof RpcFailure ? normalizeRevert(error) : error
     }

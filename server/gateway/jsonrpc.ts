@@ -48,6 +48,30 @@ export function resultReply(id: JsonRpcId, result: unknown): JsonRpcReply {
   return { jsonrpc: '2.0', id, result }
 }
 
+/**
+ * A node's result as the JSON text it came in, passed on to the client without parsing and re-serialising
+ * it (a block's receipts are a megabyte of JSON; a block header is most of a small call's cost). Only results
+ * the gateway does not look into travel this way.
+ */
+export class RawResult {
+  readonly json: string
+  constructor(json: string) {
+    this.json = json
+  }
+}
+
+function serializeOne(reply: JsonRpcReply): string {
+  if ('result' in reply && reply.result instanceof RawResult) {
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(reply.id)},"result":${reply.result.json}}`
+  }
+  return JSON.stringify(reply)
+}
+
+/** The text of a reply or a batch of them; what every transport sends. */
+export function serializeReply(reply: JsonRpcReply | JsonRpcReply[]): string {
+  return Array.isArray(reply) ? `[${reply.map(serializeOne).join(',')}]` : serializeOne(reply)
+}
+
 export function isValidId(id: unknown): id is JsonRpcId {
   return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))
 }

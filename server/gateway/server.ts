@@ -5,11 +5,12 @@ import WebSocket, { WebSocketServer } from 'ws'
 import type { ServiceConfig } from '../config.ts'
 import { keyFromPath, secretEquals } from './auth.ts'
 import { Dispatcher, type NetworkRules } from './dispatch.ts'
-import { ErrorCode, errorReply } from './jsonrpc.ts'
+import { ErrorCode, errorReply, serializeReply } from './jsonrpc.ts'
 import { TokenBucket, rateLimitData } from './rateLimit.ts'
 import { serveSocket } from './socket.ts'
 import { QuietSubscriptions } from './quietSubscriptions.ts'
 import { SubscriptionHub, type Subscriptions } from './subscriptionHub.ts'
+import { IpcUpstream } from './ipcUpstream.ts'
 import { Upstream, type NodeClient } from './upstream.ts'
 
 /** A further network served by the same gateway at `/sample/<name>` (its {base_url}), e.g. a recorded sample. */
@@ -19,6 +20,8 @@ export type GatewayOptions = {
   config: ServiceConfig
   /** Where the node is: read on each use, so a restarted node is found. */
   nodeHttpUrl: () => string
+  /** The node's IPC socket, when it has one: calls go there instead of over HTTP (see IpcUpstream). */
+  nodeIpcPath?: () => string
   nodeWsUrl: () => string
   extraNetworks?: ExtraNetwork[]
   log: (line: string) => void
@@ -39,7 +42,8 @@ const jsonHeader = { 'content-type': 'application/json; charset=utf-8' }
 /** The spec's Part A on one port: POST /v3/<KEY> and WebSocket /ws/v3/<KEY>, in front of the node. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { config, log } = options
-  const node = new Upstream(options.nodeHttpUrl, config.upstreamTimeoutMs)
+  const nodeOverHttp = new Upstream(options.nodeHttpUrl, config.upstreamTimeoutMs)
+  const node = options.nodeIpcPath ? new IpcUpstream(options.nodeIpcPath, config.upstreamTimeoutMs, nodeOverHttp) : nodeOverHttp
   const failoverUrl = config.estimateGasFailover.partnerUrl
   const partner = failoverUrl ? new Upstream(() => failoverUrl, config.upstreamTimeoutMs) : null
   const dispatcher = new Dispatcher({
@@ -130,7 +134,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const result = await network.dispatcher.handlePayload(payload, { transport: 'http' })
     if (result === null) return reply.code(204).send()
-    return reply.headers(jsonHeader).send(JSON.stringify(result))
+    return reply.headers(jsonHeader).send(serializeReply(result))
   }
   for (const network of served) {
     app.post(`${network.prefix}/v3/:key`, handlePost(network))
@@ -171,6 +175,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       for (const network of served) network.subscriptions.close()
       await app.close()
       node.close()
+      nodeOverHttp.close()
       partner?.close()
     },
   }

@@ -1,7 +1,7 @@
 import WebSocket from 'ws'
 import type { RateLimit } from '../config.ts'
 import { Dispatcher, type SubscriptionSession } from './dispatch.ts'
-import { ErrorCode, errorReply, isValidId, type JsonRpcId, type JsonRpcReply } from './jsonrpc.ts'
+import { ErrorCode, errorReply, isValidId, serializeReply, type JsonRpcId, type JsonRpcReply } from './jsonrpc.ts'
 import { rateLimitData, type TokenBucket } from './rateLimit.ts'
 import type { SubscriberSocket, Subscriptions } from './subscriptionHub.ts'
 
@@ -65,8 +65,8 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
     subscribe: (params) => hub.subscribe(owner, params),
     unsubscribe: (id) => hub.unsubscribe(owner, id),
   }
-  const send = (value: unknown) => {
-    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(value))
+  const send = (value: JsonRpcReply | JsonRpcReply[]) => {
+    if (ws.readyState === WebSocket.OPEN) ws.send(serializeReply(value))
   }
 
   ws.on('message', async (data) => {

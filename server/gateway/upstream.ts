@@ -18,7 +18,7 @@ type Pending = {
   reject: (error: unknown) => void
 }
 
-type UpstreamAnswer = { id?: unknown; result?: unknown; error?: JsonRpcError }
+export type UpstreamAnswer = { id?: unknown; result?: unknown; error?: JsonRpcError }
 
 /** What the dispatcher needs of a node: anvil over HTTP, or a recorded sample network. */
 export type NodeClient = {
@@ -26,6 +26,8 @@ export type NodeClient = {
   call(method: string, params: unknown[]): Promise<unknown>
   /** The same, alone and with its own deadline. */
   callAlone(method: string, params: unknown[], timeoutMs: number): Promise<unknown>
+  /** Like call, but a result may come as RawResult (its JSON text, unparsed): for results passed on as they are. */
+  callRaw?(method: string, params: unknown[]): Promise<unknown>
 }
 
 /**
@@ -156,7 +158,8 @@ function toBody(call: Pending): string {
   return JSON.stringify({ jsonrpc: '2.0', id: call.id, method: call.method, params: call.params })
 }
 
-function settle(answer: UpstreamAnswer): unknown {
+/** The result of one node answer, or its error as RpcFailure. */
+export function settle(answer: UpstreamAnswer): unknown {
   if (answer.error) {
     const { code, message, data } = answer.error
     throw new RpcFailure(typeof code === 'number' ? code : -32603, String(message ?? 'node error'), data)
