@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keccak256 } from 'viem'
 import { devAccount, signedTransfer } from '../testing/devAccounts.ts'
@@ -114,6 +115,24 @@ describe('bad input gets a JSON-RPC error, never a stack trace or HTML', () => {
     expect(reply.status).toBe(413)
     expectJsonRpcError(reply, -32600)
     expect((reply.json as { error: { message: string } }).error.message).toContain('65536')
+  })
+
+  it('oversized body sent in chunks with no declared length: HTTP 413 with the same JSON-RPC error', async () => {
+    const target = new URL(service.urls.rpc)
+    const reply = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
+        let text = ''
+        response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+      })
+      request.on('error', reject)
+      // 20 chunks of 4 KB: 80 KB in all, over the 64 KiB limit, with Transfer-Encoding: chunked.
+      for (let i = 0; i < 20; i++) request.write('x'.repeat(4096))
+      request.end()
+    })
+    expect(reply.status).toBe(413)
+    expect(JSON.parse(reply.text)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } })
+    expect((JSON.parse(reply.text) as { error: { message: string } }).error.message).toContain('65536')
   })
 
   it('a body that is not JSON by its content type: HTTP 415 with a JSON-RPC error', async () => {
@@ -241,5 +260,21 @@ describe('CORS for the explorer in the browser', () => {
     expect(response.status).toBeLessThan(300)
     expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173')
     expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type')
+  })
+
+  it('a JSON-RPC POST from the app origin carries the same CORS headers as every other answer', async () => {
+    const origin = 'http://127.0.0.1:5173'
+    const post = await fetch(service.urls.rpc, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    })
+    expect(post.status).toBe(200)
+    // A GET on the same path is answered by the CORS plugin's pipeline (405).
+    const get = await fetch(service.urls.rpc, { headers: { origin } })
+    expect(get.status).toBe(405)
+    for (const header of ['access-control-allow-origin', 'vary']) expect(post.headers.get(header), header).toBe(get.headers.get(header))
+    expect(post.headers.get('access-control-allow-origin')).toBe(origin)
+    expect(post.headers.get('content-type')).toBe('application/json; charset=utf-8')
   })
 })

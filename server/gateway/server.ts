@@ -1,3 +1,4 @@
+import http from 'node:http'
 import type { Socket } from 'node:net'
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
@@ -39,6 +40,11 @@ export type Gateway = {
 
 const jsonHeader = { 'content-type': 'application/json; charset=utf-8' }
 
+/** An HTTP answer to a JSON-RPC POST; body null for 204. */
+type PostAnswer = { status: number; headers: Record<string, string>; body: string | null }
+
+const jsonAnswer = (status: number, body: unknown): PostAnswer => ({ status, headers: jsonHeader, body: JSON.stringify(body) })
+
 /** The spec's Part A on one port: POST /v3/<KEY> and WebSocket /ws/v3/<KEY>, in front of the node. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { config, log } = options
@@ -72,7 +78,67 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
   const bucket = config.rateLimit ? new TokenBucket(config.rateLimit) : null
 
-  const app = Fastify({ bodyLimit: config.maxBodyBytes, logger: false, forceCloseConnections: true })
+  /**
+   * The hot path, before Fastify: an authorised JSON-RPC POST is read and answered on node:http directly.
+   * Fastify's request pipeline (hooks, content-type parsing, reply) cost ~15-20 us of CPU per call under 64
+   * clients (measured A/B: 57-79 us with it, 41-51 us without), on a machine where the gateway shares its two
+   * cores with the node and the clients. Everything else (preflights, wrong keys, oversized bodies, wrong
+   * methods and paths) still goes to Fastify, which decides those answers.
+   */
+  const fastPost = (request: http.IncomingMessage, response: http.ServerResponse): boolean => {
+    if (request.method !== 'POST') return false
+    const routed = route((request.url ?? '/').split('?')[0]!)
+    if (!routed || !routed.rest.startsWith('/v3/')) return false
+    const key = keyFromPath(routed.rest, '/v3/')
+    if (key === null || !secretEquals(key, config.key)) return false
+    if (Number(request.headers['content-length'] ?? 0) > config.maxBodyBytes) return false
+    const origin = request.headers.origin
+    // What @fastify/cors (origin: true) adds to every answer: the caller's origin, reflected.
+    const cors: Record<string, string> = origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {}
+    const chunks: Buffer[] = []
+    let size = 0
+    let tooLarge = false
+    request.on('data', (chunk: Buffer) => {
+      if (tooLarge) return
+      size += chunk.length
+      if (size <= config.maxBodyBytes) return void chunks.push(chunk)
+      // A body without a declared length that grows past the limit: the same 413 Fastify gives.
+      tooLarge = true
+      chunks.length = 0
+      const answer = jsonAnswer(413, errorReply(null, { code: ErrorCode.invalidRequest, message: `request body is larger than the limit of ${config.maxBodyBytes} bytes` }))
+      response.writeHead(answer.status, { ...answer.headers, ...cors, connection: 'close' })
+      response.end(answer.body, () => request.destroy())
+    })
+    request.on('error', () => {})
+    request.on('end', () => {
+      if (tooLarge) return
+      const body = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')
+      answerPost(routed.network, String(request.headers['content-type'] ?? ''), body)
+        .catch((error: unknown) => {
+          log(`gateway: ${error instanceof Error ? error.message : String(error)}`)
+          return jsonAnswer(500, errorReply(null, { code: ErrorCode.internal, message: 'internal error' }))
+        })
+        .then((answer) => {
+          response.writeHead(answer.status, { ...answer.headers, ...cors })
+          response.end(answer.body ?? undefined)
+        })
+    })
+    return true
+  }
+
+  const app = Fastify({
+    bodyLimit: config.maxBodyBytes,
+    logger: false,
+    forceCloseConnections: true,
+    serverFactory: (fastifyHandler) => {
+      const server = http.createServer((request, response) => {
+        if (!fastPost(request, response)) fastifyHandler(request, response)
+      })
+      // Fastify's own defaults for a server it makes.
+      server.keepAliveTimeout = 72_000
+      return server
+    },
+  })
   await app.register(cors, { origin: true, methods: ['POST', 'OPTIONS'], allowedHeaders: ['content-type'], maxAge: 600 })
 
   // The body is parsed here, not by Fastify, so malformed JSON answers -32700 as JSON-RPC asks.
@@ -110,31 +176,32 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
   })
 
-  const handlePost = (network: ServedNetwork) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const contentType = String(request.headers['content-type'] ?? '')
+  /** What a JSON-RPC POST answers, whichever way it came in (the fast path below or Fastify's route). */
+  const answerPost = async (network: ServedNetwork, contentType: string, body: string): Promise<PostAnswer> => {
     if (!/^application\/json\b/i.test(contentType)) {
-      return reply.code(415).headers(jsonHeader).send(
-        errorReply(null, { code: ErrorCode.invalidRequest, message: 'unsupported content type: send Content-Type: application/json' }),
-      )
+      return jsonAnswer(415, errorReply(null, { code: ErrorCode.invalidRequest, message: 'unsupported content type: send Content-Type: application/json' }))
     }
     let payload: unknown
     try {
-      payload = JSON.parse(String(request.body ?? ''))
+      payload = JSON.parse(body)
     } catch {
-      return reply.headers(jsonHeader).send(errorReply(null, { code: ErrorCode.parse, message: 'parse error: the body is not valid JSON' }))
+      return jsonAnswer(200, errorReply(null, { code: ErrorCode.parse, message: 'parse error: the body is not valid JSON' }))
     }
     if (bucket && config.rateLimit) {
       const taken = bucket.take(Dispatcher.callCount(payload))
       if (!taken.ok) {
-        return reply
-          .code(429)
-          .headers({ ...jsonHeader, 'retry-after': String(Math.ceil(taken.retryAfterMs / 1000)) })
-          .send(errorReply(null, { code: ErrorCode.limitExceeded, message: 'rate limit exceeded: too many requests', data: rateLimitData(config.rateLimit, taken.retryAfterMs) }))
+        const answer = jsonAnswer(429, errorReply(null, { code: ErrorCode.limitExceeded, message: 'rate limit exceeded: too many requests', data: rateLimitData(config.rateLimit, taken.retryAfterMs) }))
+        return { ...answer, headers: { ...answer.headers, 'retry-after': String(Math.ceil(taken.retryAfterMs / 1000)) } }
       }
     }
     const result = await network.dispatcher.handlePayload(payload, { transport: 'http' })
-    if (result === null) return reply.code(204).send()
-    return reply.headers(jsonHeader).send(serializeReply(result))
+    if (result === null) return { status: 204, headers: {}, body: null }
+    return { status: 200, headers: jsonHeader, body: serializeReply(result) }
+  }
+  const handlePost = (network: ServedNetwork) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = await answerPost(network, String(request.headers['content-type'] ?? ''), String(request.body ?? ''))
+    reply.code(answer.status).headers(answer.headers)
+    return answer.body === null ? reply.send() : reply.send(answer.body)
   }
   for (const network of served) {
     app.post(`${network.prefix}/v3/:key`, handlePost(network))
