@@ -136,7 +136,8 @@ export class Dispatcher {
         const filter = prepareLogsFilter(params, config.logsMaxParams)
         let result: unknown
         try {
-          result = await node.callAlone(method, filter, config.logsTimeoutMs)
+          // Raw where the node client can: the answer is counted in its text and passed on unparsed.
+          result = node.callRaw ? await node.callRaw(method, filter, config.logsTimeoutMs) : await node.callAlone(method, filter, config.logsTimeoutMs)
         } catch (error) {
           if (error instanceof UpstreamUnavailable && error.reason === 'timeout') {
             throw new RpcFailure(ErrorCode.limitExceeded, queryTimeoutMessage)

@@ -66,8 +66,8 @@ export class IpcUpstream implements NodeClient {
     return this.#send(method, params, timeoutMs, false)
   }
 
-  callRaw(method: string, params: unknown[]): Promise<unknown> {
-    return this.#send(method, params, this.#timeoutMs, true)
+  callRaw(method: string, params: unknown[], timeoutMs = this.#timeoutMs): Promise<unknown> {
+    return this.#send(method, params, timeoutMs, true)
   }
 
   #send(method: string, params: unknown[], timeoutMs: number, raw: boolean): Promise<unknown> {

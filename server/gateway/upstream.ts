@@ -26,8 +26,11 @@ export type NodeClient = {
   call(method: string, params: unknown[]): Promise<unknown>
   /** The same, alone and with its own deadline. */
   callAlone(method: string, params: unknown[], timeoutMs: number): Promise<unknown>
-  /** Like call, but a result may come as RawResult (its JSON text, unparsed): for results passed on as they are. */
-  callRaw?(method: string, params: unknown[]): Promise<unknown>
+  /**
+   * Like call (or callAlone, given a deadline), but a result may come as RawResult (its JSON text, unparsed):
+   * for results passed on as they are.
+   */
+  callRaw?(method: string, params: unknown[], timeoutMs?: number): Promise<unknown>
 }
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { readFixture, readIoFixture } from '../../testing/fixtures.ts'
-import { RpcFailure } from '../jsonrpc.ts'
+import { RawResult, RpcFailure } from '../jsonrpc.ts'
 import { prepareBlockReceiptsParams } from './blockReceiptsParam.ts'
 import { capCallGas } from './callGasCap.ts'
-import { checkLogsResult, prepareLogsFilter } from './logsFilter.ts'
+import { checkLogsResult, countRawLogs, prepareLogsFilter } from './logsFilter.ts'
 import { normalizeRevert } from './revert.ts'
 
 type ErrorAnswer = { error: { code: number; message: string; data: string } }
@@ -55,6 +55,27 @@ describe('prepareLogsFilter (spec: Log filter object, rule 2, Limits)', () => {
     for (const params of [[], [1], ['x'], [[]], [{}, {}]]) {
       expect(() => prepareLogsFilter(params, 5000)).toThrowError(expect.objectContaining({ code: -32602 }))
     }
+  })
+
+  it('counts the logs of a raw answer in its text as parsing would (recorded mainnet answers, ../shared/fixtures)', () => {
+    const names = ['erigon-mainnet-eth_getLogs-topics.json', 'erigon-mainnet-eth_getLogs-deposit-contract.json', 'erigon-mainnet-eth_getTransactionReceipt-logs.json']
+    for (const name of names) {
+      const exchanges = JSON.parse(readFixture(name)) as Array<{ response: { result: unknown[] | { logs: unknown[] } } }>
+      for (const { response } of exchanges) {
+        const logs = Array.isArray(response.result) ? response.result : response.result.logs
+        expect(logs.length, name).toBeGreaterThan(0)
+        expect(countRawLogs(JSON.stringify(logs)), name).toBe(logs.length)
+      }
+    }
+    expect(countRawLogs('[]')).toBe(0)
+  })
+
+  it('refuses a raw answer over the limit as it refuses a parsed one, and passes one at the limit on as it is', () => {
+    const log = JSON.stringify({ address: '0x00000000000000000000000000000000000000aa', topics: ['0x01'], data: '0x', blockNumber: '0x1', logIndex: '0x0', removed: false })
+    const raw = (n: number) => new RawResult(`[${Array.from({ length: n }, () => log).join(',')}]`)
+    const atLimit = raw(10_000)
+    expect(checkLogsResult(atLimit, 10_000)).toBe(atLimit)
+    expect(() => checkLogsResult(raw(10_001), 10_000)).toThrowError(expect.objectContaining({ code: -32005, message: 'query returned more than 10000 results' }))
   })
 
   it('lets 10,000 results through and refuses 10,001 with the spec message', () => {
