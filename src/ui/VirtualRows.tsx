@@ -29,8 +29,9 @@ type VirtualRowsProps = {
  * to know which rows the viewport shows. Content above the list that grows or shrinks resizes the body,
  * which re-measures.
  */
-function useDocumentOffset(): [number, (node: HTMLElement | null) => (() => void) | undefined] {
-  const [offset, setOffset] = useState(0)
+function useDocumentOffset(): [number | null, (node: HTMLElement | null) => (() => void) | undefined] {
+  // null until measured in the page. Rendered to a string (no page, no layout), the list counts from the top.
+  const [offset, setOffset] = useState<number | null>(typeof window === 'undefined' ? 0 : null)
   const ref = useCallback((node: HTMLElement | null) => {
     if (!node) return undefined
     const measure = () => setOffset(Math.round(node.getBoundingClientRect().top + window.scrollY))
@@ -71,8 +72,13 @@ const VirtualRow = memo(function VirtualRow({ index, renderCells, measure, heigh
  * its one scrollbar.
  */
 export function VirtualRows({ count, renderCells, getKey, columnCount, estimateRowHeight = 49, rowHeight, overscan = 12, rowClassName = '', rowTestId }: VirtualRowsProps) {
-  const [scrollMargin, bodyRef] = useDocumentOffset()
+  const [measuredOffset, bodyRef] = useDocumentOffset()
+  // Until the list knows where it starts, it renders no row: counting from the top of the page, it rendered
+  // a screenful of rows that the measurement, a moment later in the same commit, mostly removed again (on
+  // the block page, whose table starts below the fold: 31 rows made and laid out, 13 kept).
+  const scrollMargin = measuredOffset ?? 0
   const virtualizer = useWindowVirtualizer({
+    enabled: measuredOffset !== null,
     count,
     estimateSize: () => rowHeight ?? estimateRowHeight,
     overscan,
@@ -85,7 +91,9 @@ export function VirtualRows({ count, renderCells, getKey, columnCount, estimateR
   const first = items[0]
   const last = items.at(-1)
   const top = first ? first.start - scrollMargin : 0
-  const bottom = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0
+  // Not measured yet: one spacer of the whole list, so the page is already as tall as it will be (a scroll
+  // position restored in the same commit is not cut short).
+  const bottom = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : measuredOffset === null ? count * (rowHeight ?? estimateRowHeight) : 0
 
   return (
     <tbody ref={bodyRef} data-virtual-count={count}>
