@@ -1,9 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { createBrowserRouter, type Params, type RouteObject } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
-import { NetworkProvider } from './networks/NetworkContext.tsx'
+import { NetworkProvider, networkForSearch } from './networks/NetworkContext.tsx'
+import type { AppNetwork } from './networks/capabilities.ts'
 import type { RuntimeConfig } from './networks/runtimeConfig.ts'
+import { prefetchBlockRoute } from './pages/block/route.ts'
 import { createQueryClient } from './queries/queryClient.ts'
 import { AppFrame, FrameFallback } from './ui/AppFrame.tsx'
 import { RouteError } from './ui/RouteError.tsx'
@@ -12,15 +14,42 @@ import { RouteError } from './ui/RouteError.tsx'
 const blockPage = () => import('./pages/block/BlockPage.tsx')
 const transactionPage = () => import('./pages/tx/TransactionPage.tsx')
 
+/** How long chunk warming waits for the page's data before it goes ahead anyway (a query that keeps polling). */
+const warmWaitLimitMs = 10_000
+
 /**
- * Once the first page is up and the browser idle, the block and transaction pages' code is fetched, so opening
- * one waits only for its data and not for its chunk first and its data after (issue 7: the block page's
- * in-app cold time was chunk, then one batch, in a row).
+ * Once the first page is up, its data has arrived and the browser is idle, the block and transaction pages'
+ * code is fetched, so opening one waits only for its data and not for its chunk first and its data after
+ * (issue 7: the block page's in-app cold time was chunk, then one batch, in a row). Not while data is on its
+ * way: on a full load of a block page, fetching and compiling those chunks ran during its 1 MB answer and
+ * competed with the node for the CPU.
  */
-function warmPageChunks(): void {
-  const warm = () => void Promise.all([blockPage(), transactionPage()]).catch(() => {})
-  if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 3_000 })
-  else setTimeout(warm, 1_000)
+function warmPageChunks(queryClient: QueryClient): () => void {
+  const started = Date.now()
+  const idle = 'requestIdleCallback' in window
+  let handle = 0
+  const schedule = (callback: () => void) => (idle ? window.requestIdleCallback(callback, { timeout: 3_000 }) : window.setTimeout(callback, 1_000))
+  const attempt = () => {
+    if (queryClient.isFetching() > 0 && Date.now() - started < warmWaitLimitMs) {
+      handle = schedule(attempt)
+      return
+    }
+    void Promise.all([blockPage(), transactionPage()]).catch(() => {})
+  }
+  handle = schedule(attempt)
+  return () => (idle ? window.cancelIdleCallback(handle) : window.clearTimeout(handle))
+}
+
+/**
+ * What a route's `handle` may carry: how to start the page's data from its URL alone, before its code has
+ * loaded. Used for the page a full load opens (createAppState); an in-app navigation leaves it to the page,
+ * whose chunk is usually there already (a route loader did this on every navigation, and its extra
+ * 'loading' render of the page being left cost the warm visit more than it saved).
+ */
+type PageHandle = { startData?: (client: QueryClient, network: AppNetwork, params: Params, search: string) => void }
+
+const blockHandle: PageHandle = {
+  startData: (client, network, params, search) => prefetchBlockRoute(client, network, params.id ?? '', new URLSearchParams(search)),
 }
 
 /**
@@ -44,7 +73,7 @@ export const routes: RouteObject[] = [
           { path: 'storage', lazy: async () => ({ Component: (await import('./pages/storage/StoragePage.tsx')).StoragePage }) },
           { path: 'logs', lazy: async () => ({ Component: (await import('./pages/logs/LogsPage.tsx')).LogsPage }) },
           { path: 'blocks', lazy: async () => ({ Component: (await import('./pages/blocks/BlocksPage.tsx')).BlocksPage }) },
-          { path: 'block/:id', lazy: async () => ({ Component: (await blockPage()).BlockPage }) },
+          { path: 'block/:id', handle: blockHandle, lazy: async () => ({ Component: (await blockPage()).BlockPage }) },
           { path: 'block/:id/receipts', lazy: async () => ({ Component: (await import('./pages/block/BlockReceiptsPage.tsx')).BlockReceiptsPage }) },
           { path: 'uncle/:id/:index', lazy: async () => ({ Component: (await import('./pages/uncle/UnclePage.tsx')).UnclePage }) },
           { path: 'tx/:hash', lazy: async () => ({ Component: (await transactionPage()).TransactionPage }) },
@@ -57,10 +86,27 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function App({ config }: { config: RuntimeConfig }) {
-  const [queryClient] = useState(createQueryClient)
-  const [router] = useState(() => createBrowserRouter(routes))
-  useEffect(warmPageChunks, [])
+export type AppState = { queryClient: QueryClient; router: ReturnType<typeof createBrowserRouter> }
+
+/**
+ * The app's one cache and its router, made as soon as the configuration is read and before React renders
+ * anything: making the router starts the first page's chunk loading, and the page's data (its route's
+ * handle) is asked for at once, so both are on their way while React renders the frame (issue 7: on a full
+ * load of a block page the request left only after the first render, the chunk and the page's own render).
+ */
+export function createAppState(config: RuntimeConfig): AppState {
+  const queryClient = createQueryClient()
+  const router = createBrowserRouter(routes)
+  const { location, matches } = router.state
+  for (const match of matches) {
+    const handle = match.route.handle as PageHandle | undefined
+    handle?.startData?.(queryClient, networkForSearch(config, location.search), match.params, location.search)
+  }
+  return { queryClient, router }
+}
+
+export function App({ config, state: { queryClient, router } }: { config: RuntimeConfig; state: AppState }) {
+  useEffect(() => warmPageChunks(queryClient), [queryClient])
   return (
     <QueryClientProvider client={queryClient}>
       <NetworkProvider config={config} router={router}>

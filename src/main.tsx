@@ -1,6 +1,6 @@
 import { StrictMode, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './App.tsx'
+import { App, createAppState } from './App.tsx'
 import './index.css'
 import { watchPolicyBlocks } from './networks/cspBlocks.ts'
 import { loadRuntimeConfig } from './networks/runtimeConfig.ts'
@@ -19,6 +19,6 @@ const render = (node: ReactNode) =>
   )
 
 loadRuntimeConfig().then(
-  (config) => render(<App config={config} />),
+  (config) => render(<App config={config} state={createAppState(config)} />),
   (error: unknown) => render(<ConfigErrorScreen error={error} />),
 )

@@ -4,6 +4,7 @@ import { configNetwork, type AppNetwork } from './capabilities.ts'
 import { clientsFor, releaseClientsExcept } from './clients.ts'
 import type { Network, RuntimeConfig } from './runtimeConfig.ts'
 import { createNetworkSelection, type RouterLike } from './selection.ts'
+import { readNetworkParam } from '../urls.ts'
 import { toAppNetwork, userNetworks, type UserNetworkRecord } from './userNetworks.ts'
 
 type NetworkContextValue = {
@@ -27,6 +28,18 @@ export function mergeNetworks(config: RuntimeConfig, records: readonly UserNetwo
   const builtIn = config.networks.map(configNetwork)
   const names = new Set(builtIn.map((network) => network.name))
   return [...builtIn, ...records.filter((record) => !names.has(record.name)).map(toAppNetwork)]
+}
+
+/**
+ * The network a URL's query names (`?network=`), else the default: what a route loader, which runs before
+ * the provider below follows the new location, starts a page's data on. In-app links carry the param; a
+ * navigation that dropped it while another network was shown has its data started on the default network,
+ * which costs a request, never a wrong page (the page reads the provider's choice).
+ */
+export function networkForSearch(config: RuntimeConfig, search: string): AppNetwork {
+  const networks = mergeNetworks(config, userNetworks.list())
+  const byName = (name: string | null) => networks.find((network) => network.name === name)
+  return byName(readNetworkParam(search)) ?? byName(config.defaultNetwork)!
 }
 
 /**

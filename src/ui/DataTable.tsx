@@ -28,6 +28,8 @@ type DataTableProps<T> = {
   /** Virtualize (only the rows in view are in the DOM) above this many rows. */
   virtualizeAbove?: number
   estimateRowHeight?: number
+  /** Virtualized rows' fixed height in px, for tables whose cells are one line (VirtualRows: not measured). */
+  rowHeight?: number
   testId?: string
   rowTestId?: string
 }
@@ -49,7 +51,7 @@ const rowClass = 'border-t border-zinc-100 text-sm transition-colors hover:bg-zi
  * The table every list uses: header, rows, an empty state, skeleton rows while loading; past
  * `virtualizeAbove` rows it renders only those in view (VirtualRows), so a 5,000-row block stays smooth.
  */
-export function DataTable<T>({ columns, rows, rowKey, empty = 'Nothing to show.', caption, skeletonRows = 5, virtualizeAbove = 100, estimateRowHeight, testId, rowTestId }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, empty = 'Nothing to show.', caption, skeletonRows = 5, virtualizeAbove = 100, estimateRowHeight, rowHeight, testId, rowTestId }: DataTableProps<T>) {
   const count = columns.length
   const cells = (row: T, rowIndex: number) =>
     columns.map((column, index) => (
@@ -91,6 +93,7 @@ export function DataTable<T>({ columns, rows, rowKey, empty = 'Nothing to show.'
         getKey={(index) => rowKey(rows[index]!, index)}
         renderCells={(index) => cells(rows[index]!, index)}
         estimateRowHeight={estimateRowHeight}
+        rowHeight={rowHeight}
         rowClassName={rowClass}
         rowTestId={rowTestId}
       />

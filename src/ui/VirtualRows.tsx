@@ -11,6 +11,13 @@ type VirtualRowsProps = {
   columnCount: number
   /** A row's expected height in px; rows are measured once shown, so this only has to be close. */
   estimateRowHeight?: number
+  /**
+   * Every row's height in px, when the cells' content is one line that fits it: rows are then set to it and
+   * never measured. Measuring reads each new row's height in the commit (a forced layout, then a second render
+   * when a height differs from the estimate): on the 1,000-transaction block page that was most of going back
+   * to it from the cache (issue 7).
+   */
+  rowHeight?: number
   /** Rows rendered beyond each edge of the window, so a fast scroll does not show blanks. */
   overscan?: number
   rowClassName?: string
@@ -22,8 +29,9 @@ type VirtualRowsProps = {
  * to know which rows the viewport shows. Content above the list that grows or shrinks resizes the body,
  * which re-measures.
  */
-function useDocumentOffset(): [number, (node: HTMLElement | null) => (() => void) | undefined] {
-  const [offset, setOffset] = useState(0)
+function useDocumentOffset(): [number | null, (node: HTMLElement | null) => (() => void) | undefined] {
+  // null until measured in the page. Rendered to a string (no page, no layout), the list counts from the top.
+  const [offset, setOffset] = useState<number | null>(typeof window === 'undefined' ? 0 : null)
   const ref = useCallback((node: HTMLElement | null) => {
     if (!node) return undefined
     const measure = () => setOffset(Math.round(node.getBoundingClientRect().top + window.scrollY))
@@ -38,7 +46,9 @@ function useDocumentOffset(): [number, (node: HTMLElement | null) => (() => void
 type VirtualRowProps = {
   index: number
   renderCells: (index: number) => ReactNode
-  measure: (node: HTMLTableRowElement | null) => void
+  /** Reads the row's height; absent when rows have a fixed height. */
+  measure: ((node: HTMLTableRowElement | null) => void) | undefined
+  height: number | undefined
   className: string
   testId: string | undefined
 }
@@ -48,9 +58,9 @@ type VirtualRowProps = {
  * in view (its links, addresses, badges) rendered again each frame, not only the few that scrolled in. That
  * made scrolling a 5,000-row block a string of long tasks (issue 7's benchmark: bench/README numbers).
  */
-const VirtualRow = memo(function VirtualRow({ index, renderCells, measure, className, testId }: VirtualRowProps) {
+const VirtualRow = memo(function VirtualRow({ index, renderCells, measure, height, className, testId }: VirtualRowProps) {
   return (
-    <tr ref={measure} data-index={index} aria-rowindex={index + 2} data-testid={testId} className={className}>
+    <tr ref={measure} data-index={index} aria-rowindex={index + 2} data-testid={testId} className={className} style={height === undefined ? undefined : { height }}>
       {renderCells(index)}
     </tr>
   )
@@ -61,11 +71,16 @@ const VirtualRow = memo(function VirtualRow({ index, renderCells, measure, class
  * `overscan`) are in the DOM, the rest are two spacer rows, so 5,000 rows scroll like 50. The page keeps
  * its one scrollbar.
  */
-export function VirtualRows({ count, renderCells, getKey, columnCount, estimateRowHeight = 49, overscan = 12, rowClassName = '', rowTestId }: VirtualRowsProps) {
-  const [scrollMargin, bodyRef] = useDocumentOffset()
+export function VirtualRows({ count, renderCells, getKey, columnCount, estimateRowHeight = 49, rowHeight, overscan = 12, rowClassName = '', rowTestId }: VirtualRowsProps) {
+  const [measuredOffset, bodyRef] = useDocumentOffset()
+  // Until the list knows where it starts, it renders no row: counting from the top of the page, it rendered
+  // a screenful of rows that the measurement, a moment later in the same commit, mostly removed again (on
+  // the block page, whose table starts below the fold: 31 rows made and laid out, 13 kept).
+  const scrollMargin = measuredOffset ?? 0
   const virtualizer = useWindowVirtualizer({
+    enabled: measuredOffset !== null,
     count,
-    estimateSize: () => estimateRowHeight,
+    estimateSize: () => rowHeight ?? estimateRowHeight,
     overscan,
     scrollMargin,
     getItemKey: getKey,
@@ -76,7 +91,9 @@ export function VirtualRows({ count, renderCells, getKey, columnCount, estimateR
   const first = items[0]
   const last = items.at(-1)
   const top = first ? first.start - scrollMargin : 0
-  const bottom = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0
+  // Not measured yet: one spacer of the whole list, so the page is already as tall as it will be (a scroll
+  // position restored in the same commit is not cut short).
+  const bottom = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : measuredOffset === null ? count * (rowHeight ?? estimateRowHeight) : 0
 
   return (
     <tbody ref={bodyRef} data-virtual-count={count}>
@@ -86,7 +103,15 @@ export function VirtualRows({ count, renderCells, getKey, columnCount, estimateR
         </tr>
       )}
       {items.map((item) => (
-        <VirtualRow key={item.key} index={item.index} renderCells={renderCells} measure={virtualizer.measureElement} className={rowClassName} testId={rowTestId} />
+        <VirtualRow
+          key={item.key}
+          index={item.index}
+          renderCells={renderCells}
+          measure={rowHeight === undefined ? virtualizer.measureElement : undefined}
+          height={rowHeight}
+          className={rowClassName}
+          testId={rowTestId}
+        />
       ))}
       {bottom > 0 && (
         <tr aria-hidden="true" style={{ height: bottom }}>

@@ -156,6 +156,18 @@ describe('DataTable', () => {
     const spacer = /style="height:(\d+)px"/.exec(markup)
     expect(Number(spacer?.[1])).toBeGreaterThan(4900 * 49)
   })
+
+  it('gives every row a fixed height when told one, and sizes the spacer from it', () => {
+    const rows = Array.from({ length: 1000 }, (_, n) => ({ n }))
+    const markup = html(<DataTable columns={columns} rows={rows} rowKey={(row) => String(row.n)} caption="Numbers" rowTestId="number-row" rowHeight={53} />)
+    const rendered = [...markup.matchAll(/<tr[^>]*data-testid="number-row"[^>]*>/g)].map((match) => match[0])
+    // A 900 px window at 53 px a row: 17 rows in view, plus the overscan.
+    expect(rendered.length).toBeGreaterThan(10)
+    expect(rendered.length).toBeLessThan(40)
+    for (const row of rendered) expect(row).toContain('style="height:53px"')
+    const spacer = /<tr aria-hidden="true" style="height:(\d+)px"/.exec(markup)
+    expect(Number(spacer?.[1])).toBe((1000 - rendered.length) * 53)
+  })
 })
 
 describe('panels and controls', () => {

@@ -22,10 +22,8 @@ import { blockPath, blockReceiptsPath, parseBlockId, type BlockId, type ParsedBl
 import { BlockFields } from './BlockFields.tsx'
 import { BlockTransactions, type TransactionDetails } from './BlockTransactions.tsx'
 import { blockIdHint, describeBlockId } from './fields.ts'
+import { detailsParam, wantsFullTransactions } from './route.ts'
 import { useBlockData } from './useBlockData.ts'
-
-/** `?tx=full` asks for full transaction objects (the transaction-details flag), so the choice is linkable. */
-const detailsParam = 'tx'
 
 /** /block/:id — every field of the block, its transactions with their receipts, its uncles. */
 export function BlockPage() {
@@ -51,7 +49,7 @@ function stepTo(network: AppNetwork, queryClient: ReturnType<typeof useQueryClie
 function BlockView({ network, parsed, param }: { network: AppNetwork; parsed: ParsedBlockId; param: string }) {
   const queryClient = useQueryClient()
   const [search, setSearch] = useSearchParams()
-  const details: TransactionDetails = search.get(detailsParam) === 'full' ? 'full' : 'hashes'
+  const details: TransactionDetails = wantsFullTransactions(search) ? 'full' : 'hashes'
   const setDetails = (next: TransactionDetails) =>
     setSearch(
       (current) => {

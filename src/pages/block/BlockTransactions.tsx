@@ -46,6 +46,12 @@ type BlockTransactionsProps = {
 
 const muted = 'text-zinc-500 dark:text-zinc-400'
 
+/**
+ * Each row is one line: the hash's copy button (28 px) is its tallest cell, inside the cells' 12 px padding
+ * top and bottom, under the row's 1 px border. A fixed height lets the table skip measuring rows.
+ */
+const rowHeight = 1 + 12 + 28 + 12
+
 function Dash() {
   return <span className={muted}>—</span>
 }
@@ -248,6 +254,7 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
         empty="This block has no transactions."
         testId="block-tx-table"
         rowTestId="block-tx-row"
+        rowHeight={rowHeight}
       />
     </Panel>
   )

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Receipt } from '../../rpc/schemas.ts'
-import { blockRefOf, extraBlockFields, fieldLabel, fieldShape, receiptsByHash, receiptsMatchBlock } from './fields.ts'
+import { extraBlockFields, fieldLabel, fieldShape, receiptsByHash, receiptsMatchBlock } from './fields.ts'
 
 const fixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures')
 const readJson = (name: string) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as unknown
@@ -31,12 +31,6 @@ describe('block fields', () => {
   it('labels from camel case', () => {
     expect(fieldLabel('withdrawalsRoot')).toBe('Withdrawals root')
     expect(fieldLabel('parentBeaconBlockRoot')).toBe('Parent beacon block root')
-  })
-
-  it('route ids become query references', () => {
-    expect(blockRefOf({ kind: 'number', number: 5n })).toBe(5n)
-    expect(blockRefOf({ kind: 'tag', tag: 'safe' })).toBe('safe')
-    expect(blockRefOf({ kind: 'hash', hash: `0x${'d'.repeat(64)}` })).toBe(`0x${'d'.repeat(64)}`)
   })
 })
 

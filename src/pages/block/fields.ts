@@ -1,6 +1,5 @@
 import type { Hash } from 'viem'
 import type { Receipt } from '../../rpc/schemas.ts'
-import type { BlockRef } from '../../queries/cachePolicy.ts'
 import type { ParsedBlockId } from '../../urls.ts'
 
 /**
@@ -69,18 +68,6 @@ export function fieldLabel(name: string): string {
 }
 
 export const blockIdHint = 'A block is named by its number (12345 or 0x3039), a tag (latest, earliest, pending, safe, finalized) or its 32-byte hash.'
-
-/** The reference the queries take for a block id from a route. */
-export function blockRefOf(parsed: ParsedBlockId): BlockRef {
-  switch (parsed.kind) {
-    case 'number':
-      return parsed.number
-    case 'tag':
-      return parsed.tag
-    case 'hash':
-      return parsed.hash
-  }
-}
 
 /** A block id as words, for titles and messages: "12,345", "latest", "0xab…". */
 export function describeBlockId(parsed: ParsedBlockId): string {

@@ -7,7 +7,8 @@ import type { BlockRef } from '../../queries/cachePolicy.ts'
 import { useHead } from '../../queries/head.ts'
 import type { Block, BlockWithTransactions, Receipt } from '../../rpc/schemas.ts'
 import type { ParsedBlockId } from '../../urls.ts'
-import { blockRefOf, receiptsMatchBlock } from './fields.ts'
+import { receiptsMatchBlock } from './fields.ts'
+import { blockPageRef, receiptsSkippedFor } from './route.ts'
 
 export type BlockData = {
   /** What the queries ask for: `latest` becomes the head's number once the head is known, so the page follows it. */
@@ -43,10 +44,8 @@ export function useBlockData(network: AppNetwork, parsed: ParsedBlockId, fullTra
   const headQuery = useHead(network)
   const head = headQuery.data === undefined ? undefined : headQuery.data === null ? null : BigInt(headQuery.data.number)
   const following = parsed.kind === 'tag' && parsed.tag === 'latest'
-  const ref: BlockRef = following && head != null ? head : blockRefOf(parsed)
-
-  const pendingTag = parsed.kind === 'tag' && parsed.tag === 'pending'
-  const receiptsSkipped = pendingTag ? 'pending' : network.capabilities.blockReceipts ? null : 'unsupported'
+  const ref: BlockRef = blockPageRef(parsed, head)
+  const receiptsSkipped = receiptsSkippedFor(network, parsed)
 
   // Following the head, the previous block stays on screen while the next one loads (no flash of skeletons).
   const placeholderData = following ? keepPreviousData : undefined

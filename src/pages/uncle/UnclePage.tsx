@@ -16,7 +16,8 @@ import { PageHeader, type PageStep } from '../../ui/PageHeader.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { blockPath, parseBlockId, parseIndex, unclePath, type ParsedBlockId } from '../../urls.ts'
 import { BlockFields } from '../block/BlockFields.tsx'
-import { blockIdHint, blockRefOf, describeBlockId } from '../block/fields.ts'
+import { blockIdHint, describeBlockId } from '../block/fields.ts'
+import { blockRefOf } from '../block/route.ts'
 
 /** /uncle/:id/:index — an uncle by the number (or tag) or hash of the block that includes it, and its index there. */
 export function UnclePage() {

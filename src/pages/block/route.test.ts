@@ -1,0 +1,78 @@
+import type { Hash } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { configNetwork, defaultCapabilities, type AppNetwork } from '../../networks/capabilities.ts'
+import { headQuery } from '../../queries/head.ts'
+import { createQueryClient } from '../../queries/queryClient.ts'
+import type { BlockHeader } from '../../rpc/schemas.ts'
+import { blockPageRef, blockRefOf, prefetchBlockRoute, receiptsSkippedFor, wantsFullTransactions } from './route.ts'
+
+// Port 9 (discard) refuses connections: the queries started here fail at once, which these tests do not
+// wait for; they read which queries were started.
+const network: AppNetwork = configNetwork({
+  name: 'route-test',
+  label: 'Route test',
+  chainId: '0x1',
+  rpcBase: 'http://127.0.0.1:9',
+  wsBase: 'ws://127.0.0.1:9',
+  ipfsUrl: null,
+  key: 'k',
+  secret: '',
+  kind: 'local',
+})
+const withoutReceipts: AppNetwork = { ...network, capabilities: { ...defaultCapabilities, blockReceipts: false } }
+const hash = `0x${'ab'.repeat(32)}` as Hash
+
+/** The query keys (after the network's name) a call to prefetchBlockRoute put in a fresh cache. */
+function started(param: string, search = '', on: AppNetwork = network, head?: bigint) {
+  const client = createQueryClient()
+  if (head !== undefined) client.setQueryData(headQuery(on).queryKey, { number: `0x${head.toString(16)}` } as BlockHeader)
+  prefetchBlockRoute(client, on, param, new URLSearchParams(search))
+  return client
+    .getQueryCache()
+    .findAll()
+    .map((query) => query.queryKey.slice(1).join(' '))
+    .filter((key) => key !== 'head')
+    .sort()
+}
+
+describe('the block route', () => {
+  it('route ids become query references', () => {
+    expect(blockRefOf({ kind: 'number', number: 5n })).toBe(5n)
+    expect(blockRefOf({ kind: 'tag', tag: 'safe' })).toBe('safe')
+    expect(blockRefOf({ kind: 'hash', hash })).toBe(hash)
+  })
+
+  it('follows the head for latest once the head is known, and reads every other id as itself', () => {
+    expect(blockPageRef({ kind: 'tag', tag: 'latest' }, undefined)).toBe('latest')
+    expect(blockPageRef({ kind: 'tag', tag: 'latest' }, 120n)).toBe(120n)
+    expect(blockPageRef({ kind: 'tag', tag: 'safe' }, 120n)).toBe('safe')
+    expect(blockPageRef({ kind: 'number', number: 7n }, 120n)).toBe(7n)
+  })
+
+  it('asks no receipts of the pending block, nor of a network without eth_getBlockReceipts', () => {
+    expect(receiptsSkippedFor(network, { kind: 'number', number: 7n })).toBeNull()
+    expect(receiptsSkippedFor(network, { kind: 'tag', tag: 'pending' })).toBe('pending')
+    expect(receiptsSkippedFor(withoutReceipts, { kind: 'number', number: 7n })).toBe('unsupported')
+  })
+
+  it('reads ?tx=full as the full transaction objects', () => {
+    expect(wantsFullTransactions(new URLSearchParams('tx=full'))).toBe(true)
+    expect(wantsFullTransactions(new URLSearchParams('tx=hashes'))).toBe(false)
+    expect(wantsFullTransactions(new URLSearchParams(''))).toBe(false)
+  })
+
+  it('starts the block and its receipts from the URL, as the page will ask for them', () => {
+    expect(started('1000')).toEqual(['block 0x3e8', 'blockReceipts 0x3e8'])
+    expect(started('0x3e8', 'tx=full')).toEqual(['block 0x3e8 transactions', 'blockReceipts 0x3e8'])
+    expect(started(hash)).toEqual([`block ${hash}`, `blockReceipts ${hash}`])
+    expect(started('1000', '', withoutReceipts)).toEqual(['block 0x3e8'])
+  })
+
+  it('starts nothing for a tag (its answer is never fresh: the page would ask again) or an id that is none', () => {
+    expect(started('latest')).toEqual([])
+    expect(started('finalized')).toEqual([])
+    expect(started('not-a-block')).toEqual([])
+    // latest with the head known is the head's number: that the page asks for, and it can stay fresh.
+    expect(started('latest', '', network, 120n)).toEqual(['block 0x78', 'blockReceipts 0x78'])
+  })
+})

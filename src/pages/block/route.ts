@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { AppNetwork } from '../../networks/capabilities.ts'
+import { prefetchBlockPage } from '../../queries/blocks.ts'
+import { resolveBlockRef, type BlockRef } from '../../queries/cachePolicy.ts'
+import { headQuery } from '../../queries/head.ts'
+import { parseBlockId, type ParsedBlockId } from '../../urls.ts'
+
+/**
+ * What the block page asks for, known from its URL: the page (useBlockData) and the route's loader read it
+ * here, so the data the loader starts is the data the page then finds in flight.
+ */
+
+/** `?tx=full` asks for full transaction objects (the transaction-details flag), so the choice is linkable. */
+export const detailsParam = 'tx'
+
+export function wantsFullTransactions(search: URLSearchParams): boolean {
+  return search.get(detailsParam) === 'full'
+}
+
+/** Why the page asks no receipts, if it does not: the pending block has none, or the network lacks the method. */
+export function receiptsSkippedFor(network: AppNetwork, parsed: ParsedBlockId): 'pending' | 'unsupported' | null {
+  if (parsed.kind === 'tag' && parsed.tag === 'pending') return 'pending'
+  return network.capabilities.blockReceipts ? null : 'unsupported'
+}
+
+/** The reference the queries take for a block id from a route. */
+export function blockRefOf(parsed: ParsedBlockId): BlockRef {
+  switch (parsed.kind) {
+    case 'number':
+      return parsed.number
+    case 'tag':
+      return parsed.tag
+    case 'hash':
+      return parsed.hash
+  }
+}
+
+/** `latest` becomes the head's number once the head is known, so the page follows it; any other id is itself. */
+export function blockPageRef(parsed: ParsedBlockId, head: bigint | null | undefined): BlockRef {
+  return parsed.kind === 'tag' && parsed.tag === 'latest' && head != null ? head : blockRefOf(parsed)
+}
+
+/**
+ * Starts the block and its receipts (one batch) from the URL alone, so they are on their way while the page's
+ * code loads and renders (issue 7: on a full load the request left only after the app, the route's chunk and
+ * the page's first render, one after the other).
+ *
+ * Only a block by number or hash is asked for here: a tag's answer is never fresh, so the page, mounting
+ * after it arrived, would ask again (two requests where one will do). It never waits for the data.
+ */
+export function prefetchBlockRoute(client: QueryClient, network: AppNetwork, param: string, search: URLSearchParams): void {
+  const parsed = parseBlockId(param)
+  if (!parsed) return
+  const head = client.getQueryData(headQuery(network).queryKey)
+  const ref = blockPageRef(parsed, head === undefined ? undefined : head === null ? null : BigInt(head.number))
+  if (resolveBlockRef(ref).kind === 'tag') return
+  void prefetchBlockPage(client, network, ref, { transactions: wantsFullTransactions(search), receipts: receiptsSkippedFor(network, parsed) === null })
+}
