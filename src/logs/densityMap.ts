@@ -20,8 +20,6 @@ const maxPieces = 8
 const logsPerPiece = 50
 /** A straight line is only good near its data: the density ahead stays within this factor of the edge's. */
 const mostRise = 4
-/** A refused range holds more than the limit; how much more is unknown: this much is assumed. */
-const refusedExcess = 1.25
 
 export class DensityMap {
   /** Answered ranges as pieces, sorted by block, disjoint. */
@@ -92,9 +90,11 @@ export class DensityMap {
         continue
       }
       // Its logs still ahead of `at`: more than the limit less those answered before `at`, spread evenly.
+      // Assuming just the limit (the least it holds) beat assuming more, simulated: a refused window's
+      // retry spans 3/4 of it at a 0.75 aim, and the lane's next window follows the retry's own density.
       const ahead = refusal.moreThan - this.#answered(refusal.from, at - 1)
       if (ahead <= 0) continue
-      result = Math.min(result, offset + target / ((ahead * refusedExcess) / blocksAhead))
+      result = Math.min(result, offset + target / (ahead / blocksAhead))
     }
     return result
   }

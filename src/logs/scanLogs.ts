@@ -44,10 +44,10 @@ type Range = { from: bigint; to: bigint }
 /**
  * The share of the result limit a window aims at. The density ahead is a guess from the blocks behind;
  * on a chain whose density swings 2-3 times over a few windows it is off by up to 2 times either way.
- * Simulated on 21 such chains (bench/partition.ts emitterGaps, seeds 7 and 100-119): 0.65 needs 18.0
- * requests on average (0.7 refused), 0.75 needs 18.3 (2.1 refused), where the best static partition
- * needs 10; on an even chain 0.65 needs 17 and 0.75 needs 15. Lower aims waste requests on thin windows,
- * higher ones on refusals, which also cost the provider all their logs.
+ * Simulated on 21 such chains (bench/partition.ts emitterGaps, seeds 7 and 100-119): at 0.75, 15-20
+ * requests, 18.1 on average (2.1 refused), where the best static partition needs 10; aims from 0.6 to 0.75
+ * all averaged 17-19 (lower ones waste requests on thin windows, higher ones on refusals, which also cost
+ * the provider all their logs). On an even chain 0.75 needs 15 requests, 0.65 needs 17.
  */
 const targetShare = 0.75
 /** The first window when nothing is known: small, so a dense range is not read whole only to be refused. */
