@@ -38,7 +38,7 @@ describe('scanLogs on the bench chain’s log placement', () => {
     expect(result.requests).toBe(calls.length)
     const best = bestStaticPartition(placement, 0, to, 10_000).length
     // The bench's budget is 1.5 × (15 here): not met. Sizing each window from the density just behind
-    // it misses a 2-3 × swing by up to 2 × either way, so the scan needs 16-20 (see scanLogs.ts).
+    // it misses a 2-3 × swing by up to 2 × either way, so the scan needs 15-20 (see scanLogs.ts).
     expect(result.requests, calls.map((call) => `${call.from}-${call.to}:${call.logs}`).join(' ')).toBeLessThanOrEqual(2 * best)
     // No window near the whole range: the node computes all of a refused window's logs before refusing.
     expect(Math.max(...calls.map((call) => call.logs))).toBeLessThan(2 * 10_000)
