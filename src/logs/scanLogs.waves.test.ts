@@ -29,7 +29,15 @@ function provider(placement: Placement) {
 }
 
 describe('scanLogs on the bench chain’s log placement', () => {
-  it.each([7, 1, 42])('reads all 100,000 logs (seed %i) in at most 2 × the requests of the best static partition, no window asking for twice the limit', async (seed) => {
+  // Seed 7 is the bench chain itself: its budget is 1.5 × the best static partition's requests. Other
+  // seeds of the same waves show the spread: sizing each window from the density just behind it misses a
+  // 2-3 × swing by up to 2 × either way, so on such chains the scan needs 15-20 (see scanLogs.ts), and 2 ×
+  // is what holds for all of them.
+  it.each([
+    [7, 1.5],
+    [1, 2],
+    [42, 2],
+  ])('reads all 100,000 logs (seed %i) in at most %f × the requests of the best static partition, no window asking for twice the limit', async (seed, most) => {
     const placement = benchPlacement(seed)
     const to = placement.at(-1)!.block
     const { fetchRange, calls } = provider(placement)
@@ -37,9 +45,7 @@ describe('scanLogs on the bench chain’s log placement', () => {
     expect(result.logs).toHaveLength(100_000)
     expect(result.requests).toBe(calls.length)
     const best = bestStaticPartition(placement, 0, to, 10_000).length
-    // The bench's budget is 1.5 × (15 here): not met. Sizing each window from the density just behind
-    // it misses a 2-3 × swing by up to 2 × either way, so the scan needs 15-20 (see scanLogs.ts).
-    expect(result.requests, calls.map((call) => `${call.from}-${call.to}:${call.logs}`).join(' ')).toBeLessThanOrEqual(2 * best)
+    expect(result.requests, calls.map((call) => `${call.from}-${call.to}:${call.logs}`).join(' ')).toBeLessThanOrEqual(most * best)
     // No window near the whole range: the node computes all of a refused window's logs before refusing.
     expect(Math.max(...calls.map((call) => call.logs))).toBeLessThan(2 * 10_000)
   })
