@@ -82,17 +82,20 @@ describe('scanLogs', () => {
   })
 
   it('takes a range the provider suggests in its message', async () => {
+    // A provider that answers at most 600 blocks and names the range that would work when refusing.
     const logs = chain(() => 5, 10_000)
     const { fetchRange, calls } = source(logs, {
       refuse: (from, to) => {
-        if (to - from + 1n <= 1500n) return null
-        const end = from + 1499n
+        if (to - from + 1n <= 600n) return null
+        const end = from + 599n
         return Object.assign(new Error(`Log response size exceeded. this block range should work: [0x${from.toString(16)}, 0x${end.toString(16)}]`), { code: -32005 })
       },
     })
     const result = await scanLogs({ from: 0n, to: 9_999n, fetchRange, concurrency: 1 })
     expect(result.logs).toHaveLength(50_000)
-    expect(calls[1]).toEqual([0n, 1499n])
+    // The first window is refused (the scanner's opening probe is wider than 600 blocks); the next is the suggestion.
+    expect(calls[0]![1] - calls[0]![0] + 1n).toBeGreaterThan(600n)
+    expect(calls[1]).toEqual([calls[0]![0], calls[0]![0] + 599n])
   })
 
   it('waits as told on a rate limit, then retries the same range', async () => {

@@ -1,3 +1,4 @@
+import { DensityMap } from './densityMap.ts'
 import { adviceFor } from './rangeHint.ts'
 
 /** A log as the scanner needs it: its position orders the merged result. */
@@ -39,8 +40,27 @@ export class ScanError extends Error {
 }
 
 type Range = { from: bigint; to: bigint }
-/** A window in flight, with the refusal count when it was sized: a success only speaks for windows sized since. */
-type Window = Range & { epoch: number }
+
+/**
+ * The share of the result limit a window aims at. The density ahead is a guess from the blocks behind;
+ * on a chain whose density swings 2-3 times over a few windows it is off by up to 2 times either way.
+ * Simulated on 21 such chains (bench/partition.ts emitterGaps, seeds 7 and 100-119): at 0.75, 15-20
+ * requests, 18.1 on average (2.1 refused), where the best static partition needs 10; aims from 0.6 to 0.75
+ * all averaged 17-19 (lower ones waste requests on thin windows, higher ones on refusals, which also cost
+ * the provider all their logs). On an even chain 0.75 needs 15 requests, 0.65 needs 17.
+ */
+const targetShare = 0.75
+/** The first window when nothing is known: small, so a dense range is not read whole only to be refused. */
+const firstProbe = 1000n
+/** A window spans at most this many times the largest answered one: a density from few logs is loose. */
+const maxGrowth = 16n
+/** Lanes scanned side by side (windows in flight, at most `concurrency`). */
+const laneCount = 2
+/** A lane's last stretch goes in one window when the density says it holds this share of the limit or less. */
+const stretchShare = 0.95
+
+/** One stretch of the range scanned front to back, one window at a time: each window is sized from the answer just before it. */
+type Lane = { pending: Range[]; exact: Range[]; busy: boolean }
 
 const defaultSleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -52,11 +72,14 @@ const defaultSleep = (ms: number, signal: AbortSignal) =>
   })
 
 /**
- * Reads every log in [from, to] from a provider that refuses big answers (-32005). It learns the log
- * density as it goes: the first window is the whole range; a refused window goes back to the pool and
- * the next is at most half its size (or ends where the provider suggests); windows are sized from the
- * density seen so far to hold just under the result limit. Several windows are in flight at once; results are merged in block order with no gap and no
- * duplicate, whatever order the answers come back in.
+ * Reads every log in [from, to] from a provider that refuses big answers (-32005), in as few requests as
+ * it can without knowing where the logs are. The first window is small (a refused window costs the
+ * provider all its logs: on the bench chain, refusing the whole range meant computing 100,000 logs);
+ * after the first answer the rest is cut into lanes read side by side, each one window at a time, so
+ * every window is sized from the answer just before it (densityMap.ts: the density at that answer's far
+ * edge and its trend), not from one sent blind while it was in flight. A refused window goes back to its
+ * lane and the next one is smaller (or ends where the provider suggests). Results are merged in block
+ * order with no gap and no duplicate, whatever order the answers come back in.
  */
 export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): Promise<ScanResult<L>> {
   const { from, to, fetchRange, concurrency = 4, resultLimit = 10_000, maxLogs = 1_000_000, onLogs, onProgress } = options
@@ -68,65 +91,81 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
   const signal = controller.signal
 
   const totalBlocks = to - from + 1n
-  // Aim a little under the limit: uneven blocks then rarely push a window over it.
-  const target = resultLimit * 0.9
-  /** Blocks not yet assigned to a request, as sorted disjoint intervals (a refusal gives its range back). */
-  const pending: Range[] = [{ from, to }]
-  /** Ranges a provider said will fit: sent as they are, before anything else. */
-  const exact: Range[] = []
-  /** Refused ranges, and the most blocks a window starting in one may hold now (half of it). */
-  const refused: Array<Range & { most: bigint }> = []
-  /** The largest window allowed now: halved under a refused range, doubled back on success. */
-  let ceiling = totalBlocks
-  /** Refusals so far. A success of a window sized before the latest refusal must not re-grow the ceiling:
-   * answers batched into one HTTP POST settle together, right after a refusal in the same batch. */
-  let epoch = 0
+  const target = resultLimit * targetShare
+  /** Blocks not yet asked for, by lane; until the first answer there is one lane. */
+  const lanes: Lane[] = [{ pending: [{ from, to }], exact: [], busy: false }]
+  // Density at an answer's edge from about half a window's worth of its logs: local enough to follow a swing.
+  const map = new DensityMap(resultLimit / 2)
+  /** Until an answer: the next probe's size (a quarter of a refused one). */
+  let probe = totalBlocks < firstProbe ? totalBlocks : firstProbe
+  /** The largest window answered so far: a window grows at most `maxGrowth` times past it (a guess from few logs is loose). */
+  let largestAnswered = 0n
   /** Finished ranges waiting for the ones before them, by start block. */
   const done = new Map<bigint, { range: Range; logs: L[] }>()
   let emittedUpTo = from - 1n
   const merged: L[] = []
-  /**
-   * Logs per block over every answered window (all logs seen over all blocks answered); null until the first
-   * answer. A running mean that weighed the latest window half swung with each window's luck (on the bench
-   * chain's 100,000 logs, simulated: 25-29 requests with it, 24-26 with this).
-   */
-  let density: number | null = null
-  let answeredLogs = 0
-  let answeredBlocks = 0
   let requests = 0
   let inFlight = 0
   let stoppedAtCap = false
 
   const report = () => onProgress?.({ blocksCovered: emittedUpTo - from + 1n, totalBlocks, logsFound: merged.length, requests, inFlight })
 
-  /** Window size from the density seen so far: blocks that should hold about `target` logs. */
-  const windowSize = (): bigint => {
-    let size = density === null ? ceiling : density === 0 ? ceiling : BigInt(Math.max(1, Math.floor(target / density)))
-    if (size > ceiling) size = ceiling
+  const windowSize = (start: bigint): bigint => {
+    const estimate = map.sizeFrom(start, target)
+    if (estimate === null) return probe
+    let size = Number.isFinite(estimate) ? BigInt(Math.max(1, Math.floor(estimate))) : totalBlocks
+    const most = largestAnswered * maxGrowth
+    if (size > most) size = most
     return size < 1n ? 1n : size
   }
 
-  const nextRange = (): Window | null => {
-    if (exact.length > 0) return { ...exact.shift()!, epoch }
+  /** After the first answer: the rest of the range cut into lanes, scanned side by side. */
+  let split = false
+  const splitLanes = () => {
+    if (split) return
+    split = true
+    const lane = lanes[0]!
+    const rest = lane.pending[0]
+    if (!rest || lane.pending.length > 1 || lane.exact.length > 0) return
+    const count = BigInt(Math.max(1, Math.min(laneCount, concurrency)))
+    const blocks = rest.to - rest.from + 1n
+    if (blocks < count * 2n) return
+    lane.pending = []
+    for (let i = 0n; i < count; i++) {
+      const start = rest.from + (blocks * i) / count
+      const end = rest.from + (blocks * (i + 1n)) / count - 1n
+      if (i === 0n) lane.pending.push({ from: start, to: end })
+      else lanes.push({ pending: [{ from: start, to: end }], exact: [], busy: false })
+    }
+  }
+
+  const nextRange = (lane: Lane): Range | null => {
+    if (lane.exact.length > 0) return lane.exact.shift()!
     // Until one window has been answered nothing is known of the density: probe one at a time, so a
     // refusal costs one request, not a fan-out of them.
-    if (density === null && inFlight > 0) return null
-    const first = pending[0]
+    if (!map.known && inFlight > 0) return null
+    const first = lane.pending[0]
     if (!first) return null
-    let size = windowSize()
-    for (const region of refused) if (first.from >= region.from && first.from <= region.to && size > region.most) size = region.most
+    let size = windowSize(first.from)
+    // The lane's last stretch in one window when it should fit under the limit: a sliver left over would cost a request.
+    const rest = first.to - first.from + 1n
+    if (rest > size && lane.pending.length === 1) {
+      const stretched = map.sizeFrom(first.from, resultLimit * stretchShare)
+      if (stretched !== null && stretched >= Number(rest)) size = rest
+    }
     const end = first.from + size - 1n
     if (end >= first.to) {
-      pending.shift()
-      return { ...first, epoch }
+      lane.pending.shift()
+      return { ...first }
     }
-    const range = { from: first.from, to: end, epoch }
+    const range = { from: first.from, to: end }
     first.from = end + 1n
     return range
   }
 
-  /** Gives a range back to the pool, keeping it sorted and merged with its neighbours. */
-  const giveBack = (range: Range) => {
+  /** Gives a range back to its lane, keeping it sorted and merged with its neighbours. */
+  const giveBack = (lane: Lane, range: Range) => {
+    const pending = lane.pending
     let index = pending.findIndex((item) => item.from > range.to)
     if (index < 0) index = pending.length
     pending.splice(index, 0, { ...range })
@@ -159,18 +198,17 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
     report()
   }
 
-  const runOne = async (range: Window): Promise<void> => {
+  const runOne = async (lane: Lane, range: Range): Promise<void> => {
     const size = range.to - range.from + 1n
     for (;;) {
       requests += 1
       report()
       try {
         const logs = await fetchRange(range.from, range.to, signal)
-        answeredLogs += logs.length
-        answeredBlocks += Number(size)
-        density = answeredLogs / answeredBlocks
-        if (range.epoch === epoch && ceiling < totalBlocks) ceiling = ceiling * 2n > totalBlocks ? totalBlocks : ceiling * 2n
+        map.learn(range.from, range.to, logs.map((log) => (log.blockNumber === null ? Number(range.to) : Number(log.blockNumber))))
+        if (size > largestAnswered) largestAnswered = size
         done.set(range.from, { range, logs })
+        splitLanes()
         flush()
         return
       } catch (error) {
@@ -187,18 +225,16 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
             : (error as Error).message
           throw new ScanError(why, [range.from, range.to], error)
         }
-        // Refused as too big or too slow: windows from here on are smaller (a quarter while still probing,
-        // half once the density is known), and a window starting inside the refused range is at most half
-        // of it (or ends where the provider suggests): no range is asked twice, so every refusal is progress.
-        epoch += 1
-        const smaller = size / (density === null ? 4n : 2n)
-        ceiling = smaller < 1n ? 1n : smaller
+        // Refused as too big or too slow. The density map keeps it as a floor, so a window starting in it
+        // is smaller than it (no range is asked twice: every refusal is progress); before any answer the
+        // next probe is a quarter of it. A provider's suggested range is taken as it is.
+        if (!map.known) probe = size / 4n < 1n ? 1n : size / 4n
+        map.refuse(range.from, range.to, advice.kind === 'too-many' ? resultLimit : null)
         const suggested = advice.kind === 'too-many' ? advice.suggestedTo : null
         if (suggested !== null && suggested < range.to) {
-          exact.push({ from: range.from, to: suggested })
-          giveBack({ from: suggested + 1n, to: range.to })
-        } else giveBack(range)
-        refused.push({ from: range.from, to: range.to, most: size / 2n < 1n ? 1n : size / 2n })
+          lane.exact.push({ from: range.from, to: suggested })
+          giveBack(lane, { from: suggested + 1n, to: range.to })
+        } else giveBack(lane, range)
         return
       }
     }
@@ -212,24 +248,29 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
         if (inFlight === 0) resolve()
         return
       }
-      while (inFlight < concurrency) {
-        const range = nextRange()
-        if (!range) break
+      for (const lane of lanes) {
+        if (inFlight >= concurrency) break
+        if (lane.busy) continue
+        const range = nextRange(lane)
+        if (!range) continue
         inFlight += 1
-        runOne(range)
+        lane.busy = true
+        runOne(lane, range)
           .then(() => {
             inFlight -= 1
+            lane.busy = false
             pump()
           })
           .catch((error: unknown) => {
             inFlight -= 1
+            lane.busy = false
             if (stoppedAtCap && signal.aborted) return pump()
             failed = true
             controller.abort(error)
             reject(error)
           })
       }
-      if (inFlight === 0 && exact.length === 0 && pending.length === 0) resolve()
+      if (inFlight === 0 && lanes.every((lane) => lane.exact.length === 0 && lane.pending.length === 0)) resolve()
     }
     pump()
   })

@@ -7,6 +7,7 @@ import {
   blockWithTransactionsSchema,
   dataSchema,
   feeHistorySchema,
+  isWellFormedLogArray,
   logSchema,
   quantitySchema,
   receiptSchema,
@@ -224,8 +225,10 @@ export function getStorageAt(rpc: RpcTransport, address: Address, slot: Hex, blo
 }
 
 /** The logs matching the filter; the -32005 limits come back as RpcError. */
-export function getLogs(rpc: RpcTransport, filter: LogFilter, options?: CallOptions): Promise<Log[]> {
-  return request(rpc, 'eth_getLogs', [filter], logs, options)
+export async function getLogs(rpc: RpcTransport, filter: LogFilter, options?: CallOptions): Promise<Log[]> {
+  const answer = await rpc.request('eth_getLogs', [filter], options)
+  // The quick check passes well-formed answers as they are; anything else goes through the schema for its error.
+  return isWellFormedLogArray(answer) ? answer : parseResult('eth_getLogs', logs, answer)
 }
 
 /** Runs the call without a transaction; a REVERT is an RpcError with code 3 and the revert data. */
