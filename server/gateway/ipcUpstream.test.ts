@@ -114,6 +114,12 @@ describe('IpcUpstream faults', () => {
       const error = await upstream.callAlone('eth_getLogs', [{}], 200).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(UpstreamUnavailable)
       expect((error as UpstreamUnavailable).reason).toBe('timeout')
+      // A call on the default deadline (5 s here) is failed by the sweep, a tenth of the deadline late at most.
+      const started = Date.now()
+      const late = await upstream.call('eth_chainId', []).catch((e: unknown) => e)
+      expect((late as UpstreamUnavailable).reason).toBe('timeout')
+      expect(Date.now() - started).toBeGreaterThanOrEqual(5_000)
+      expect(Date.now() - started).toBeLessThan(5_000 + 500 + 250)
     } finally {
       upstream.close()
       server.close()

@@ -10,10 +10,13 @@ type Waiting = {
   timeoutMs: number
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
-  timer: NodeJS.Timeout
+  /** Its own timer for a deadline of its own; null for the default deadline, which the sweep enforces. */
+  timer: NodeJS.Timeout | null
+  deadline: number
 }
 
 const newline = 0x0a
+const timedOut = (ms: number) => new UpstreamUnavailable('timeout', `the node did not answer within ${ms} ms`)
 /** How anvil (serde) begins every answer, and what follows the id of a success. */
 const answerStart = Buffer.from('{"jsonrpc":"2.0","id":')
 const resultKey = Buffer.from(',"result":')
@@ -46,6 +49,8 @@ export class IpcUpstream implements NodeClient {
   /** Bytes of a line not yet ended by a newline. */
   #partial: Buffer[] = []
   #nextId = 1
+  /** Fails calls past the default deadline: one interval for all of them, not a timer made and cleared per call. */
+  #sweep: NodeJS.Timeout | null = null
 
   /**
    * `path` is read on each connect so a restarted node is found. `fallback` (the node over HTTP) is asked again
@@ -81,17 +86,38 @@ export class IpcUpstream implements NodeClient {
         reject(new RpcFailure(-32602, `invalid params: ${(error as Error).message}`))
         return
       }
-      const timer = setTimeout(() => {
-        if (!this.#waiting.delete(id)) return
-        reject(new UpstreamUnavailable('timeout', `the node did not answer within ${timeoutMs} ms`))
-      }, timeoutMs)
-      this.#waiting.set(id, { raw, method, params, timeoutMs, resolve, reject, timer })
+      let timer: NodeJS.Timeout | null = null
+      if (timeoutMs === this.#timeoutMs) this.#startSweep()
+      else {
+        timer = setTimeout(() => {
+          if (this.#waiting.delete(id)) reject(timedOut(timeoutMs))
+        }, timeoutMs)
+      }
+      this.#waiting.set(id, { raw, method, params, timeoutMs, resolve, reject, timer, deadline: Date.now() + timeoutMs })
       this.#outbox.push(message)
       if (!this.#flushScheduled) {
         this.#flushScheduled = true
         setImmediate(() => this.#flush())
       }
     })
+  }
+
+  #startSweep(): void {
+    if (this.#sweep) return
+    // A tenth of the deadline (at most a second) late at worst: the default deadline is the node's 30 s.
+    this.#sweep = setInterval(() => {
+      const now = Date.now()
+      for (const [id, call] of this.#waiting) {
+        if (call.timer !== null || call.deadline > now) continue
+        this.#waiting.delete(id)
+        call.reject(timedOut(call.timeoutMs))
+      }
+      if (this.#waiting.size === 0 && this.#sweep) {
+        clearInterval(this.#sweep)
+        this.#sweep = null
+      }
+    }, Math.min(1000, Math.max(10, this.#timeoutMs / 10)))
+    this.#sweep.unref()
   }
 
   #flush(): void {
@@ -122,7 +148,7 @@ export class IpcUpstream implements NodeClient {
     const waiting = this.#waiting
     this.#waiting = new Map()
     for (const call of waiting.values()) {
-      clearTimeout(call.timer)
+      if (call.timer) clearTimeout(call.timer)
       call.reject(error)
     }
   }
@@ -154,7 +180,7 @@ export class IpcUpstream implements NodeClient {
       const end = line.length - 1
       if (call?.raw && line[end] === closingBrace && line.subarray(at, at + resultKey.length).equals(resultKey) && at + resultKey.length < end) {
         this.#waiting.delete(id)
-        clearTimeout(call.timer)
+        if (call.timer) clearTimeout(call.timer)
         call.resolve(new RawResult(line.toString('utf8', at + resultKey.length, end)))
         return
       }
@@ -172,7 +198,7 @@ export class IpcUpstream implements NodeClient {
     // No one waiting: an answer that came after its call's deadline.
     if (!call) return
     this.#waiting.delete(id)
-    clearTimeout(call.timer)
+    if (call.timer) clearTimeout(call.timer)
     if (this.#fallback && answer.error?.code === -32602 && unparsedOverIpc.test(String(answer.error.message))) {
       this.#fallback.callAlone(call.method, call.params, call.timeoutMs).then(call.resolve, call.reject)
       return
@@ -185,6 +211,8 @@ export class IpcUpstream implements NodeClient {
   }
 
   close(): void {
+    if (this.#sweep) clearInterval(this.#sweep)
+    this.#sweep = null
     if (this.#socket) this.#drop(this.#socket, new UpstreamUnavailable('unreachable', 'the gateway is closing'))
   }
 }

@@ -94,7 +94,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (Number(request.headers['content-length'] ?? 0) > config.maxBodyBytes) return false
     const origin = request.headers.origin
     // What @fastify/cors (origin: true) adds to every answer: the caller's origin, reflected.
-    const cors: Record<string, string> = origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {}
+    const cors: Record<string, string> | null = origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : null
     const chunks: Buffer[] = []
     let size = 0
     let tooLarge = false
@@ -119,7 +119,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           return jsonAnswer(500, errorReply(null, { code: ErrorCode.internal, message: 'internal error' }))
         })
         .then((answer) => {
-          response.writeHead(answer.status, { ...answer.headers, ...cors })
+          response.writeHead(answer.status, cors ? { ...answer.headers, ...cors } : answer.headers)
           response.end(answer.body ?? undefined)
         })
     })
