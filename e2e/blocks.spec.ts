@@ -222,6 +222,30 @@ test.describe('block pages on the local devnet', () => {
     expect(posts).toHaveLength(0)
   })
 
+  test('an in-app navigation asks for the block and its receipts as it starts, before the page is on screen', async ({ page }) => {
+    await page.goto('/no-such-page')
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+    const number = BigInt(block.number)
+    const timing = await page.evaluate(async (to) => {
+      const since = performance.now()
+      let shownAt = -1
+      const observer = new MutationObserver(() => {
+        if (shownAt < 0 && document.querySelector('[data-testid="block-page"]')) shownAt = performance.now()
+      })
+      observer.observe(document.body, { childList: true, subtree: true })
+      // As a link click navigates: the URL pushed, the router told.
+      history.pushState(history.state, '', to)
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+      while (shownAt < 0) await new Promise((resolve) => setTimeout(resolve, 10))
+      observer.disconnect()
+      const posts = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/v3/') && entry.startTime >= since)
+      return { shownAt, requestedAt: posts.map((entry) => entry.startTime) }
+    }, `/block/${number}`)
+    await expect(page.getByTestId('block-title')).toHaveText(`Block ${grouped(number)}`)
+    expect(timing.requestedAt.length).toBeGreaterThan(0)
+    expect(Math.min(...timing.requestedAt)).toBeLessThan(timing.shownAt)
+  })
+
   test('/block/latest follows the head without a reload', async ({ page, request }) => {
     await page.goto('/block/latest')
     await expect(page.getByTestId('block-following')).toBeVisible()
