@@ -44,6 +44,20 @@ describe('HttpTransport against the real gateway', () => {
     expect(recorder.bodies).toHaveLength(1)
   })
 
+  it('sends a call made alone at once in a POST of its own, beside calls batched in the same tick', async () => {
+    const recorder = recordingFetch()
+    const rpc = new HttpTransport({ url: service.urls.rpc, fetch: recorder.fetch })
+    const batched = Promise.all([chainId(rpc), blockNumber(rpc)])
+    const alone = rpc.request('eth_chainId', [], { alone: true })
+    // Already on its way before any timer has run: the batch waits for its macrotask, the lone call did not.
+    expect(recorder.bodies).toHaveLength(1)
+    expect(recorder.bodies[0]).toMatchObject({ method: 'eth_chainId' })
+    expect(await alone).toBe('0x7a69')
+    await batched
+    expect(recorder.bodies).toHaveLength(2)
+    expect((recorder.bodies[1] as Array<{ method: string }>).map((call) => call.method)).toEqual(['eth_chainId', 'eth_blockNumber'])
+  })
+
   it('splits a batch larger than maxBatchSize into several POSTs, below the gateway limit', async () => {
     const recorder = recordingFetch()
     const rpc = new HttpTransport({ url: service.urls.rpc, fetch: recorder.fetch, maxBatchSize: 2 })

@@ -70,6 +70,10 @@ export class HttpTransport implements RpcTransport {
         if (call.post && call.post.calls.every((other) => other.done)) call.post.controller.abort()
       }
       signal?.addEventListener('abort', onAbort, { once: true })
+      if (options.alone) {
+        void this.#send([call])
+        return
+      }
       this.#queue.push(call)
       this.#scheduleFlush()
     })

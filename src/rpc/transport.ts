@@ -5,6 +5,11 @@ export type CallOptions = {
   signal?: AbortSignal
   /** Overrides the transport's default timeout for this call. */
   timeoutMs?: number
+  /**
+   * Sent at once in a request of its own, joining no batch (HTTP). For a call whose answer is big and whose
+   * neighbours should not wait for it, sent at a moment that matters (the logs scan's next window).
+   */
+  alone?: boolean
 }
 
 export interface RpcTransport {

@@ -118,10 +118,12 @@ describe('LogSearch', () => {
   })
 
   it('cancel stops every request and keeps what was found', async () => {
-    const fake = node({ head: 30_000, logsPerBlock: () => 1 })
+    // 40 ms a call: the scan (30,000 logs, several windows) is still going when its first rows are shown.
+    const fake = node({ head: 30_000, logsPerBlock: () => 1, delayMs: () => 40 })
     const search = new LogSearch(queryOf({ fromBlock: '0' }), fake)
     search.start()
     await until(search, (snapshot) => snapshot.count > 0)
+    expect(search.getSnapshot().phase).toBe('scanning')
     search.cancel()
     const cancelled = await until(search, (snapshot) => snapshot.phase === 'cancelled')
     const sent = fake.calls.length
