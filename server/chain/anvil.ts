@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { createRpc } from './rpc.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -40,13 +41,13 @@ export type AnvilOptions = {
   onUnexpectedExit?: (code: number | null, signal: NodeJS.Signals | null) => void
 }
 
+/** Numbers the IPC sockets of this process's nodes. */
+let instances = 0
+
 /**
  * One anvil process on an internal loopback port. The gateway is the only thing that talks to it;
  * the port is picked by anvil itself (port 0) so a taken port can never collide with ours.
  */
-/** Numbers the IPC sockets of this process's nodes. */
-let instances = 0
-
 export class AnvilNode {
   #child: ChildProcess | null = null
   #stopping = false
@@ -145,12 +146,7 @@ export class AnvilNode {
    * read by now, so its logging is switched off.
    */
   async #quiet(): Promise<void> {
-    const response = await fetch(this.httpUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setLoggingEnabled', params: [false] }),
-    })
-    await response.body?.cancel()
+    await createRpc(this.httpUrl).call('anvil_setLoggingEnabled', [false])
   }
 
   async #waitUntilAnswering(): Promise<void> {
