@@ -13,7 +13,7 @@ export type ScanOptions<L> = {
   from: bigint
   to: bigint
   fetchRange: FetchRange<L>
-  /** Ranges in flight at once. */
+  /** The most windows in flight at once: lanes are at most this many (two by default), one window each. */
   concurrency?: number
   /** The provider's result limit: windows aim just under it. */
   resultLimit?: number
@@ -140,10 +140,9 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
   }
 
   const nextRange = (lane: Lane): Range | null => {
+    // Until one window has been answered there is one lane, holding one window: a refusal while the density is
+    // unknown costs one request, not a fan-out of them (splitLanes runs after the first answer).
     if (lane.exact.length > 0) return lane.exact.shift()!
-    // Until one window has been answered nothing is known of the density: probe one at a time, so a
-    // refusal costs one request, not a fan-out of them.
-    if (!map.known && inFlight > 0) return null
     const first = lane.pending[0]
     if (!first) return null
     let size = windowSize(first.from)
@@ -156,7 +155,7 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
     const end = first.from + size - 1n
     if (end >= first.to) {
       lane.pending.shift()
-      return { ...first }
+      return first
     }
     const range = { from: first.from, to: end }
     first.from = end + 1n
@@ -249,7 +248,6 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
         return
       }
       for (const lane of lanes) {
-        if (inFlight >= concurrency) break
         if (lane.busy) continue
         const range = nextRange(lane)
         if (!range) continue

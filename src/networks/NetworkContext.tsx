@@ -31,8 +31,8 @@ export function mergeNetworks(config: RuntimeConfig, records: readonly UserNetwo
 }
 
 /**
- * The network a URL's query names (`?network=`), else the default: what a route loader, which runs before
- * the provider below follows the new location, starts a page's data on. In-app links carry the param; a
+ * The network a URL's query names (`?network=`), else the default: what a route's handle, which runs as a
+ * navigation begins and before the provider below follows the new location, starts a page's data on. In-app links carry the param; a
  * navigation that dropped it while another network was shown has its data started on the default network,
  * which costs a request, never a wrong page (the page reads the provider's choice).
  */

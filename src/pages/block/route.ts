@@ -6,8 +6,9 @@ import { headQuery } from '../../queries/head.ts'
 import { parseBlockId, type ParsedBlockId } from '../../urls.ts'
 
 /**
- * What the block page asks for, known from its URL: the page (useBlockData) and the route's loader read it
- * here, so the data the loader starts is the data the page then finds in flight.
+ * What the block page asks for, known from its URL: the page (useBlockData) and the route's handle (its data
+ * started as a navigation begins, App.tsx) read it here, so the data started early is the data the page then
+ * finds in flight.
  */
 
 /** `?tx=full` asks for full transaction objects (the transaction-details flag), so the choice is linkable. */
