@@ -154,4 +154,38 @@ describe('IpcUpstream faults', () => {
       server.close()
     }
   })
+
+  it('injected fault (a socket server of ours that holds one answer back): the next call goes on another connection and is answered meanwhile; that connection dropping fails its call only', async () => {
+    const socketPath = path.join(dir, 'held.ipc')
+    const sockets: net.Socket[] = []
+    let held: net.Socket | null = null
+    const server = net
+      .createServer((socket) => {
+        sockets.push(socket)
+        socket.on('data', (data) => {
+          for (const line of data.toString('utf8').split('\n').filter(Boolean)) {
+            const { id, method } = JSON.parse(line) as { id: number; method: string }
+            if (method === 'eth_getLogs') held = socket
+            else socket.write(`${JSON.stringify({ jsonrpc: '2.0', id, result: '0x1' })}\n`)
+          }
+        })
+      })
+      .listen(socketPath)
+    await new Promise((resolve) => server.once('listening', resolve))
+    const upstream = new IpcUpstream(() => socketPath, 5_000, null, 2)
+    try {
+      const slow = upstream.callAlone('eth_getLogs', [{}], 4_000).catch((e: unknown) => e)
+      expect(await upstream.call('eth_chainId', [])).toBe('0x1')
+      expect(sockets).toHaveLength(2)
+      expect(held).toBe(sockets[0])
+      held!.destroy()
+      const error = await slow
+      expect(error).toBeInstanceOf(UpstreamUnavailable)
+      expect((error as UpstreamUnavailable).reason).toBe('unreachable')
+      expect(await upstream.call('eth_chainId', [])).toBe('0x1')
+    } finally {
+      upstream.close()
+      server.close()
+    }
+  })
 })

@@ -13,6 +13,20 @@ type Waiting = {
   /** Its own timer for a deadline of its own; null for the default deadline, which the sweep enforces. */
   timer: NodeJS.Timeout | null
   deadline: number
+  /** The connection it was written to: a dropped connection fails its own calls only. */
+  connection: Connection
+}
+
+/** One Unix-socket connection to the node, with the calls written to it and not yet answered. */
+type Connection = {
+  socket: net.Socket | null
+  /** Calls in flight on it: a new call goes to the connection with the fewest. */
+  inFlight: number
+  /** Messages of this tick, written together: one syscall for many calls under load. */
+  outbox: string[]
+  flushScheduled: boolean
+  /** Bytes of a line not yet ended by a newline. */
+  partial: Buffer[]
 }
 
 const newline = 0x0a
@@ -29,25 +43,29 @@ const closingBrace = 0x7d
 const unparsedOverIpc = /did not match any variant of untagged enum/
 
 /**
- * A JSON-RPC client for the node over its IPC socket (anvil --ipc): one Unix-domain connection, every call
- * a message of its own, answers matched by id as they come (anvil answers out of order, each as a line).
+ * Connections to the node. anvil works on the calls of one connection side by side but sends their answers
+ * one after another, so a 5 MB eth_getLogs answer held up every call behind it: ten eth_getLogs of ~10,000
+ * logs, four at a time, took 750 ms through the gateway on one connection against 354 ms on anvil's HTTP
+ * port; eight at once straight on its IPC socket took 443-469 ms on one connection, 283-335 ms on four.
+ */
+const defaultConnections = 4
+
+/**
+ * A JSON-RPC client for the node over its IPC socket (anvil --ipc): a few Unix-domain connections, every call
+ * a message of its own on the least busy one, answers matched by id as they come (anvil answers out of order,
+ * each as a line).
  *
  * Why not HTTP: on this loopback a TCP write costs the sender the whole TCP stack (a gateway CPU profile
  * showed writev as its top entry, ~85 µs per request at one client), and an HTTP hop to the node paid it
  * twice per call on top of the client's own. A Unix socket skips the TCP stack, needs no HTTP parsing on
- * either side, and lets the node work on many calls at once over one connection.
+ * either side, and lets the node work on many calls at once.
  */
 export class IpcUpstream implements NodeClient {
   readonly #path: () => string
   readonly #timeoutMs: number
   readonly #fallback: NodeClient | null
-  #socket: net.Socket | null = null
+  readonly #connections: Connection[]
   #waiting = new Map<number, Waiting>()
-  /** Messages of this tick, written together: one syscall for many calls under load. */
-  #outbox: string[] = []
-  #flushScheduled = false
-  /** Bytes of a line not yet ended by a newline. */
-  #partial: Buffer[] = []
   #nextId = 1
   /** Fails calls past the default deadline: one interval for all of them, not a timer made and cleared per call. */
   #sweep: NodeJS.Timeout | null = null
@@ -56,10 +74,11 @@ export class IpcUpstream implements NodeClient {
    * `path` is read on each connect so a restarted node is found. `fallback` (the node over HTTP) is asked again
    * for a call the IPC codec could not parse, so clients get the node's own words for their mistake.
    */
-  constructor(path: () => string, timeoutMs: number, fallback: NodeClient | null = null) {
+  constructor(path: () => string, timeoutMs: number, fallback: NodeClient | null = null, connections = defaultConnections) {
     this.#path = path
     this.#timeoutMs = timeoutMs
     this.#fallback = fallback
+    this.#connections = Array.from({ length: Math.max(1, connections) }, () => ({ socket: null, inFlight: 0, outbox: [], flushScheduled: false, partial: [] }))
   }
 
   call(method: string, params: unknown[]): Promise<unknown> {
@@ -90,16 +109,35 @@ export class IpcUpstream implements NodeClient {
       if (timeoutMs === this.#timeoutMs) this.#startSweep()
       else {
         timer = setTimeout(() => {
-          if (this.#waiting.delete(id)) reject(timedOut(timeoutMs))
+          if (this.#settle(id)) reject(timedOut(timeoutMs))
         }, timeoutMs)
       }
-      this.#waiting.set(id, { raw, method, params, timeoutMs, resolve, reject, timer, deadline: Date.now() + timeoutMs })
-      this.#outbox.push(message)
-      if (!this.#flushScheduled) {
-        this.#flushScheduled = true
-        setImmediate(() => this.#flush())
+      const connection = this.#leastBusy()
+      connection.inFlight += 1
+      this.#waiting.set(id, { raw, method, params, timeoutMs, resolve, reject, timer, deadline: Date.now() + timeoutMs, connection })
+      connection.outbox.push(message)
+      if (!connection.flushScheduled) {
+        connection.flushScheduled = true
+        setImmediate(() => this.#flush(connection))
       }
     })
+  }
+
+  /** The first connection with the fewest calls in flight: at one call at a time, always the first. */
+  #leastBusy(): Connection {
+    let best = this.#connections[0]!
+    for (const connection of this.#connections) if (connection.inFlight < best.inFlight) best = connection
+    return best
+  }
+
+  /** Takes a call off the waiting list (answered, failed or timed out); undefined when it was not there. */
+  #settle(id: number): Waiting | undefined {
+    const call = this.#waiting.get(id)
+    if (!call) return undefined
+    this.#waiting.delete(id)
+    call.connection.inFlight -= 1
+    if (call.timer) clearTimeout(call.timer)
+    return call
   }
 
   #startSweep(): void {
@@ -109,7 +147,7 @@ export class IpcUpstream implements NodeClient {
       const now = Date.now()
       for (const [id, call] of this.#waiting) {
         if (call.timer !== null || call.deadline > now) continue
-        this.#waiting.delete(id)
+        this.#settle(id)
         call.reject(timedOut(call.timeoutMs))
       }
       if (this.#waiting.size === 0 && this.#sweep) {
@@ -120,56 +158,55 @@ export class IpcUpstream implements NodeClient {
     this.#sweep.unref()
   }
 
-  #flush(): void {
-    this.#flushScheduled = false
-    const messages = this.#outbox
-    this.#outbox = []
+  #flush(connection: Connection): void {
+    connection.flushScheduled = false
+    const messages = connection.outbox
+    connection.outbox = []
     if (messages.length === 0) return
-    const socket = this.#socket ?? this.#connect()
+    const socket = connection.socket ?? this.#connect(connection)
     socket.write(messages.join('\n') + '\n')
   }
 
-  #connect(): net.Socket {
+  #connect(connection: Connection): net.Socket {
     const socket = net.createConnection(this.#path())
-    this.#socket = socket
-    socket.on('data', (chunk: Buffer) => this.#receive(chunk))
+    connection.socket = socket
+    socket.on('data', (chunk: Buffer) => this.#receive(connection, chunk))
     // A refused connect (no node: ENOENT, ECONNREFUSED) and a dropped one end the same way: every call waiting
-    // on this socket fails now, and the next call connects again.
-    socket.on('error', (error: NodeJS.ErrnoException) => this.#drop(socket, new UpstreamUnavailable('unreachable', `the node is not reachable (${error.code ?? error.message})`)))
-    socket.on('close', () => this.#drop(socket, new UpstreamUnavailable('unreachable', 'the node connection closed')))
+    // on this connection fails now, and its next call connects again.
+    socket.on('error', (error: NodeJS.ErrnoException) => this.#drop(connection, socket, new UpstreamUnavailable('unreachable', `the node is not reachable (${error.code ?? error.message})`)))
+    socket.on('close', () => this.#drop(connection, socket, new UpstreamUnavailable('unreachable', 'the node connection closed')))
     return socket
   }
 
-  #drop(socket: net.Socket, error: UpstreamUnavailable): void {
-    if (this.#socket !== socket) return
-    this.#socket = null
-    this.#partial = []
+  #drop(connection: Connection, socket: net.Socket, error: UpstreamUnavailable): void {
+    if (connection.socket !== socket) return
+    connection.socket = null
+    connection.partial = []
     socket.destroy()
-    const waiting = this.#waiting
-    this.#waiting = new Map()
-    for (const call of waiting.values()) {
-      if (call.timer) clearTimeout(call.timer)
+    for (const [id, call] of this.#waiting) {
+      if (call.connection !== connection) continue
+      this.#settle(id)
       call.reject(error)
     }
   }
 
-  #receive(chunk: Buffer): void {
+  #receive(connection: Connection, chunk: Buffer): void {
     let start = 0
     for (let end = chunk.indexOf(newline); end >= 0; end = chunk.indexOf(newline, start)) {
       const piece = chunk.subarray(start, end)
       start = end + 1
       let line = piece
-      if (this.#partial.length > 0) {
-        this.#partial.push(piece)
-        line = Buffer.concat(this.#partial)
-        this.#partial = []
+      if (connection.partial.length > 0) {
+        connection.partial.push(piece)
+        line = Buffer.concat(connection.partial)
+        connection.partial = []
       }
-      if (line.length > 0) this.#answer(line)
+      if (line.length > 0) this.#answer(connection, line)
     }
-    if (start < chunk.length) this.#partial.push(chunk.subarray(start))
+    if (start < chunk.length) connection.partial.push(chunk.subarray(start))
   }
 
-  #answer(line: Buffer): void {
+  #answer(connection: Connection, line: Buffer): void {
     // A success for a caller that takes raw JSON is passed on without parsing: its id is read from the line's
     // fixed opening, its result is the text between `"result":` and the closing brace.
     if (line.subarray(0, answerStart.length).equals(answerStart)) {
@@ -179,8 +216,7 @@ export class IpcUpstream implements NodeClient {
       const call = at > answerStart.length ? this.#waiting.get(id) : undefined
       const end = line.length - 1
       if (call?.raw && line[end] === closingBrace && line.subarray(at, at + resultKey.length).equals(resultKey) && at + resultKey.length < end) {
-        this.#waiting.delete(id)
-        if (call.timer) clearTimeout(call.timer)
+        this.#settle(id)
         call.resolve(new RawResult(line.toString('utf8', at + resultKey.length, end)))
         return
       }
@@ -190,15 +226,13 @@ export class IpcUpstream implements NodeClient {
       answer = JSON.parse(line.toString('utf8')) as UpstreamAnswer
     } catch {
       // Which call it was for cannot be known: the connection is not to be trusted any more.
-      if (this.#socket) this.#drop(this.#socket, new UpstreamUnavailable('bad-answer', 'the node sent a line that is not JSON'))
+      if (connection.socket) this.#drop(connection, connection.socket, new UpstreamUnavailable('bad-answer', 'the node sent a line that is not JSON'))
       return
     }
     const id = typeof answer?.id === 'number' ? answer.id : NaN
-    const call = this.#waiting.get(id)
+    const call = this.#settle(id)
     // No one waiting: an answer that came after its call's deadline.
     if (!call) return
-    this.#waiting.delete(id)
-    if (call.timer) clearTimeout(call.timer)
     if (this.#fallback && answer.error?.code === -32602 && unparsedOverIpc.test(String(answer.error.message))) {
       this.#fallback.callAlone(call.method, call.params, call.timeoutMs).then(call.resolve, call.reject)
       return
@@ -213,6 +247,8 @@ export class IpcUpstream implements NodeClient {
   close(): void {
     if (this.#sweep) clearInterval(this.#sweep)
     this.#sweep = null
-    if (this.#socket) this.#drop(this.#socket, new UpstreamUnavailable('unreachable', 'the gateway is closing'))
+    for (const connection of this.#connections) {
+      if (connection.socket) this.#drop(connection, connection.socket, new UpstreamUnavailable('unreachable', 'the gateway is closing'))
+    }
   }
 }
