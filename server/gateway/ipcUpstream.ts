@@ -20,7 +20,7 @@ type Waiting = {
 /** One Unix-socket connection to the node, with the calls written to it and not yet answered. */
 type Connection = {
   socket: net.Socket | null
-  /** Calls in flight on it: a new call goes to the connection with the fewest. */
+  /** Calls in flight on it: a call with a deadline of its own goes to the one of theirs with the fewest. */
   inFlight: number
   /** Messages of this tick, written together: one syscall for many calls under load. */
   outbox: string[]
@@ -43,16 +43,18 @@ const closingBrace = 0x7d
 const unparsedOverIpc = /did not match any variant of untagged enum/
 
 /**
- * Connections to the node. anvil works on the calls of one connection side by side but sends their answers
- * one after another, so a 5 MB eth_getLogs answer held up every call behind it: ten eth_getLogs of ~10,000
- * logs, four at a time, took 750 ms through the gateway on one connection against 354 ms on anvil's HTTP
- * port; eight at once straight on its IPC socket took 443-469 ms on one connection, 283-335 ms on four.
+ * Connections to the node: the first for every call on the default deadline, the rest for calls with a deadline
+ * of their own (eth_getLogs), each on the least busy of them. anvil works on the calls of one connection side by
+ * side but sends their answers one after another, so a 5 MB eth_getLogs answer held up every call behind it:
+ * ten eth_getLogs of ~10,000 logs, four at a time, took 750-800 ms through the gateway on one connection
+ * (654-669 ms on four; anvil's HTTP port 319-460 ms). Small calls stay together on one: spread over four, 64
+ * clients of eth_getBlockByNumber lost 5-15 points of throughput (bench item 9, five A/B rounds).
  */
-const defaultConnections = 4
+const defaultConnections = 5
 
 /**
- * A JSON-RPC client for the node over its IPC socket (anvil --ipc): a few Unix-domain connections, every call
- * a message of its own on the least busy one, answers matched by id as they come (anvil answers out of order,
+ * A JSON-RPC client for the node over its IPC socket (anvil --ipc): a few Unix-domain connections (see
+ * defaultConnections), every call a message of its own, answers matched by id as they come (anvil answers out of order,
  * each as a line).
  *
  * Why not HTTP: on this loopback a TCP write costs the sender the whole TCP stack (a gateway CPU profile
@@ -112,7 +114,7 @@ export class IpcUpstream implements NodeClient {
           if (this.#settle(id)) reject(timedOut(timeoutMs))
         }, timeoutMs)
       }
-      const connection = this.#leastBusy()
+      const connection = timer === null ? this.#connections[0]! : this.#leastBusy()
       connection.inFlight += 1
       this.#waiting.set(id, { raw, method, params, timeoutMs, resolve, reject, timer, deadline: Date.now() + timeoutMs, connection })
       connection.outbox.push(message)
@@ -123,10 +125,11 @@ export class IpcUpstream implements NodeClient {
     })
   }
 
-  /** The first connection with the fewest calls in flight: at one call at a time, always the first. */
+  /** Of the connections for calls with a deadline of their own, the first with the fewest calls in flight. */
   #leastBusy(): Connection {
-    let best = this.#connections[0]!
-    for (const connection of this.#connections) if (connection.inFlight < best.inFlight) best = connection
+    const connections = this.#connections
+    let best = connections[connections.length > 1 ? 1 : 0]!
+    for (let i = 2; i < connections.length; i++) if (connections[i]!.inFlight < best.inFlight) best = connections[i]!
     return best
   }
 
