@@ -30,6 +30,8 @@ describe('WebSocket /ws/v3/<KEY>: the same bodies as HTTP', () => {
     const viaHttp = await service.rpc('eth_getBlockByNumber', ['0x0', true])
     const viaSocket = await socket.call('eth_getBlockByNumber', ['0x0', true])
     expect(viaSocket.result).toEqual(viaHttp.result)
+    // A block is passed on as the node's bytes (RawResult): still a text frame.
+    expect(socket.binaryFrames).toBe(0)
     socket.close()
   })
 

@@ -57,8 +57,9 @@ describe('IpcUpstream on a real anvil', () => {
     const raw = (await upstream.callRaw('eth_getBlockByNumber', ['0x2', false])) as RawResult
     const parsed = JSON.parse(raw.json) as unknown
     const reply = { jsonrpc: '2.0' as const, id: 'a"b', result: raw }
-    expect(JSON.parse(serializeReply(reply))).toEqual({ jsonrpc: '2.0', id: 'a"b', result: parsed })
-    expect(JSON.parse(serializeReply([reply, { jsonrpc: '2.0', id: 7, error: { code: -1, message: 'x' } }]))).toEqual([
+    const text = (value: string | Buffer) => (typeof value === 'string' ? value : value.toString('utf8'))
+    expect(JSON.parse(text(serializeReply(reply)))).toEqual({ jsonrpc: '2.0', id: 'a"b', result: parsed })
+    expect(JSON.parse(text(serializeReply([reply, { jsonrpc: '2.0', id: 7, error: { code: -1, message: 'x' } }])))).toEqual([
       { jsonrpc: '2.0', id: 'a"b', result: parsed },
       { jsonrpc: '2.0', id: 7, error: { code: -1, message: 'x' } },
     ])

@@ -211,7 +211,7 @@ export class IpcUpstream implements NodeClient {
 
   #answer(connection: Connection, line: Buffer): void {
     // A success for a caller that takes raw JSON is passed on without parsing: its id is read from the line's
-    // fixed opening, its result is the text between `"result":` and the closing brace.
+    // fixed opening, its result is the bytes between `"result":` and the closing brace.
     if (line.subarray(0, answerStart.length).equals(answerStart)) {
       let at = answerStart.length
       let id = 0
@@ -220,7 +220,7 @@ export class IpcUpstream implements NodeClient {
       const end = line.length - 1
       if (call?.raw && line[end] === closingBrace && line.subarray(at, at + resultKey.length).equals(resultKey) && at + resultKey.length < end) {
         this.#settle(id)
-        call.resolve(new RawResult(line.toString('utf8', at + resultKey.length, end)))
+        call.resolve(new RawResult(line.subarray(at + resultKey.length, end)))
         return
       }
     }

@@ -41,7 +41,7 @@ export type Gateway = {
 const jsonHeader = { 'content-type': 'application/json; charset=utf-8' }
 
 /** An HTTP answer to a JSON-RPC POST; body null for 204. */
-type PostAnswer = { status: number; headers: Record<string, string>; body: string | null }
+type PostAnswer = { status: number; headers: Record<string, string>; body: string | Buffer | null }
 
 const jsonAnswer = (status: number, body: unknown): PostAnswer => ({ status, headers: jsonHeader, body: JSON.stringify(body) })
 

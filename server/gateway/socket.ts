@@ -66,7 +66,8 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
     unsubscribe: (id) => hub.unsubscribe(owner, id),
   }
   const send = (value: JsonRpcReply | JsonRpcReply[]) => {
-    if (ws.readyState === WebSocket.OPEN) ws.send(serializeReply(value))
+    // Text frames, also when the reply comes as bytes (a RawResult's JSON).
+    if (ws.readyState === WebSocket.OPEN) ws.send(serializeReply(value), { binary: false })
   }
 
   ws.on('message', async (data) => {

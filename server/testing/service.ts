@@ -80,6 +80,8 @@ export async function startTestService(env: Record<string, string> = {}, options
 export class TestSocket {
   readonly ws: WebSocket
   readonly notifications = new Map<string, unknown[]>()
+  /** Messages that came as binary frames: JSON-RPC over WebSocket is text, and browsers hand binary frames over as Blobs. */
+  binaryFrames = 0
   readonly closed: Promise<{ code: number; reason: string }>
   #waiters = new Map<unknown, (reply: unknown) => void>()
   #nextId = 1
@@ -88,7 +90,8 @@ export class TestSocket {
   private constructor(ws: WebSocket) {
     this.ws = ws
     this.closed = new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })))
-    ws.on('message', (data) => {
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) this.binaryFrames += 1
       const message = JSON.parse(data.toString())
       if (message.method === 'eth_subscription') {
         const list = this.notifications.get(message.params.subscription) ?? []

@@ -60,19 +60,21 @@ function countParameters(filter: Record<string, unknown>): number {
 
 /** Enforces the results limit: never more than `max` logs leave the gateway. */
 export function checkLogsResult(result: unknown, max: number): unknown {
-  const count = result instanceof RawResult ? countRawLogs(result.json) : Array.isArray(result) ? result.length : 0
+  const count = result instanceof RawResult ? countRawLogs(result.bytes) : Array.isArray(result) ? result.length : 0
   if (count > max) throw new RpcFailure(ErrorCode.limitExceeded, tooManyResultsMessage(max))
   return result
 }
 
 /**
- * How many logs a node's eth_getLogs answer holds, counted in its JSON text without parsing it (a refused
+ * How many logs a node's eth_getLogs answer holds, counted in its JSON bytes without parsing them (a refused
  * answer over the whole bench chain is 56 MB: parsing it only to count cost the gateway hundreds of ms, and a
  * passed answer had to be serialised again). A log object's values are hex strings, booleans and an array of
  * hex strings (the spec's Log object), and it nests no object: every `{` opens exactly one log.
  */
-export function countRawLogs(json: string): number {
+export function countRawLogs(json: Buffer): number {
   let count = 0
-  for (let at = json.indexOf('{'); at >= 0; at = json.indexOf('{', at + 1)) count += 1
+  for (let at = json.indexOf(openingBrace); at >= 0; at = json.indexOf(openingBrace, at + 1)) count += 1
   return count
 }
+
+const openingBrace = 0x7b
