@@ -36,6 +36,14 @@ describe('budgetChecks', () => {
     expect(table).toContain('| 4. Live: head to DOM (50 blocks) | p50 140 ms')
     expect(table).toContain('| Live: p50 ≤ 100 ms head to DOM | 140 ms | **no** |')
   })
+
+  it("lists the block page's floor under its full load when it was measured", () => {
+    const blockPage = { transactions: 1_000, fullLoad: visit(700, 1), inAppCold: visit(250, 1), warmBack: visit(12, 0) }
+    expect(formatTable({ blockPage })).not.toContain('floor')
+    const table = formatTable({ blockPage: { ...blockPage, floor: { withConfig: summary(380), batchOnly: summary(330) } } })
+    expect(table).toMatch(/\| 1\. Its floor: a page with no app, .* \| 380 ms/)
+    expect(table).toMatch(/\| 1\. Its floor without the config: .* \| 330 ms/)
+  })
 })
 
 describe('initialAssets', () => {

@@ -5,7 +5,7 @@ import { formatSummary } from './stats.ts'
 type Visit = { ms: Summary; http: number; rpcHttp: number; rpcCalls: number; wsSent: number; wsReceived: number }
 export type BenchResults = {
   machine?: { cpus: number; cpuModel: string; node: string; chromium: string; loadAverageAtStart: number[] }
-  blockPage?: { transactions: number; fullLoad: Visit; inAppCold: Visit; warmBack: Visit }
+  blockPage?: { transactions: number; fullLoad: Visit; floor?: { withConfig: Summary; batchOnly: Summary }; inAppCold: Visit; warmBack: Visit }
   transactionPage?: { fullLoad: Visit; inAppCold: Visit }
   live?: { blocks: number; latency: Summary & { p50: number } }
   logs?: { logs: number; staticPartition: { ranges: number; ms: Summary }; app: { ms: Summary; requests: number; refused: number }; requestRatio: number; timeRatio: number }
@@ -63,6 +63,10 @@ export function formatTable(input: unknown): string {
   if (results.blockPage) {
     const block = results.blockPage
     rows.push([`1. Block page (${block.transactions.toLocaleString('en')} txs), cold, full load`, visitCell(block.fullLoad)])
+    if (block.floor) {
+      rows.push(['1. Its floor: a page with no app, /config.json then the same batch, parsed, one line shown', formatSummary(block.floor.withConfig, ' ms')])
+      rows.push(['1. Its floor without the config: the batch alone from a fresh page', formatSummary(block.floor.batchOnly, ' ms')])
+    }
     rows.push(['1. Block page, cold, in-app navigation', visitCell(block.inAppCold)])
     rows.push(['2. Block page, warm (back)', visitCell(block.warmBack)])
   }

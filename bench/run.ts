@@ -8,6 +8,7 @@ import { loadConfig, repoRoot } from '../server/config.ts'
 import { createRpc } from '../server/chain/rpc.ts'
 import { startService } from '../server/service.ts'
 import { measureBundle } from './bundle.ts'
+import { blockFloor, installFloorPage } from './floor.ts'
 import { measureLoadApart, type LoadResult } from './gatewayOverhead.ts'
 import { measureLive, measureMemory } from './live.ts'
 import { logsByStaticPartition, logsThroughApp, staticPartitionFor } from './logs.ts'
@@ -99,18 +100,31 @@ try {
     const blockWarm: Visit[] = []
     const txFull: Visit[] = []
     const txCold: Visit[] = []
+    const floorWithConfig: number[] = []
+    const floorBatchOnly: number[] = []
+    const removeFloorPage = installFloorPage(path.join(repoRoot, 'dist'))
     // One throw-away round first: the server's file cache and the browser's code cache warm up.
     await fullLoad(browser, appUrl, bigPath, 'block')
     for (let run = 0; run < runs; run++) {
       blockFull.push(await fullLoad(browser, appUrl, bigPath, 'block'))
+      floorWithConfig.push(await blockFloor(browser, appUrl, service.urls.rpc, big.number, true))
+      floorBatchOnly.push(await blockFloor(browser, appUrl, service.urls.rpc, big.number, false))
       const visit = await inAppColdAndWarm(browser, appUrl, bigPath, 'block', { path: txPath, watch: 'tx' })
       blockCold.push(visit.cold)
       blockWarm.push(visit.warm!)
       txFull.push(await fullLoad(browser, appUrl, txPath, 'tx'))
       txCold.push((await inAppColdAndWarm(browser, appUrl, txPath, 'tx')).cold)
-      log(`pages run ${run + 1}/${runs}: block full ${round(blockFull.at(-1)!.ms)} ms, in-app cold ${round(visit.cold.ms)} ms, warm ${round(visit.warm!.ms)} ms; tx full ${round(txFull.at(-1)!.ms)} ms, in-app ${round(txCold.at(-1)!.ms)} ms`)
+      log(`pages run ${run + 1}/${runs}: block full ${round(blockFull.at(-1)!.ms)} ms (floor ${round(floorWithConfig.at(-1)!)}, batch alone ${round(floorBatchOnly.at(-1)!)}), in-app cold ${round(visit.cold.ms)} ms, warm ${round(visit.warm!.ms)} ms; tx full ${round(txFull.at(-1)!.ms)} ms, in-app ${round(txCold.at(-1)!.ms)} ms`)
     }
-    results.blockPage = { block: big.number, transactions: big.transactions, fullLoad: summarizeVisits(blockFull), inAppCold: summarizeVisits(blockCold), warmBack: summarizeVisits(blockWarm) }
+    results.blockPage = {
+      block: big.number,
+      transactions: big.transactions,
+      fullLoad: summarizeVisits(blockFull),
+      floor: { withConfig: summarize(floorWithConfig), batchOnly: summarize(floorBatchOnly) },
+      inAppCold: summarizeVisits(blockCold),
+      warmBack: summarizeVisits(blockWarm),
+    }
+    removeFloorPage()
     results.transactionPage = { hash: big.sampleTransaction, fullLoad: summarizeVisits(txFull), inAppCold: summarizeVisits(txCold) }
   }
 
