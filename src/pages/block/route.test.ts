@@ -4,7 +4,7 @@ import { configNetwork, defaultCapabilities, type AppNetwork } from '../../netwo
 import { headQuery } from '../../queries/head.ts'
 import { createQueryClient } from '../../queries/queryClient.ts'
 import type { BlockHeader } from '../../rpc/schemas.ts'
-import { blockPageRef, blockRefOf, prefetchBlockRoute, receiptsSkippedFor, wantsFullTransactions } from './route.ts'
+import { blockPageRef, blockRefOf, headNumberOf, prefetchBlockRoute, receiptsSkippedFor, wantsFullTransactions } from './route.ts'
 
 // Port 9 (discard) refuses connections: the queries started here fail at once, which these tests do not
 // wait for; they read which queries were started.
@@ -74,5 +74,14 @@ describe('the block route', () => {
     expect(started('not-a-block')).toEqual([])
     // latest with the head known is the head's number: that the page asks for, and it can stay fresh.
     expect(started('latest', '', network, 120n)).toEqual(['block 0x78', 'blockReceipts 0x78'])
+  })
+})
+
+describe('headNumberOf', () => {
+  it('reads the head query as a number: undefined while loading, null without a head', () => {
+    expect(headNumberOf(undefined)).toBeUndefined()
+    expect(headNumberOf(null)).toBeNull()
+    // The spec's eth_blockNumber example: 0x4b7 is block 1207.
+    expect(headNumberOf({ number: '0x4b7' } as BlockHeader)).toBe(1207n)
   })
 })

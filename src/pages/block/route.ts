@@ -3,6 +3,7 @@ import type { AppNetwork } from '../../networks/capabilities.ts'
 import { prefetchBlockPage } from '../../queries/blocks.ts'
 import { resolveBlockRef, type BlockRef } from '../../queries/cachePolicy.ts'
 import { headQuery } from '../../queries/head.ts'
+import type { BlockHeader } from '../../rpc/schemas.ts'
 import { parseBlockId, type ParsedBlockId } from '../../urls.ts'
 
 /**
@@ -36,6 +37,11 @@ export function blockRefOf(parsed: ParsedBlockId): BlockRef {
   }
 }
 
+/** The head query's answer as a number: undefined while it loads, null on a network without a head. */
+export function headNumberOf(head: BlockHeader | null | undefined): bigint | null | undefined {
+  return head === undefined ? undefined : head === null ? null : BigInt(head.number)
+}
+
 /** `latest` becomes the head's number once the head is known, so the page follows it; any other id is itself. */
 export function blockPageRef(parsed: ParsedBlockId, head: bigint | null | undefined): BlockRef {
   return parsed.kind === 'tag' && parsed.tag === 'latest' && head != null ? head : blockRefOf(parsed)
@@ -52,8 +58,7 @@ export function blockPageRef(parsed: ParsedBlockId, head: bigint | null | undefi
 export function prefetchBlockRoute(client: QueryClient, network: AppNetwork, param: string, search: URLSearchParams): void {
   const parsed = parseBlockId(param)
   if (!parsed) return
-  const head = client.getQueryData(headQuery(network).queryKey)
-  const ref = blockPageRef(parsed, head === undefined ? undefined : head === null ? null : BigInt(head.number))
+  const ref = blockPageRef(parsed, headNumberOf(client.getQueryData(headQuery(network).queryKey)))
   if (resolveBlockRef(ref).kind === 'tag') return
   void prefetchBlockPage(client, network, ref, { transactions: wantsFullTransactions(search), receipts: receiptsSkippedFor(network, parsed) === null })
 }

@@ -8,7 +8,7 @@ import { useHead } from '../../queries/head.ts'
 import type { Block, BlockWithTransactions, Receipt } from '../../rpc/schemas.ts'
 import type { ParsedBlockId } from '../../urls.ts'
 import { receiptsMatchBlock } from './fields.ts'
-import { blockPageRef, receiptsSkippedFor } from './route.ts'
+import { blockPageRef, headNumberOf, receiptsSkippedFor } from './route.ts'
 
 export type BlockData = {
   /** What the queries ask for: `latest` becomes the head's number once the head is known, so the page follows it. */
@@ -42,7 +42,7 @@ const noHash = `0x${'0'.repeat(64)}` as Hash
  */
 export function useBlockData(network: AppNetwork, parsed: ParsedBlockId, fullTransactions: boolean): BlockData {
   const headQuery = useHead(network)
-  const head = headQuery.data === undefined ? undefined : headQuery.data === null ? null : BigInt(headQuery.data.number)
+  const head = headNumberOf(headQuery.data)
   const following = parsed.kind === 'tag' && parsed.tag === 'latest'
   const ref: BlockRef = blockPageRef(parsed, head)
   const receiptsSkipped = receiptsSkippedFor(network, parsed)
