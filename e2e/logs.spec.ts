@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test'
 import { encodeFunctionData, keccak256, parseAbi, parseEther, toBytes, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { gatewayBlockNumber, rpcUrl } from './helpers.ts'
@@ -90,6 +90,32 @@ function watchGetLogs(page: Page): Array<Record<string, unknown>> {
     for (const call of Array.isArray(parsed) ? parsed : [parsed]) if (call.method === 'eth_getLogs') seen.push(call.params[0] as Record<string, unknown>)
   })
   return seen
+}
+
+/**
+ * Lets the first eth_getLogs request through and holds every later one until the returned release is called
+ * (which removes every route of the page):
+ * a scan of the demo chain can end within the time a screenshot takes, and a picture of it running needs it
+ * to still run. Nothing is answered differently, only later.
+ */
+async function holdGetLogsAfterFirst(page: Page): Promise<{ requested: () => number; release: () => Promise<void> }> {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let passed = 0
+  const handler = async (route: Route) => {
+    if (!(route.request().postData() ?? '').includes('"eth_getLogs"')) return route.continue()
+    if (passed++ > 0) await held
+    await route.continue()
+  }
+  await page.route('**/v3/**', handler)
+  return {
+    requested: () => passed,
+    release: async () => {
+      release()
+      // Held requests go on as they are; the route is removed once they have.
+      await page.unrouteAll({ behavior: 'wait' })
+    },
+  }
 }
 
 /** Records what the progress panel shows, every animation frame, from the moment the page loads. */
@@ -314,26 +340,25 @@ test.describe('logs explorer', () => {
       await page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' })
     }
 
-    /** A picture of the scan running: kept only if it still ran once taken (a busy machine may be slower than the scan). */
+    /** A picture of the scan running, from a fresh run whose requests after the first are held until it is taken. */
     const shootRunning = async (name: string) => {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        if ((await page.getByTestId('logs-progress-state').getAttribute('data-phase')) !== 'scanning') {
-          if (attempt > 0 || (await page.getByTestId('logs-rerun').count()) > 0) {
-            await waitForPhase(page, 'done')
-            await page.getByTestId('logs-rerun').click()
-          }
-          await waitForPhase(page, 'scanning')
-        }
+      await waitForPhase(page, 'done')
+      const hold = await holdGetLogsAfterFirst(page)
+      try {
+        await page.getByTestId('logs-rerun').click()
+        await waitForPhase(page, 'scanning')
+        // A second request: the scanner sends one only once the first is answered, so the panel shows progress.
+        await expect.poll(hold.requested).toBeGreaterThan(1)
+        await expect(page.getByTestId('logs-requests')).toContainText('in flight')
         await page.mouse.move(0, 0)
         await progress.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 420))
         const picture = await page.screenshot({ animations: 'disabled' })
-        if ((await page.getByTestId('logs-progress-state').getAttribute('data-phase')) === 'scanning') {
-          fs.mkdirSync('test-results/screens', { recursive: true })
-          fs.writeFileSync(`test-results/screens/${name}.png`, picture)
-          return
-        }
+        await expect(page.getByTestId('logs-progress-state')).toHaveAttribute('data-phase', 'scanning')
+        fs.mkdirSync('test-results/screens', { recursive: true })
+        fs.writeFileSync(`test-results/screens/${name}.png`, picture)
+      } finally {
+        await hold.release()
       }
-      throw new Error('the scan ended before every picture of it running: not one was caught')
     }
 
     await shootRunning('logs-running-light')

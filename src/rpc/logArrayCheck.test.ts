@@ -51,6 +51,26 @@ describe('isWellFormedLogArray', () => {
     expect(isWellFormedLogArray([good, log])).toBe(false)
   })
 
+  // The check remembers the last value that passed in each field: a fault must be seen in the first log too
+  // (nothing passed yet), and after a good log whose fields it repeats.
+  it.each(broken)('refuses, as logSchema does, %s in the first log', (_, log) => {
+    expect(schemaPasses([log, good])).toBe(false)
+    expect(isWellFormedLogArray([log, good])).toBe(false)
+  })
+
+  it('passes a value again only when it is the one that passed: a null or a bad value after a good one is checked', () => {
+    const nullAddress = { ...good, address: null }
+    const badSecondTopic = { ...good, topics: [good.topics[0], `${good.topics[1]!.slice(0, -1)}g`] }
+    const emptyData = { ...good, data: '' }
+    for (const log of [nullAddress, badSecondTopic, emptyData]) {
+      expect(schemaPasses([good, good, log])).toBe(false)
+      expect(isWellFormedLogArray([good, good, log])).toBe(false)
+    }
+    // The same values in a later log pass, as logSchema passes them.
+    const again = { ...good, logIndex: '0x1' }
+    expect(isWellFormedLogArray([good, again, { ...good }])).toBe(true)
+  })
+
   it('refuses what is not an array', () => {
     expect(isWellFormedLogArray({ 0: good, length: 1 })).toBe(false)
     expect(isWellFormedLogArray(null)).toBe(false)

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { formatInteger } from '../../format/numbers.ts'
 import { clientsFor } from '../../networks/clients.ts'
@@ -35,7 +35,9 @@ function useLogSearch(network: AppNetwork, key: string | null, follow: boolean):
     const parsed = parseLogQuery(readLogForm(new URLSearchParams(key)))
     return parsed.ok ? new LogSearch(parsed.query, clientsFor(network)) : null
   }, [network, key])
-  useEffect(() => {
+  // Started in the commit, before the browser paints the page: in an effect the first request waited for that
+  // paint (bench: 25-80 ms after the navigation), and every window of the scan comes after it.
+  useLayoutEffect(() => {
     if (!search) return
     search.start()
     return () => search.stop()

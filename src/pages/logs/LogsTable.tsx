@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { byteLength, shortHex } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
 import type { Log } from '../../rpc/schemas.ts'
@@ -171,13 +171,18 @@ function columns(decode: Decode): Column<LogRow>[] {
   ]
 }
 
+const logRowKey = (row: LogRow) => row.key
+
 /** Every log found, in block order, virtualized (DataTable: only the rows in view are in the DOM). */
 export function LogsTable({ rows, decode, loading, empty }: { rows: readonly LogRow[]; decode: Decode; loading: boolean; empty: ReactNode }) {
+  // Kept from render to render, as the row key is: with them the same, a snapshot that brings no new rows
+  // (progress, the clock) does not walk all the rows again nor render the rows in view.
+  const logColumns = useMemo(() => columns(decode), [decode])
   return (
     <DataTable
-      columns={columns(decode)}
+      columns={logColumns}
       rows={loading && rows.length === 0 ? undefined : rows}
-      rowKey={(row) => row.key}
+      rowKey={logRowKey}
       caption="Logs matching the filter, in block order"
       empty={empty}
       estimateRowHeight={64}

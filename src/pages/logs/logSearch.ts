@@ -139,7 +139,9 @@ export class LogSearch {
   readonly #listeners = new Set<() => void>()
   #snapshot: LogSearchSnapshot
   #rows: readonly LogRow[] = []
-  #incoming: LogRow[] = []
+  /** Logs handed on by the scan since the last snapshot, as the scanner's arrays. */
+  #incoming: (readonly Log[])[] = []
+  #incomingCount = 0
   #removedCount = 0
   #controller: AbortController | null = null
   #timer: ReturnType<typeof setTimeout> | null = null
@@ -177,6 +179,7 @@ export class LogSearch {
     this.stop()
     this.#rows = []
     this.#incoming = []
+    this.#incomingCount = 0
     this.#removedCount = 0
     this.#snapshot = this.#initial()
     const controller = new AbortController()
@@ -284,15 +287,25 @@ export class LogSearch {
   }
 
   #append(logs: readonly Log[]): void {
-    for (const log of logs) this.#incoming.push({ log, key: logKey(log), removed: log.removed, live: false })
+    // Kept as they came; rows are made at the next snapshot. The scanner hands logs on between an answer and
+    // its lane's next window: 10,000 row objects and keys made here held that window back.
+    this.#incoming.push(logs)
+    this.#incomingCount += logs.length
     this.#schedule()
   }
 
   #flushIncoming(): void {
-    if (this.#incoming.length === 0) return
-    for (const row of this.#incoming) if (row.removed) this.#removedCount += 1
-    this.#rows = this.#rows.concat(this.#incoming)
+    if (this.#incomingCount === 0) return
+    const rows = this.#rows.slice()
+    for (const logs of this.#incoming) {
+      for (const log of logs) {
+        if (log.removed) this.#removedCount += 1
+        rows.push({ log, key: logKey(log), removed: log.removed, live: false })
+      }
+    }
+    this.#rows = rows
     this.#incoming = []
+    this.#incomingCount = 0
   }
 
   #schedule(): void {
@@ -300,7 +313,7 @@ export class LogSearch {
     this.#timer = setTimeout(() => {
       this.#timer = null
       this.#emit()
-    }, this.#rows.length + this.#incoming.length > manyRows ? slowFlushMs : flushMs)
+    }, this.#rows.length + this.#incomingCount > manyRows ? slowFlushMs : flushMs)
   }
 
   #update(change: Partial<LogSearchSnapshot>): void {
