@@ -327,7 +327,7 @@ test.describe('logs explorer', () => {
     await expect(page.getByTestId('logs-progress-status')).toHaveText('Cancelled')
   })
 
-  test('screenshots: a running query and a finished one, light and dark', async ({ page }) => {
+  test('screenshots: a running query (fault injected: its eth_getLogs after the first held until the picture is taken) and a finished one, light and dark', async ({ page }) => {
     test.setTimeout(300_000)
     const { contracts } = scenario()
     await page.emulateMedia({ reducedMotion: 'reduce' })
