@@ -82,6 +82,7 @@ describe('headNumberOf', () => {
     expect(headNumberOf(undefined)).toBeUndefined()
     expect(headNumberOf(null)).toBeNull()
     // The spec's eth_blockNumber example: 0x4b7 is block 1207.
-    expect(headNumberOf({ number: '0x4b7' } as BlockHeader)).toBe(1207n)
+    const number: Hash = '0x4b7'
+    expect(headNumberOf({ number } as BlockHeader)).toBe(1207n)
   })
 })
