@@ -1,4 +1,4 @@
-import type { Hash } from 'viem'
+import type { Hash, Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { configNetwork, defaultCapabilities, type AppNetwork } from '../../networks/capabilities.ts'
 import { headQuery } from '../../queries/head.ts'
@@ -82,7 +82,7 @@ describe('headNumberOf', () => {
     expect(headNumberOf(undefined)).toBeUndefined()
     expect(headNumberOf(null)).toBeNull()
     // The spec's eth_blockNumber example: 0x4b7 is block 1207.
-    const number: Hash = '0x4b7'
+    const number: Hex = '0x4b7'
     expect(headNumberOf({ number } as BlockHeader)).toBe(1207n)
   })
 })
