@@ -30,8 +30,8 @@ export async function logsThroughApp(browser: Browser, appUrl: string, scenario:
         .sizes()
         .then(async (sizes) => {
           if (sizes.responseBodySize > refusalMaxBytes) return
-          const text = (await request.response())?.text()
-          if ((await text)?.includes('-32005')) refused += 1
+          const text = await (await request.response())?.text()
+          if (text?.includes('-32005')) refused += 1
         })
         .catch(() => {})
     })

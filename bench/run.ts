@@ -103,18 +103,22 @@ try {
     const floorWithConfig: number[] = []
     const floorBatchOnly: number[] = []
     const removeFloorPage = installFloorPage(path.join(repoRoot, 'dist'))
-    // One throw-away round first: the server's file cache and the browser's code cache warm up.
-    await fullLoad(browser, appUrl, bigPath, 'block')
-    for (let run = 0; run < runs; run++) {
-      blockFull.push(await fullLoad(browser, appUrl, bigPath, 'block'))
-      floorWithConfig.push(await blockFloor(browser, appUrl, service.urls.rpc, big.number, true))
-      floorBatchOnly.push(await blockFloor(browser, appUrl, service.urls.rpc, big.number, false))
-      const visit = await inAppColdAndWarm(browser, appUrl, bigPath, 'block', { path: txPath, watch: 'tx' })
-      blockCold.push(visit.cold)
-      blockWarm.push(visit.warm!)
-      txFull.push(await fullLoad(browser, appUrl, txPath, 'tx'))
-      txCold.push((await inAppColdAndWarm(browser, appUrl, txPath, 'tx')).cold)
-      log(`pages run ${run + 1}/${runs}: block full ${round(blockFull.at(-1)!.ms)} ms (floor ${round(floorWithConfig.at(-1)!)}, batch alone ${round(floorBatchOnly.at(-1)!)}), in-app cold ${round(visit.cold.ms)} ms, warm ${round(visit.warm!.ms)} ms; tx full ${round(txFull.at(-1)!.ms)} ms, in-app ${round(txCold.at(-1)!.ms)} ms`)
+    try {
+      // One throw-away round first: the server's file cache and the browser's code cache warm up.
+      await fullLoad(browser, appUrl, bigPath, 'block')
+      for (let run = 0; run < runs; run++) {
+        blockFull.push(await fullLoad(browser, appUrl, bigPath, 'block'))
+        floorWithConfig.push(await blockFloor(browser, appUrl, service.urls.rpc, big.number, true))
+        floorBatchOnly.push(await blockFloor(browser, appUrl, service.urls.rpc, big.number, false))
+        const visit = await inAppColdAndWarm(browser, appUrl, bigPath, 'block', { path: txPath, watch: 'tx' })
+        blockCold.push(visit.cold)
+        blockWarm.push(visit.warm!)
+        txFull.push(await fullLoad(browser, appUrl, txPath, 'tx'))
+        txCold.push((await inAppColdAndWarm(browser, appUrl, txPath, 'tx')).cold)
+        log(`pages run ${run + 1}/${runs}: block full ${round(blockFull.at(-1)!.ms)} ms (floor ${round(floorWithConfig.at(-1)!)}, batch alone ${round(floorBatchOnly.at(-1)!)}), in-app cold ${round(visit.cold.ms)} ms, warm ${round(visit.warm!.ms)} ms; tx full ${round(txFull.at(-1)!.ms)} ms, in-app ${round(txCold.at(-1)!.ms)} ms`)
+      }
+    } finally {
+      removeFloorPage()
     }
     results.blockPage = {
       block: big.number,
@@ -124,7 +128,6 @@ try {
       inAppCold: summarizeVisits(blockCold),
       warmBack: summarizeVisits(blockWarm),
     }
-    removeFloorPage()
     results.transactionPage = { hash: big.sampleTransaction, fullLoad: summarizeVisits(txFull), inAppCold: summarizeVisits(txCold) }
   }
 
@@ -193,7 +196,7 @@ try {
     for (const concurrency of [1, 8, 64]) {
       const requests = concurrency === 1 ? 2_000 : 6_000
       const pairs: Array<{ direct: LoadResult; through: LoadResult }> = []
-      for (let round = 0; round < rounds; round++) {
+      for (let pass = 0; pass < rounds; pass++) {
         const direct = await measureLoadApart(service.anvil.httpUrl, body, concurrency, requests)
         const through = await measureLoadApart(service.urls.rpc, body, concurrency, requests)
         pairs.push({ direct, through })

@@ -136,8 +136,8 @@ export class Dispatcher {
         const filter = prepareLogsFilter(params, config.logsMaxParams)
         let result: unknown
         try {
-          // Raw where the node client can: the answer is counted in its text and passed on unparsed.
-          result = node.callRaw ? await node.callRaw(method, filter, config.logsTimeoutMs) : await node.callAlone(method, filter, config.logsTimeoutMs)
+          // Raw where the node client can: the answer is counted in its bytes and passed on unparsed.
+          result = await this.#passOn(node, method, filter, config.logsTimeoutMs)
         } catch (error) {
           if (error instanceof UpstreamUnavailable && error.reason === 'timeout') {
             throw new RpcFailure(ErrorCode.limitExceeded, queryTimeoutMessage)
@@ -165,9 +165,13 @@ export class Dispatcher {
     }
   }
 
-  /** A call whose result goes to the client as the node gave it: as raw JSON text where the node client can. */
-  #passOn(upstream: NodeClient, method: string, params: unknown[]): Promise<unknown> {
-    return upstream.callRaw ? upstream.callRaw(method, params) : upstream.call(method, params)
+  /**
+   * A call whose result goes to the client as the node gave it: as raw JSON bytes where the node client can.
+   * `timeoutMs`: a deadline of its own (the call then goes alone).
+   */
+  #passOn(upstream: NodeClient, method: string, params: unknown[], timeoutMs?: number): Promise<unknown> {
+    if (upstream.callRaw) return upstream.callRaw(method, params, timeoutMs)
+    return timeoutMs === undefined ? upstream.call(method, params) : upstream.callAlone(method, params, timeoutMs)
   }
 
   async #estimateGas(params: unknown[]): Promise<unknown> {

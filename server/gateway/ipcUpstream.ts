@@ -3,7 +3,7 @@ import { RawResult, RpcFailure } from './jsonrpc.ts'
 import { settle, UpstreamUnavailable, type NodeClient, type UpstreamAnswer } from './upstream.ts'
 
 type Waiting = {
-  /** The caller takes the result as its JSON text (RawResult). */
+  /** The caller takes the result as its JSON bytes (RawResult). */
   raw: boolean
   method: string
   params: unknown[]

@@ -27,7 +27,7 @@ export type NodeClient = {
   /** The same, alone and with its own deadline. */
   callAlone(method: string, params: unknown[], timeoutMs: number): Promise<unknown>
   /**
-   * Like call (or callAlone, given a deadline), but a result may come as RawResult (its JSON text, unparsed):
+   * Like call (or callAlone, given a deadline), but a result may come as RawResult (its JSON bytes, unparsed):
    * for results passed on as they are.
    */
   callRaw?(method: string, params: unknown[], timeoutMs?: number): Promise<unknown>
