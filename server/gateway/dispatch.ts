@@ -3,6 +3,7 @@ import { isAllowedMethod, subscriptionKinds } from './allowlist.ts'
 import {
   ErrorCode,
   RpcFailure,
+  capMessage,
   errorReply,
   isValidId,
   resultReply,
@@ -94,7 +95,7 @@ export class Dispatcher {
       const result = await this.#execute(request, context)
       return notification ? null : resultReply(id, result)
     } catch (error) {
-      return notification ? null : errorReply(id, this.#toFailure(error))
+      return notification ? null : errorReply(id, capMessage(this.#toFailure(error)))
     }
   }
 

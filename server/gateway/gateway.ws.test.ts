@@ -70,9 +70,18 @@ describe('WebSocket /ws/v3/<KEY>: the same bodies as HTTP', () => {
     socket.close()
   })
 
-  it('closes a socket that sends a message over the size limit, with code 1009', async () => {
+  it('answers a message over the size limit with a JSON-RPC error and keeps the socket open', async () => {
     const socket = await service.socket()
-    socket.ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: ['x'.repeat(70_000)] }))
+    const reply = await socket.sendRaw(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: ['x'.repeat(70_000)] }), null)
+    expect(reply).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } })
+    expect(reply.error.message).toContain('65536')
+    expect((await socket.call('eth_chainId')).result).toBe('0x7a69')
+    socket.close()
+  })
+
+  it('closes a socket that sends a message over twice the size limit, with code 1009', async () => {
+    const socket = await service.socket()
+    socket.ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: ['x'.repeat(140_000)] }))
     expect((await socket.closed).code).toBe(1009)
   })
 

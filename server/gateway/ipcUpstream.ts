@@ -1,12 +1,14 @@
 import net from 'node:net'
 import { RawResult, RpcFailure } from './jsonrpc.ts'
-import { settle, UpstreamUnavailable, type NodeClient, type UpstreamAnswer } from './upstream.ts'
+import { settle, unparsedByNode, unreadableParams, UpstreamUnavailable, type NodeClient, type UpstreamAnswer } from './upstream.ts'
 
 type Waiting = {
   /** The caller takes the result as its JSON bytes (RawResult). */
   raw: boolean
   method: string
   params: unknown[]
+  /** The message's length: one past the node's HTTP body limit cannot be asked again over HTTP. */
+  length: number
   timeoutMs: number
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
@@ -36,11 +38,12 @@ const answerStart = Buffer.from('{"jsonrpc":"2.0","id":')
 const resultKey = Buffer.from(',"result":')
 const closingBrace = 0x7d
 
+
 /**
- * What anvil's IPC codec says of any call it cannot parse (an unknown method, params of the wrong shape), where
- * its HTTP server names the fault ("Method not found", "invalid length 1, expected tuple variant ...").
+ * anvil's HTTP server takes bodies up to 2 MiB (measured on anvil 1.7: 2,097,152 bytes answered, one byte more
+ * refused with -32600 "Invalid request" and the connection closed); its IPC socket has no such limit.
  */
-const unparsedOverIpc = /did not match any variant of untagged enum/
+const nodeHttpBodyLimit = 2 * 1024 * 1024
 
 /**
  * Connections to the node: the first for every call on the default deadline, the rest for calls with a deadline
@@ -116,7 +119,7 @@ export class IpcUpstream implements NodeClient {
       }
       const connection = timer === null ? this.#connections[0]! : this.#leastBusy()
       connection.inFlight += 1
-      this.#waiting.set(id, { raw, method, params, timeoutMs, resolve, reject, timer, deadline: Date.now() + timeoutMs, connection })
+      this.#waiting.set(id, { raw, method, params, length: message.length, timeoutMs, resolve, reject, timer, deadline: Date.now() + timeoutMs, connection })
       connection.outbox.push(message)
       if (!connection.flushScheduled) {
         connection.flushScheduled = true
@@ -236,7 +239,12 @@ export class IpcUpstream implements NodeClient {
     const call = this.#settle(id)
     // No one waiting: an answer that came after its call's deadline.
     if (!call) return
-    if (this.#fallback && answer.error?.code === -32602 && unparsedOverIpc.test(String(answer.error.message))) {
+    if (this.#fallback && answer.error?.code === -32602 && unparsedByNode.test(String(answer.error.message))) {
+      if (call.length > nodeHttpBodyLimit) {
+        // anvil's HTTP server answers a body this large with a bare "Invalid request" and closes the connection.
+        call.reject(unreadableParams(call.method))
+        return
+      }
       this.#fallback.callAlone(call.method, call.params, call.timeoutMs).then(call.resolve, call.reject)
       return
     }

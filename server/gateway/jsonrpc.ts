@@ -1,6 +1,8 @@
 /** JSON-RPC 2.0 envelope types and the error codes the gateway answers with. */
+import { ExactId } from './exactIds.ts'
 
-export type JsonRpcId = string | number | null
+/** ExactId: a numeric id a double would change, kept as its JSON text (exactIds.ts). */
+export type JsonRpcId = string | number | null | ExactId
 
 export type JsonRpcError = { code: number; message: string; data?: unknown }
 
@@ -69,9 +71,12 @@ export class RawResult {
 
 /** Appends one reply's text to `parts`: strings, and a RawResult's bytes as they are. */
 function serializeOne(reply: JsonRpcReply, parts: Array<string | Buffer>): void {
-  if ('result' in reply && reply.result instanceof RawResult) {
-    parts.push(`{"jsonrpc":"2.0","id":${JSON.stringify(reply.id)},"result":`, reply.result.bytes, '}')
-  } else parts.push(JSON.stringify(reply))
+  const raw = 'result' in reply && reply.result instanceof RawResult
+  if (!raw && !(reply.id instanceof ExactId)) return void parts.push(JSON.stringify(reply))
+  const id = reply.id instanceof ExactId ? reply.id.text : JSON.stringify(reply.id)
+  if ('error' in reply) return void parts.push(`{"jsonrpc":"2.0","id":${id},"error":${JSON.stringify(reply.error)}}`)
+  const result = reply.result instanceof RawResult ? reply.result.bytes : (JSON.stringify(reply.result) ?? 'null')
+  parts.push(`{"jsonrpc":"2.0","id":${id},"result":`, result, '}')
 }
 
 /**
@@ -93,5 +98,19 @@ export function serializeReply(reply: JsonRpcReply | JsonRpcReply[]): string | B
 }
 
 export function isValidId(id: unknown): id is JsonRpcId {
-  return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))
+  return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) || id instanceof ExactId
+}
+
+/**
+ * The longest error message passed on from a node. anvil echoes a parameter it cannot read in its message, so a
+ * 2 MB parameter made a 2 MB error; the gateway's own messages are all far shorter.
+ */
+export const maxErrorMessageChars = 1024
+
+/** `failure` with its message cut to maxErrorMessageChars, saying that it was cut and how long it was. */
+export function capMessage(failure: RpcFailure): RpcFailure {
+  const { message } = failure
+  if (message.length <= maxErrorMessageChars) return failure
+  const cut = `${message.slice(0, maxErrorMessageChars)}… (message cut: ${message.length} characters in all)`
+  return new RpcFailure(failure.code, cut, failure.data)
 }

@@ -1,11 +1,13 @@
 import http from 'node:http'
 import type { Socket } from 'node:net'
 import cors from '@fastify/cors'
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import WebSocket, { WebSocketServer } from 'ws'
 import type { ServiceConfig } from '../config.ts'
+import { answerBeforeBody } from './answerBeforeBody.ts'
 import { keyFromPath, secretEquals } from './auth.ts'
 import { Dispatcher, type NetworkRules } from './dispatch.ts'
+import { parseRequestText } from './exactIds.ts'
 import { ErrorCode, errorReply, serializeReply } from './jsonrpc.ts'
 import { TokenBucket, rateLimitData } from './rateLimit.ts'
 import { serveSocket } from './socket.ts'
@@ -78,27 +80,45 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
   const bucket = config.rateLimit ? new TokenBucket(config.rateLimit) : null
 
-  // The answers both the fast path and Fastify's error handler give.
+  // Answers made once: the fast path and Fastify's error handler give the same ones.
   const bodyTooLarge = errorReply(null, { code: ErrorCode.invalidRequest, message: `request body is larger than the limit of ${config.maxBodyBytes} bytes` })
+  const bodyTooLargeBody = JSON.stringify(bodyTooLarge)
+  const unauthorizedBody = JSON.stringify(errorReply(null, { code: ErrorCode.unauthorized, message: 'unauthorized: invalid project key' }))
   const internalError = errorReply(null, { code: ErrorCode.internal, message: 'internal error' })
 
-  /**
-   * The hot path, before Fastify: an authorised JSON-RPC POST is read and answered on node:http directly.
-   * Fastify's request pipeline (hooks, content-type parsing, reply) cost ~15-20 us of CPU per call under 64
-   * clients (measured A/B: 57-79 us with it, 41-51 us without), on a machine where the gateway shares its two
-   * cores with the node and the clients. Everything else (preflights, wrong keys, oversized bodies, wrong
-   * methods and paths) still goes to Fastify, which decides those answers.
-   */
-  const fastPost = (request: http.IncomingMessage, response: http.ServerResponse): boolean => {
-    if (request.method !== 'POST') return false
-    const routed = route((request.url ?? '/').split('?')[0]!)
-    if (!routed || !routed.rest.startsWith('/v3/')) return false
-    const key = keyFromPath(routed.rest, '/v3/')
-    if (key === null || !secretEquals(key, config.key)) return false
-    if (Number(request.headers['content-length'] ?? 0) > config.maxBodyBytes) return false
+  /** What @fastify/cors (origin: true) adds to every answer: the caller's origin, reflected. */
+  const corsHeaders = (request: http.IncomingMessage): Record<string, string> | null => {
     const origin = request.headers.origin
-    // What @fastify/cors (origin: true) adds to every answer: the caller's origin, reflected.
-    const cors: Record<string, string> | null = origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : null
+    return origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : null
+  }
+
+  /**
+   * Every request to a keyed JSON-RPC path (`/v3...` of any network) is decided here, on node:http, before
+   * Fastify: a wrong key is a 401 with a JSON-RPC error whatever its length (Fastify's router answered a key over
+   * 100 characters with its own 414, echoing the path), a declared body over the limit a 413 (both answered
+   * before the body is read, then the body drained: answerBeforeBody), and an authorised POST is read and
+   * answered directly. That last is also the hot path: Fastify's request pipeline (hooks, content-type parsing,
+   * reply) cost ~15-20 us of CPU per call under 64 clients (measured A/B: 57-79 us with it, 41-51 us without),
+   * on a machine where the gateway shares its two cores with the node and the clients. Preflights, other
+   * methods (405) and unknown paths (404) go to Fastify. Returns false for those.
+   */
+  const serveRpcPath = (request: http.IncomingMessage, response: http.ServerResponse): boolean => {
+    if (request.method === 'OPTIONS') return false
+    const routed = route((request.url ?? '/').split('?')[0]!)
+    if (!routed || (routed.rest !== '/v3' && !routed.rest.startsWith('/v3/'))) return false
+    // A response whose client has gone may still be written to; its error must not go unheard.
+    response.on('error', () => {})
+    const cors = corsHeaders(request)
+    const key = keyFromPath(routed.rest, '/v3/')
+    if (key === null || !secretEquals(key, config.key)) {
+      answerBeforeBody(request, response, { status: 401, headers: { ...jsonHeader, ...cors }, body: unauthorizedBody })
+      return true
+    }
+    if (request.method !== 'POST') return false
+    if (Number(request.headers['content-length'] ?? 0) > config.maxBodyBytes) {
+      answerBeforeBody(request, response, { status: 413, headers: { ...jsonHeader, ...cors }, body: bodyTooLargeBody })
+      return true
+    }
     const chunks: Buffer[] = []
     let size = 0
     let tooLarge = false
@@ -106,12 +126,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (tooLarge) return
       size += chunk.length
       if (size <= config.maxBodyBytes) return void chunks.push(chunk)
-      // A body without a declared length that grows past the limit: the same 413 Fastify gives.
+      // A body without a declared length that grows past the limit: the same 413.
       tooLarge = true
       chunks.length = 0
-      const answer = jsonAnswer(413, bodyTooLarge)
-      response.writeHead(answer.status, { ...answer.headers, ...cors, connection: 'close' })
-      response.end(answer.body, () => request.destroy())
+      answerBeforeBody(request, response, { status: 413, headers: { ...jsonHeader, ...cors }, body: bodyTooLargeBody })
     })
     request.on('error', () => {})
     request.on('end', () => {
@@ -134,12 +152,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     bodyLimit: config.maxBodyBytes,
     logger: false,
     forceCloseConnections: true,
+    // A configured key may be long; the router must not answer a path with a long key with its own 414.
+    routerOptions: { maxParamLength: 16_384 },
     serverFactory: (fastifyHandler) => {
       const server = http.createServer((request, response) => {
-        if (!fastPost(request, response)) fastifyHandler(request, response)
+        if (!serveRpcPath(request, response)) fastifyHandler(request, response)
       })
       // Fastify's own defaults for a server it makes.
       server.keepAliveTimeout = 72_000
+      server.on('clientError', answerClientError)
       return server
     },
   })
@@ -163,19 +184,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ),
   )
 
-  // The key is checked before the body is read: a wrong key costs nothing and reaches nothing.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'OPTIONS') return
-    const routed = route(request.url.split('?')[0]!)
-    if (!routed || (routed.rest !== '/v3' && !routed.rest.startsWith('/v3/'))) return
-    const key = keyFromPath(routed.rest, '/v3/')
-    if (key === null || !secretEquals(key, config.key)) {
-      return reply.code(401).headers(jsonHeader).send(
-        errorReply(null, { code: ErrorCode.unauthorized, message: 'unauthorized: invalid project key' }),
-      )
-    }
-  })
-
   /** What a JSON-RPC POST answers, whichever way it came in (the fast path below or Fastify's route). */
   const answerPost = async (network: ServedNetwork, contentType: string, body: string): Promise<PostAnswer> => {
     if (!/^application\/json\b/i.test(contentType)) {
@@ -183,7 +191,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     let payload: unknown
     try {
-      payload = JSON.parse(body)
+      payload = parseRequestText(body)
     } catch {
       return jsonAnswer(200, errorReply(null, { code: ErrorCode.parse, message: 'parse error: the body is not valid JSON' }))
     }
@@ -198,13 +206,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (result === null) return { status: 204, headers: {}, body: null }
     return { status: 200, headers: jsonHeader, body: serializeReply(result) }
   }
-  const handlePost = (network: ServedNetwork) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const answer = await answerPost(network, String(request.headers['content-type'] ?? ''), String(request.body ?? ''))
-    reply.code(answer.status).headers(answer.headers)
-    return answer.body === null ? reply.send() : reply.send(answer.body)
-  }
   for (const network of served) {
-    app.post(`${network.prefix}/v3/:key`, handlePost(network))
     app.get(`${network.prefix}/v3/:key`, async (_request, reply) =>
       reply.code(405).headers({ ...jsonHeader, allow: 'POST' }).send(
         errorReply(null, { code: ErrorCode.invalidRequest, message: 'method not allowed: send JSON-RPC with POST' }),
@@ -212,8 +214,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     )
   }
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: config.maxBodyBytes })
+  // A message over the limit gets a JSON-RPC error and the socket stays open (socket.ts); only one over twice the
+  // limit closes it (1009), so the gateway never holds more than that in memory for one message.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 2 * config.maxBodyBytes })
   app.server.on('upgrade', (request, socket: Socket, head) => {
+    // Node's http server stops listening to a socket it hands over for an upgrade; a client that resets it while
+    // it is refused (or before ws takes it) would otherwise raise an unhandled 'error' and stop the process.
+    socket.on('error', () => socket.destroy())
     const routed = route((request.url ?? '/').split('?')[0]!)
     if (!routed || (routed.rest !== '/ws/v3' && !routed.rest.startsWith('/ws/v3/'))) {
       return refuseUpgrade(socket, 404, 'not found: WebSocket JSON-RPC is served at /ws/v3/<API_KEY>')
@@ -224,7 +231,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const { dispatcher: networkDispatcher, subscriptions } = routed.network
     wss.handleUpgrade(request, socket, head, (ws: WebSocket) =>
-      serveSocket(ws, { dispatcher: networkDispatcher, hub: subscriptions, bucket, rateLimit: config.rateLimit, keepAliveMs: 30_000 }),
+      serveSocket(ws, { dispatcher: networkDispatcher, hub: subscriptions, bucket, rateLimit: config.rateLimit, keepAliveMs: 30_000, maxMessageBytes: config.maxBodyBytes }),
     )
   })
 
@@ -246,6 +253,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       partner?.close()
     },
   }
+}
+
+/**
+ * A request Node's HTTP parser refused (malformed, headers over 16 KiB, too slow): the same answer Node gives,
+ * with a JSON-RPC error as its body and nothing of the request echoed.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+  const [status, statusText, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'request line and headers are larger than 16 KiB']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'request timeout']
+        : [400, 'Bad Request', 'bad request: not a valid HTTP request']
+  const body = JSON.stringify(errorReply(null, { code: ErrorCode.invalidRequest, message }))
+  socket.end(`HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
 }
 
 function refuseUpgrade(socket: Socket, status: 401 | 404, message: string): void {

@@ -1,6 +1,7 @@
 import WebSocket from 'ws'
 import type { RateLimit } from '../config.ts'
 import { Dispatcher, type SubscriptionSession } from './dispatch.ts'
+import { parseRequestText } from './exactIds.ts'
 import { ErrorCode, errorReply, isValidId, serializeReply, type JsonRpcId, type JsonRpcReply } from './jsonrpc.ts'
 import { rateLimitData, type TokenBucket } from './rateLimit.ts'
 import type { SubscriberSocket, Subscriptions } from './subscriptionHub.ts'
@@ -11,6 +12,8 @@ export type SocketDeps = {
   bucket: TokenBucket | null
   rateLimit: RateLimit | null
   keepAliveMs: number
+  /** The body limit: a larger message gets a JSON-RPC error, as a larger HTTP body gets its 413. */
+  maxMessageBytes: number
 }
 
 /** How long a client must be quiet before a socket that lost its node closes, and the longest wait for that. */
@@ -83,9 +86,14 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
   })
 
   const answer = async (data: WebSocket.RawData) => {
+    const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength
+    if (size > deps.maxMessageBytes) {
+      send(errorReply(null, { code: ErrorCode.invalidRequest, message: `message is larger than the limit of ${deps.maxMessageBytes} bytes` }))
+      return
+    }
     let payload: unknown
     try {
-      payload = JSON.parse(data.toString())
+      payload = parseRequestText(data.toString())
     } catch {
       send(errorReply(null, { code: ErrorCode.parse, message: 'parse error: the message is not valid JSON' }))
       return

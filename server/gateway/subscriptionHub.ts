@@ -1,6 +1,6 @@
 import WebSocket from 'ws'
 import { ErrorCode, RpcFailure, type JsonRpcError } from './jsonrpc.ts'
-import { UpstreamUnavailable } from './upstream.ts'
+import { unparsedByNode, unreadableParams, UpstreamUnavailable } from './upstream.ts'
 
 /** A client connection as the hub sees it: where its notifications go, and how to tell it they stopped. */
 export type SubscriberSocket = {
@@ -18,7 +18,7 @@ export type Subscriptions = {
   close(): void
 }
 
-type PendingCall = { resolve: (value: unknown) => void; reject: (error: unknown) => void; timer: NodeJS.Timeout }
+type PendingCall = { method: string; resolve: (value: unknown) => void; reject: (error: unknown) => void; timer: NodeJS.Timeout }
 
 /**
  * All client subscriptions ride one WebSocket to the node. Notifications are forwarded as the node's own
@@ -85,7 +85,7 @@ export class SubscriptionHub implements Subscriptions {
         this.#pending.delete(id)
         reject(new UpstreamUnavailable('timeout', `the node did not answer ${method} within ${this.#timeoutMs} ms`))
       }, this.#timeoutMs)
-      this.#pending.set(id, { resolve, reject, timer })
+      this.#pending.set(id, { method, resolve, reject, timer })
       socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
     })
   }
@@ -132,7 +132,8 @@ export class SubscriptionHub implements Subscriptions {
     if (!pending) return
     this.#pending.delete(message.id!)
     clearTimeout(pending.timer)
-    if (message.error) pending.reject(new RpcFailure(message.error.code, message.error.message, message.error.data))
+    if (message.error && unparsedByNode.test(String(message.error.message))) pending.reject(unreadableParams(pending.method))
+    else if (message.error) pending.reject(new RpcFailure(message.error.code, message.error.message, message.error.data))
     else pending.resolve(message.result)
   }
 

@@ -18,6 +18,15 @@ type Pending = {
   reject: (error: unknown) => void
 }
 
+/**
+ * What anvil's IPC and WebSocket codecs say of any call they cannot parse (an unknown method, params of the wrong
+ * shape), where its HTTP server names the fault ("Method not found", "invalid length 1, expected tuple variant").
+ */
+export const unparsedByNode = /did not match any variant of untagged enum/
+
+/** The answer for such a call where the node's own words cannot be had: what it means, for a client. */
+export const unreadableParams = (method: string) => new RpcFailure(-32602, `invalid params: the node could not read the parameters of ${method}`)
+
 export type UpstreamAnswer = { id?: unknown; result?: unknown; error?: JsonRpcError }
 
 /** What the dispatcher needs of a node: anvil over HTTP, or a recorded sample network. */
@@ -34,13 +43,29 @@ export type NodeClient = {
 }
 
 /**
+ * A keep-alive agent whose sockets always have an 'error' listener. A ClientRequest listens on its socket only
+ * while it owns it: when the node answers before the body is fully written (anvil answers a body over its 2 MiB
+ * limit at once and closes), the answer ends the request, the socket is handed back, and the rest of the write
+ * fails with EPIPE on a socket nobody listens to. Node then throws the 'error' event and the whole service
+ * died of one large request (issue 14). The request's own listener still reports errors to its caller; this
+ * one only makes sure a socket's error is never unhandled, and retires the socket.
+ */
+class GuardedAgent extends http.Agent {
+  override createConnection(...args: Parameters<http.Agent['createConnection']>): ReturnType<http.Agent['createConnection']> {
+    const socket = super.createConnection(...args)
+    socket?.on('error', () => socket.destroy())
+    return socket
+  }
+}
+
+/**
  * A JSON-RPC client for one node over HTTP with keep-alive. Calls made in the same tick leave as one
  * batch (one POST), which keeps the gateway's overhead per call low under concurrency.
  */
 export class Upstream implements NodeClient {
   readonly #url: () => string
   readonly #timeoutMs: number
-  readonly #agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
+  readonly #agent = new GuardedAgent({ keepAlive: true, maxSockets: 64 })
   #queue: Pending[] = []
   #flushScheduled = false
   #nextId = 1

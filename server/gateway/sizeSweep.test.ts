@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { explorerReadMethods, specMethods, subscriptionMethods, writeMethods } from './allowlist.ts'
+import { startTestService, type TestService, type TestSocket } from '../testing/service.ts'
+
+/**
+ * Issue 14: one request under the body limit (a few MB of params) stopped the whole service. Every method of
+ * the allowlist is sent with one parameter of each size from nothing to just over the limit, over HTTP and
+ * over WebSocket, alone and in a batch. Every request must be answered with a JSON-RPC result or error (over
+ * the limit: HTTP 413, or an error on the same socket), never a dropped connection, and the service must still
+ * answer eth_blockNumber after each. The node's own error messages (anvil echoes a parameter it cannot read)
+ * reach the client cut to 1 KB.
+ */
+const limit = 5 * 1024 * 1024
+const KB = 1024
+const sizes = [0, KB, 100 * KB, 1024 * KB, 2048 * KB, 4096 * KB, limit - KB, limit + KB]
+const methods = [...specMethods, ...explorerReadMethods, ...writeMethods, ...subscriptionMethods]
+/** The gateway's cap on a node's message, plus room for the note that says it was cut. */
+const longestMessage = 1024 + 100
+
+let service: TestService
+let socket: TestSocket
+let socketClosed = false
+
+beforeAll(async () => {
+  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0', CHAINGLASS_MAX_BODY_BYTES: String(limit) })
+  socket = await service.socket()
+  void socket.closed.then(() => (socketClosed = true))
+}, 60_000)
+afterAll(async () => {
+  socket?.close()
+  await service?.close()
+})
+
+/** A call whose one parameter is a hex string chosen so that the whole body is `bodyBytes` long. */
+function bodyOfSize(method: string, id: number, bodyBytes: number, batch: boolean): string {
+  const shape = (param: string) => {
+    const call = JSON.stringify({ jsonrpc: '2.0', id, method, params: [param] })
+    return batch ? `[${call},${JSON.stringify({ jsonrpc: '2.0', id: id + 1, method: 'eth_chainId', params: [] })}]` : call
+  }
+  const envelope = Buffer.byteLength(shape('0x'))
+  const digits = Math.max(0, bodyBytes - envelope)
+  return shape('0x' + 'ab'.repeat(digits >> 1) + (digits & 1 ? 'a' : ''))
+}
+
+type Reply = { jsonrpc?: string; id?: unknown; result?: unknown; error?: { code: number; message: string } }
+
+function expectAnswer(reply: Reply, id: number | null, context: string): void {
+  expect(reply.jsonrpc, context).toBe('2.0')
+  expect(reply.id, context).toBe(id)
+  expect('result' in reply !== 'error' in reply, context).toBe(true)
+  if (reply.error) {
+    expect(Number.isInteger(reply.error.code), context).toBe(true)
+    expect(reply.error.message.length, `${context}: error message of ${reply.error.message.length} characters`).toBeLessThanOrEqual(longestMessage)
+  }
+}
+
+async function stillAnswers(context: string): Promise<void> {
+  const { status, json } = await service.post({ jsonrpc: '2.0', id: 'check', method: 'eth_blockNumber', params: [] })
+  expect(status, context).toBe(200)
+  expect((json as Reply).result, context).toMatch(/^0x[0-9a-f]+$/)
+}
+
+describe('a parameter of every size for every method (issue 14)', () => {
+  it('over HTTP, alone and in a batch: a JSON-RPC answer every time, and the service stays up', async () => {
+    let tried = 0
+    for (const method of methods) {
+      for (const size of sizes) {
+        for (const batch of [false, true]) {
+          const context = `HTTP ${method} ${batch ? 'batch' : 'single'} body ${size} bytes`
+          const { status, json } = await service.post(bodyOfSize(method, 7, size, batch))
+          tried++
+          if (size > limit) {
+            expect(status, context).toBe(413)
+            expectAnswer(json as Reply, null, context)
+            expect((json as Reply).error!.code, context).toBe(-32600)
+          } else {
+            expect(status, context).toBe(200)
+            const replies = (batch ? json : [json]) as Reply[]
+            expectAnswer(replies[0]!, 7, context)
+            if (batch) expect(replies[1], context).toMatchObject({ id: 8, result: '0x7a69' })
+          }
+          await stillAnswers(context)
+        }
+      }
+    }
+    expect(tried).toBe(methods.length * sizes.length * 2)
+  }, 300_000)
+
+  it('over WebSocket, alone and in a batch: a JSON-RPC answer on the same socket every time', async () => {
+    let tried = 0
+    for (const method of methods) {
+      for (const size of sizes) {
+        for (const batch of [false, true]) {
+          const context = `WS ${method} ${batch ? 'batch' : 'single'} message ${size} bytes`
+          const over = size > limit
+          const reply = await socket.sendRaw(bodyOfSize(method, 7, size, batch), over ? null : batch ? 'batch' : 7)
+          tried++
+          if (over) {
+            expectAnswer(reply, null, context)
+            expect(reply.error.code, context).toBe(-32600)
+          } else {
+            const replies = (batch ? reply : [reply]) as Reply[]
+            expectAnswer(replies.find((one) => one.id === 7)!, 7, context)
+            if (batch) expect(replies.find((one) => one.id === 8), context).toMatchObject({ result: '0x7a69' })
+          }
+          expect(socketClosed, context).toBe(false)
+          await stillAnswers(context)
+        }
+      }
+    }
+    expect(tried).toBe(methods.length * sizes.length * 2)
+  }, 300_000)
+
+  it("cuts a node's long error message to 1 KB and says so", async () => {
+    // anvil answers eth_call with a parameter it cannot read by quoting it whole.
+    const big = '0x' + 'ab'.repeat(500_000)
+    const { json } = await service.post({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [big, 'latest'] })
+    const { error } = json as Reply
+    expect(error!.code).toBe(-32602)
+    expect(error!.message.length).toBeLessThanOrEqual(longestMessage)
+    expect(error!.message).toMatch(/cut: \d+ characters in all\)$/)
+  })
+})
