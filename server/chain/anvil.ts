@@ -111,6 +111,11 @@ export class AnvilNode {
     this.#stopping = false
     const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
     this.#child = child
+    // A child process, like its pipes, throws an 'error' event nobody listens to (a failed kill, a broken pipe);
+    // that would stop the service that supervises it. Its exit is what the supervision acts on.
+    child.on('error', (error) => this.options.onLine?.(`anvil: ${error.message}`))
+    child.stdout!.on('error', () => {})
+    child.stderr!.on('error', () => {})
 
     const listening = new Promise<number>((resolve, reject) => {
       let buffered = ''

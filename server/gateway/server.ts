@@ -268,13 +268,23 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import('node:st
         ? [408, 'Request Timeout', 'request timeout']
         : [400, 'Bad Request', 'bad request: not a valid HTTP request']
   const body = JSON.stringify(errorReply(null, { code: ErrorCode.invalidRequest, message }))
-  socket.end(`HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+  endRefused(socket, `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+}
+
+/**
+ * Writes a refusal and ends a socket that no HTTP machinery owns any more (a refused upgrade, a request the parser
+ * refused). It is read and discarded until the client closes, for 5 s at most: a paused socket never notices that
+ * its client has gone, and each such client would keep one open for ever (the gateway's close waited on them).
+ */
+function endRefused(socket: import('node:stream').Duplex & { setTimeout?: (ms: number, callback: () => void) => unknown }, answer: string): void {
+  socket.setTimeout?.(5_000, () => socket.destroy())
+  socket.on('data', () => {})
+  socket.resume()
+  socket.end(answer)
 }
 
 function refuseUpgrade(socket: Socket, status: 401 | 404, message: string): void {
   const body = JSON.stringify(errorReply(null, { code: status === 401 ? ErrorCode.unauthorized : ErrorCode.invalidRequest, message }))
   const statusText = status === 401 ? 'Unauthorized' : 'Not Found'
-  socket.end(
-    `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  )
+  endRefused(socket, `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
 }

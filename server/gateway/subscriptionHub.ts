@@ -96,13 +96,10 @@ export class SubscriptionHub implements Subscriptions {
     if (this.#opening) return this.#opening
     this.#opening = new Promise<WebSocket>((resolve, reject) => {
       const socket = new WebSocket(this.#url())
-      const failOpen = (error: Error) => reject(new UpstreamUnavailable('unreachable', `the node's WebSocket is not reachable (${error.message})`))
-      socket.once('error', failOpen)
+      // Listened to for its whole life: before it opens an error fails the opening, after it 'close' follows
+      // and does the cleanup. An 'error' with no listener would stop the service.
+      socket.on('error', (error: Error) => reject(new UpstreamUnavailable('unreachable', `the node's WebSocket is not reachable (${error.message})`)))
       socket.once('open', () => {
-        socket.off('error', failOpen)
-        socket.on('error', () => {
-          // 'close' follows and does the cleanup
-        })
         this.#socket = socket
         resolve(socket)
       })
