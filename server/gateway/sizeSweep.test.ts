@@ -111,6 +111,21 @@ describe('a parameter of every size for every method (issue 14)', () => {
     expect(tried).toBe(methods.length * sizes.length * 2)
   }, 300_000)
 
+  it('on the recorded sample networks too (their node is ours, not anvil)', async () => {
+    for (const network of ['mainnet-sample', 'l2a-sample', 'l2b-sample']) {
+      const url = `${service.urls.rpcBase}/sample/${network}/v3/${service.config.key}`
+      for (const method of methods) {
+        for (const size of [KB, 1024 * KB, limit - KB]) {
+          const context = `${network} ${method} body ${size} bytes`
+          const { status, json } = await service.post(bodyOfSize(method, 7, size, false), { url })
+          expect(status, context).toBe(200)
+          expectAnswer(json as Reply, 7, context)
+        }
+      }
+    }
+    await stillAnswers('after the sample networks')
+  }, 120_000)
+
   it("cuts a node's long error message to 1 KB and says so", async () => {
     // anvil answers eth_call with a parameter it cannot read by quoting it whole.
     const big = '0x' + 'ab'.repeat(500_000)
