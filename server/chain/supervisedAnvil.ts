@@ -14,6 +14,8 @@ export type SupervisedAnvilOptions = {
 
 export type SupervisedAnvil = {
   node: AnvilNode
+  /** No more restarts from now on (the service is stopping; a Ctrl-C may already have stopped anvil). */
+  stopRestarting(): void
   /** Stops the node for good: a restart that is pending is called off. */
   close(): Promise<void>
 }
@@ -53,11 +55,15 @@ export function supervisedAnvil(options: SupervisedAnvilOptions): SupervisedAnvi
       }, 500)
     },
   })
+  const stopRestarting = () => {
+    closed = true
+    clearTimeout(timer)
+  }
   return {
     node,
+    stopRestarting,
     async close() {
-      closed = true
-      clearTimeout(timer)
+      stopRestarting()
       await node.stop()
     },
   }

@@ -1,7 +1,8 @@
 import type { Server } from 'node:http'
+import net from 'node:net'
 import { trackInFlight } from './inFlight.ts'
 
-/** How long a crashed worker lets its requests in flight finish before it exits. */
+/** How long a crashed worker waits for its connections to finish before it exits. */
 export const crashDrainMs = 5_000
 
 export type CrashGuard = {
@@ -11,9 +12,11 @@ export type CrashGuard = {
 
 /**
  * A worker's answer to a bug we have not found (an uncaught exception or an unhandled rejection): its state
- * can no longer be trusted, so it goes, but in order. One line says so; its servers stop accepting, and
- * connections that arrive meanwhile wait in the held socket's backlog for the restarted worker; the requests
- * already in flight are answered (at most crashDrainMs), then it exits non-zero and the supervisor restarts it.
+ * can no longer be trusted, so it goes, but in order. One line says so. Its servers stop accepting: new
+ * connections wait in the held socket's backlog for the restarted worker. Requests already in flight are
+ * answered, and so is any request that still comes on an open keep-alive connection, each with
+ * `Connection: close`, so its client takes its next request to the new worker. The worker exits non-zero
+ * once its connections are gone, or after crashDrainMs; the supervisor restarts it.
  */
 export function installCrashGuard(part: string, log: (line: string) => void): CrashGuard {
   const inFlight = trackInFlight()
@@ -27,9 +30,17 @@ export function installCrashGuard(part: string, log: (line: string) => void): Cr
     log(`${part}: crashed (${message}); finishing ${inFlight.count} requests in flight and restarting`)
     // The stack, for whoever fixes the bug, on stderr: the log keeps its one line.
     if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`)
-    for (const server of servers) server.close()
     inFlight.closeAfterAnswer()
-    void inFlight.drained(crashDrainMs).then(() => process.exit(1))
+    const closed = [...servers].map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          // net.Server's close, not http.Server's: that one also cuts idle keep-alive connections at once,
+          // and a client that is just sending its next request on one gets a reset instead of an answer.
+          net.Server.prototype.close.call(server, () => resolve())
+        }),
+    )
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, crashDrainMs))
+    void Promise.race([Promise.all(closed), deadline]).then(() => process.exit(1))
   }
   process.on('uncaughtException', crash)
   process.on('unhandledRejection', crash)

@@ -28,9 +28,12 @@ export class HeldSocket {
   }
 
   /** Binds 127.0.0.1:`port` (0: the OS picks); a taken port is a PortInUseError naming `variable`. */
-  static bind(port: number, variable: string): HeldSocket {
+  static async bind(port: number, variable: string): Promise<HeldSocket> {
     const create = (net as unknown as { _createServerHandle?: CreateServerHandle })._createServerHandle
     if (typeof create !== 'function') throw new Error(`net._createServerHandle is missing in Node ${process.version}: the supervisor cannot hold ports`)
+    // libuv keeps a bind's EADDRINUSE until the socket listens, and this one never listens here: a
+    // throwaway server tries the port first. (Taken in between, the worker's own listen says so.)
+    if (port !== 0) await tryListening(port, variable)
     const handle = create('127.0.0.1', port, 4)
     if (typeof handle === 'number') {
       if (util.getSystemErrorName(handle) === 'EADDRINUSE') throw new PortInUseError(port, variable)
@@ -49,4 +52,12 @@ export class HeldSocket {
   close(): void {
     this.#handle.close()
   }
+}
+
+function tryListening(port: number, variable: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, variable) : error))
+    probe.listen({ host: '127.0.0.1', port, exclusive: true }, () => probe.close(() => resolve()))
+  })
 }

@@ -41,9 +41,9 @@ export class Supervisor {
     fs.mkdirSync(config.dataDir, { recursive: true })
     try {
       // Ports first: a taken one is reported before anything is started.
-      const rpc = this.#hold(config.rpcPort, 'CHAINGLASS_RPC_PORT')
-      const files = this.#hold(config.filesPort, 'CHAINGLASS_FILES_PORT')
-      const app = this.#withApp ? this.#hold(config.appPort, 'CHAINGLASS_APP_PORT') : null
+      const rpc = await this.#hold(config.rpcPort, 'CHAINGLASS_RPC_PORT')
+      const files = await this.#hold(config.filesPort, 'CHAINGLASS_FILES_PORT')
+      const app = this.#withApp ? await this.#hold(config.appPort, 'CHAINGLASS_APP_PORT') : null
 
       this.#chain = supervisedAnvil({ config, log, onBack: () => this.#writeProcesses() })
       const anvil = this.#chain.node
@@ -85,8 +85,8 @@ export class Supervisor {
     }
   }
 
-  #hold(port: number, variable: string): HeldSocket {
-    const socket = HeldSocket.bind(port, variable)
+  async #hold(port: number, variable: string): Promise<HeldSocket> {
+    const socket = await HeldSocket.bind(port, variable)
     this.#sockets.push(socket)
     return socket
   }
@@ -108,6 +108,7 @@ export class Supervisor {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
+    this.#chain?.stopRestarting()
     // The traffic first, so it does not log failures against a gateway that is going away.
     const life = this.#parts.find((part) => part.name === 'chain-life')
     await life?.stop()
