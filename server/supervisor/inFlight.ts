@@ -6,6 +6,8 @@ export type InFlight = {
   readonly count: number
   /** From now on every answer closes its connection, so no client sends its next request to a process that is going. */
   closeAfterAnswer(): void
+  /** Resolves once nothing is in flight, or after `ms` whatever is left. */
+  drained(ms: number): Promise<void>
 }
 
 /**
@@ -15,12 +17,16 @@ export type InFlight = {
 export function trackInFlight(): InFlight {
   const open = new Set<ServerResponse>()
   let closing = false
+  const waiters: Array<() => void> = []
   diagnostics.subscribe('http.server.request.start', (message) => {
     const { response } = message as { response: ServerResponse }
     open.add(response)
     if (closing) response.setHeader('connection', 'close')
     // 'close' comes after the answer is sent and also when the client goes first: the count always falls.
-    response.once('close', () => open.delete(response))
+    response.once('close', () => {
+      open.delete(response)
+      if (open.size === 0) for (const wake of waiters.splice(0)) wake()
+    })
   })
   return {
     get count() {
@@ -29,6 +35,16 @@ export function trackInFlight(): InFlight {
     closeAfterAnswer() {
       closing = true
       for (const response of open) if (!response.headersSent) response.setHeader('connection', 'close')
+    },
+    drained(ms) {
+      if (open.size === 0) return Promise.resolve()
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, ms)
+        waiters.push(() => {
+          clearTimeout(timer)
+          resolve()
+        })
+      })
     },
   }
 }
