@@ -16,12 +16,14 @@ export type Launched = {
   processes(): ProcessesRecord
 }
 
-/** Runs `server/main.ts` as `npm run service` does (`args: ['--app']` as npm start), with `env` over this process's. */
-export function launchService(env: Record<string, string>, args: string[] = []): Launched {
+/** Runs `server/main.ts` as `npm run service` does (`args: ['--app']`: as npm start), with `env` over this process's. */
+export function launchService(env: Record<string, string>, args: string[] = [], options: { detached?: boolean } = {}): Launched {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, as a terminal gives: a test can then send Ctrl-C's SIGINT to the whole group.
+    detached: options.detached ?? false,
   })
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
