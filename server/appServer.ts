@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { repoRoot, type ServiceConfig } from './config.ts'
 import { contentSecurityPolicy } from './csp.ts'
+import { listenOn } from './listenOn.ts'
 
 /** The runtime configuration the app reads at start (public/config.json in dev is the same shape). */
 export type RuntimeConfig = {
@@ -68,7 +69,8 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
  * of server/csp.ts, built from the same configuration as /config.json.
  */
 export async function startAppServer(
-  port: number,
+  /** A port (0: the OS picks), or a socket the supervisor holds and passed down. */
+  port: number | { fd: number },
   runtime: () => RuntimeConfig,
   dist = path.join(repoRoot, 'dist'),
   security: { connectSources?: readonly string[] } = {},
@@ -104,7 +106,7 @@ export async function startAppServer(
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'not found' })
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
   })
-  await app.listen({ host: '127.0.0.1', port })
+  await app.listen(typeof port === 'number' ? listenOn(port) : listenOn(0, port.fd))
   const address = app.server.address()
-  return { app, port: typeof address === 'object' && address ? address.port : port }
+  return { app, port: typeof address === 'object' && address ? address.port : 0 }
 }

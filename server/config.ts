@@ -37,6 +37,8 @@ export type ServiceConfig = {
   estimateGasFailover: { enabled: boolean; partnerUrl: string | null }
   /** Sources the app's Content-Security-Policy allows in connect-src besides the configured networks (server/csp.ts). */
   cspConnectSources: string[]
+  /** The built app that npm start serves. */
+  appDist: string
 }
 
 type Env = Record<string, string | undefined>
@@ -89,6 +91,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
       partnerUrl: env.CHAINGLASS_FAILOVER_URL || null,
     },
     cspConnectSources: parseConnectSources(env.CHAINGLASS_CSP_CONNECT_SRC),
+    appDist: env.CHAINGLASS_APP_DIST ? path.resolve(env.CHAINGLASS_APP_DIST) : path.join(repoRoot, 'dist'),
   }
 }
 

@@ -1,31 +1,14 @@
-import { spawn, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { repoRoot } from './config.ts'
+import { alive, launchService } from './testing/launched.ts'
 
-/** Runs `server/main.ts` as `npm run service` does, and collects what it prints. */
-function launch(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, CHAINGLASS_TRAFFIC: '0', CHAINGLASS_BLOCK_TIME: '1', CHAINGLASS_FILES_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const printed = async (text: string, timeoutMs = 90_000) => {
-    const deadline = Date.now() + timeoutMs
-    while (!output.includes(text)) {
-      if (Date.now() > deadline) throw new Error(`"${text}" not printed; output so far:\n${output}`)
-      if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before printing "${text}":\n${output}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-  return { child, exited, printed, output: () => output }
+/** Runs `server/main.ts` as `npm run service` does, with the traffic off and the file store on a free port. */
+function launch(env: Record<string, string>, options: { detached?: boolean } = {}) {
+  return launchService({ CHAINGLASS_TRAFFIC: '0', CHAINGLASS_BLOCK_TIME: '1', CHAINGLASS_FILES_PORT: '0', ...env }, [], options)
 }
 
 function anvilProcessesWithState(dataDir: string): string[] {
@@ -63,13 +46,32 @@ describe('the service process (npm run service)', () => {
       expect(anvilProcessesWithState(dataDir)).toHaveLength(1)
       // The key never appears in what the service prints.
       expect(run.output()).not.toContain('devkey')
+      const { anvil, parts } = run.processes()
+      expect(Object.keys(parts).sort()).toEqual(['chain-life', 'files', 'gateway'])
+      const pids = [anvil!, ...Object.values(parts).map((pid) => pid!)]
+      expect(pids.filter(alive)).toEqual(pids)
 
       run.child.kill(signal)
       expect(await run.exited).toBe(0)
       expect(anvilProcessesWithState(dataDir)).toEqual([])
+      expect(pids.filter(alive)).toEqual([])
       expect(fs.statSync(path.join(dataDir, 'chain', 'anvil-state.json')).size).toBeGreaterThan(0)
     })
   }
+
+  it('Ctrl-C in a terminal (SIGINT to the whole process group) stops every part and anvil, with no restart', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-main-'))
+    const run = launch({ CHAINGLASS_DATA: dataDir, CHAINGLASS_RPC_PORT: '0' }, { detached: true })
+    await run.printed('chainglass ready')
+    const { anvil, parts } = run.processes()
+    const pids = [anvil!, ...Object.values(parts).map((pid) => pid!)]
+    const mark = run.output().length
+    process.kill(-run.child.pid!, 'SIGINT')
+    expect(await run.exited).toBe(0)
+    expect(pids.filter(alive)).toEqual([])
+    expect(run.output().slice(mark)).not.toMatch(/restarting|is back|back \(pid/)
+    expect(fs.existsSync(path.join(dataDir, 'processes.json'))).toBe(false)
+  })
 
   it('a taken port gives one clear line naming the port and the variable', async () => {
     const blocker = net.createServer()

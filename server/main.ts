@@ -1,31 +1,38 @@
 import { loadConfigOrExit } from './config.ts'
-import { PortInUseError, startService } from './service.ts'
+import { PortInUseError } from './portInUse.ts'
+import { Supervisor } from './supervisor/supervisor.ts'
 
 /**
- * `npm run service` (the local service) and `npm start` (with --app: the explorer too).
- * Prints `chainglass ready` once every part answers and the demo scenario is deployed.
+ * `npm run service` (the local service) and `npm start` (with --app: the explorer too): the supervisor,
+ * with each part in a worker process of its own (server/supervisor/). Prints `chainglass ready` once every
+ * part serves and the demo scenario is deployed.
  */
 const withApp = process.argv.includes('--app')
 const log = (line: string) => console.log(line)
 
+// This process holds only sockets and child processes: a bug here is logged and must not stop the service.
+const survive = (error: unknown) => log(`chainglass: supervisor error (${error instanceof Error ? error.message : String(error)}); still running`)
+process.on('uncaughtException', survive)
+process.on('unhandledRejection', survive)
+
 const config = loadConfigOrExit()
-
 const started = Date.now()
-try {
-  const service = await startService(config, { app: withApp, log })
-  let stopping = false
-  const stop = async (signal: string) => {
-    if (stopping) return
-    stopping = true
-    log(`chainglass: ${signal} received, stopping`)
-    await service.close()
-    process.exit(0)
-  }
-  process.on('SIGINT', () => void stop('SIGINT'))
-  process.on('SIGTERM', () => void stop('SIGTERM'))
-  process.on('exit', () => service.anvil.killNow())
+const supervisor = new Supervisor(config, { app: withApp, log })
 
-  const { urls } = service
+let stopping = false
+const stop = async (signal: string) => {
+  if (stopping) return
+  stopping = true
+  log(`chainglass: ${signal} received, stopping`)
+  await supervisor.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void stop('SIGINT'))
+process.on('SIGTERM', () => void stop('SIGTERM'))
+process.on('exit', () => supervisor.killNow())
+
+try {
+  const urls = await supervisor.start()
   log('')
   if (urls.app) log(`  explorer        ${urls.app}`)
   log(`  JSON-RPC HTTP   ${urls.rpcBase}/v3/<CHAINGLASS_KEY>`)
@@ -37,7 +44,10 @@ try {
   log('')
   log(`chainglass ready (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 } catch (error) {
-  if (error instanceof PortInUseError) console.error(`chainglass: ${error.message}`)
-  else console.error(`chainglass: could not start: ${(error as Error).message}`)
-  process.exit(1)
+  // A stop asked for while starting makes the start fail: that is the stop, not a failure to report.
+  if (!stopping) {
+    if (error instanceof PortInUseError) console.error(`chainglass: ${error.message}`)
+    else console.error(`chainglass: could not start: ${(error as Error).message}`)
+    process.exit(1)
+  }
 }

@@ -1,13 +1,13 @@
 import fs from 'node:fs'
-import path from 'node:path'
-import { AnvilNode } from './chain/anvil.ts'
-import { ensureScenario, type Scenario } from './chain/scenario.ts'
-import { startTraffic, type Traffic } from './chain/traffic.ts'
+import type { AnvilNode } from './chain/anvil.ts'
+import type { Scenario } from './chain/scenario.ts'
+import { supervisedAnvil } from './chain/supervisedAnvil.ts'
 import type { ServiceConfig } from './config.ts'
-import { startAppServer, localRuntimeConfig } from './appServer.ts'
-import { startFileService, type FileService } from './files/server.ts'
-import { startGateway, type Gateway } from './gateway/server.ts'
-import { sampleNetworks } from './samples/networks.ts'
+import type { FileService } from './files/server.ts'
+import type { Gateway } from './gateway/server.ts'
+import { startAppPart, startChainLife, startFilesPart, startGatewayPart } from './parts.ts'
+
+export { PortInUseError } from './portInUse.ts'
 
 export type ServiceOptions = {
   /** Serve the built explorer on CHAINGLASS_APP_PORT (npm start). */
@@ -34,22 +34,6 @@ export type RunningService = {
   close(): Promise<void>
 }
 
-/** A port we were told to use is taken: one clear line naming the port and the variable. */
-export class PortInUseError extends Error {
-  constructor(port: number, variable: string) {
-    super(`port ${port} on 127.0.0.1 is already in use: stop what holds it, or set ${variable} to a free port`)
-  }
-}
-
-async function listenOrExplain<T>(start: () => Promise<T>, port: number, variable: string): Promise<T> {
-  try {
-    return await start()
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(port, variable)
-    throw error
-  }
-}
-
 /** Starts the chain, the gateway, the demo scenario, the traffic and (optionally) the app, in that order. */
 export async function startService(config: ServiceConfig, options: ServiceOptions = {}): Promise<RunningService> {
   const log = options.log ?? (() => {})
@@ -60,39 +44,15 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     for (const closer of closers.splice(0).reverse()) await closer().catch(() => {})
   }
 
-  let restarting = false
-  const anvil: AnvilNode = new AnvilNode({
-    stateFile: options.loadChainFrom ? null : path.join(config.dataDir, 'chain', 'anvil-state.json'),
-    loadState: options.loadChainFrom,
-    hardfork: options.chainHardfork,
-    blockTime: config.blockTime,
-    onUnexpectedExit: (code, signal) => {
-      // Supervision: a node that dies on its own is brought back on the same port.
-      if (restarting) return
-      restarting = true
-      log(`chain: anvil exited (code ${code}, signal ${signal}); restarting`)
-      setTimeout(() => {
-        anvil
-          .start()
-          .then(() => log('chain: anvil is back'))
-          .catch((error: Error) => log(`chain: anvil restart failed: ${error.message}`))
-          .finally(() => {
-            restarting = false
-          })
-      }, 500)
-    },
-  })
+  const chain = supervisedAnvil({ config, log, loadState: options.loadChainFrom, hardfork: options.chainHardfork })
+  const anvil = chain.node
   try {
     await anvil.start(0)
-    closers.push(() => anvil.stop())
+    closers.push(() => chain.close())
     log(`chain: anvil on internal port ${anvil.port}`)
 
-    const gateway = await listenOrExplain(
-      () =>
-        startGateway({ config, nodeHttpUrl: () => anvil.httpUrl, nodeIpcPath: () => anvil.ipcPath, nodeWsUrl: () => anvil.wsUrl, extraNetworks: sampleNetworks(log), log }),
-      config.rpcPort,
-      'CHAINGLASS_RPC_PORT',
-    )
+    const node = { httpUrl: () => anvil.httpUrl, ipcPath: () => anvil.ipcPath, wsUrl: () => anvil.wsUrl }
+    const gateway = await startGatewayPart(config, node, log)
     closers.push(() => gateway.close())
     const rpcBase = `http://127.0.0.1:${gateway.port}`
     const wsBase = `ws://127.0.0.1:${gateway.port}`
@@ -103,39 +63,20 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     let filesPort = config.filesPort
     let appUrl: string | null = null
     if (options.app) {
-      const served = await listenOrExplain(
-        () =>
-          startAppServer(config.appPort, () => localRuntimeConfig(config, { rpc: gateway.port, files: filesPort }), undefined, {
-            connectSources: config.cspConnectSources,
-          }),
-        config.appPort,
-        'CHAINGLASS_APP_PORT',
-      )
-      closers.push(() => served.app.close())
+      const served = await startAppPart(config, () => ({ rpc: gateway.port, files: filesPort }))
+      closers.push(() => served.close())
       appUrl = `http://127.0.0.1:${served.port}`
     }
     const appPort = appUrl ? Number(new URL(appUrl).port) : config.appPort
-    const files = await listenOrExplain(
-      () =>
-        startFileService({
-          port: config.filesPort,
-          key: config.key,
-          secret: config.secret,
-          dataDir: config.dataDir,
-          maxUploadBytes: config.maxUploadBytes,
-          allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`],
-          log,
-        }),
-      config.filesPort,
-      'CHAINGLASS_FILES_PORT',
-    )
+    const files = await startFilesPart(config, appPort, log)
     closers.push(() => files.close())
     filesPort = files.port
 
-    const scenario = options.scenario === false ? null : await ensureScenario({ rpcUrl: rpc, dataDir: config.dataDir, log })
-    if (scenario && config.traffic) {
-      const traffic: Traffic = startTraffic({ rpcUrl: rpc, scenario, blockTime: config.blockTime, log })
-      closers.push(() => traffic.stop())
+    let scenario: Scenario | null = null
+    if (options.scenario !== false) {
+      const life = await startChainLife(config, rpc, log)
+      closers.push(() => life.close())
+      scenario = life.scenario
     }
 
     return {

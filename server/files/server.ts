@@ -11,6 +11,7 @@ import { catRoute } from './routes/cat.ts'
 import { pinAddRoute, pinLsRoute, pinRmRoute } from './routes/pin.ts'
 import { versionRoute } from './routes/version.ts'
 import { BlockStore } from './store.ts'
+import { listenOn } from '../listenOn.ts'
 
 export type FileServiceOptions = {
   /** 0 lets the OS pick; a taken port rejects with an error whose code is EADDRINUSE. */
@@ -24,9 +25,12 @@ export type FileServiceOptions = {
   /** Origins allowed to call from a browser; `true` reflects any origin. Default: none. */
   allowedOrigins?: string[] | true
   log?: (line: string) => void
+  /** Listen on this inherited socket instead of `port` (the supervisor holds the port across restarts). */
+  listenFd?: number
 }
 
-export type FileService = { port: number; close(): Promise<void> }
+/** `server`: the supervised worker stops it accepting when its process must go (server/supervisor/crashGuard.ts). */
+export type FileService = { port: number; server: import('node:http').Server; close(): Promise<void> }
 
 export const defaultMaxUploadBytes = 2 * 1024 ** 3
 
@@ -119,7 +123,7 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   })
 
   try {
-    await app.listen({ host: '127.0.0.1', port: options.port })
+    await app.listen(listenOn(options.port, options.listenFd))
   } catch (error) {
     await app.close().catch(() => {})
     await store.close()
@@ -130,6 +134,7 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
 
   return {
     port,
+    server: app.server,
     async close() {
       await app.close()
       await pins.close()

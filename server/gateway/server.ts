@@ -4,6 +4,7 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import WebSocket, { WebSocketServer } from 'ws'
 import type { ServiceConfig } from '../config.ts'
+import { listenOn } from '../listenOn.ts'
 import { answerBeforeBody } from './answerBeforeBody.ts'
 import { keyFromPath, secretEquals } from './auth.ts'
 import { Dispatcher, type NetworkRules } from './dispatch.ts'
@@ -28,6 +29,8 @@ export type GatewayOptions = {
   nodeWsUrl: () => string
   extraNetworks?: ExtraNetwork[]
   log: (line: string) => void
+  /** Listen on this inherited socket instead of config.rpcPort (the supervisor holds the port across restarts). */
+  listenFd?: number
 }
 
 type ServedNetwork = { prefix: string; dispatcher: Dispatcher; subscriptions: Subscriptions }
@@ -235,7 +238,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     )
   })
 
-  await app.listen({ host: '127.0.0.1', port: config.rpcPort })
+  await app.listen(listenOn(config.rpcPort, options.listenFd))
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.rpcPort
 

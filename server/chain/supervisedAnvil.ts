@@ -1,0 +1,70 @@
+import path from 'node:path'
+import type { ServiceConfig } from '../config.ts'
+import { AnvilNode } from './anvil.ts'
+
+export type SupervisedAnvilOptions = {
+  config: ServiceConfig
+  log: (line: string) => void
+  /** As AnvilOptions.loadState: start from this state file and keep nothing in the data dir. */
+  loadState?: string
+  hardfork?: string
+  /** Called once a restarted node answers again (the supervisor records its new pid). */
+  onBack?: () => void
+}
+
+export type SupervisedAnvil = {
+  node: AnvilNode
+  /** No more restarts from now on (the service is stopping; a Ctrl-C may already have stopped anvil). */
+  stopRestarting(): void
+  /** Stops the node for good: a restart that is pending is called off. */
+  close(): Promise<void>
+}
+
+/**
+ * anvil with supervision: a node that dies on its own is brought back on the same port and IPC path after
+ * half a second, with one line when it dies and one when it is back. Shared by the in-process service and
+ * the supervisor, so both restart the chain the same way.
+ */
+export function supervisedAnvil(options: SupervisedAnvilOptions): SupervisedAnvil {
+  const { config, log } = options
+  let restarting = false
+  let closed = false
+  let timer: NodeJS.Timeout | undefined
+  const node: AnvilNode = new AnvilNode({
+    stateFile: options.loadState ? null : path.join(config.dataDir, 'chain', 'anvil-state.json'),
+    loadState: options.loadState,
+    hardfork: options.hardfork,
+    blockTime: config.blockTime,
+    onUnexpectedExit: (code, signal) => {
+      // A Ctrl-C reaches anvil too (it shares the terminal's process group): no restart once we are stopping.
+      if (restarting || closed) return
+      restarting = true
+      log(`chain: anvil exited (code ${code}, signal ${signal}); restarting`)
+      timer = setTimeout(() => {
+        if (closed) return
+        node
+          .start()
+          .then(() => {
+            log('chain: anvil is back')
+            options.onBack?.()
+          })
+          .catch((error: Error) => log(`chain: anvil restart failed: ${error.message}`))
+          .finally(() => {
+            restarting = false
+          })
+      }, 500)
+    },
+  })
+  const stopRestarting = () => {
+    closed = true
+    clearTimeout(timer)
+  }
+  return {
+    node,
+    stopRestarting,
+    async close() {
+      stopRestarting()
+      await node.stop()
+    },
+  }
+}

@@ -1,0 +1,86 @@
+import type { Server } from 'node:http'
+import { startAppServer, localRuntimeConfig } from './appServer.ts'
+import { ensureScenario, type Scenario } from './chain/scenario.ts'
+import { startTraffic } from './chain/traffic.ts'
+import type { ServiceConfig } from './config.ts'
+import { startFileService, type FileService } from './files/server.ts'
+import { startGateway, type Gateway } from './gateway/server.ts'
+import { listenOrExplain } from './portInUse.ts'
+import { sampleNetworks } from './samples/networks.ts'
+
+/**
+ * How each part of the local service starts, given where the others are. The in-process service
+ * (service.ts: tests, bench, npm run dev) and the supervised workers (supervisor/partMain.ts) both start
+ * their parts here, so the two layouts cannot drift apart.
+ */
+
+/** Where the node is: read on each use, so a restarted node is found. */
+export type NodeAddress = { httpUrl: () => string; ipcPath: () => string; wsUrl: () => string }
+
+/** `listenFd`: a socket the supervisor holds; without it the part binds its configured port itself. */
+export function startGatewayPart(config: ServiceConfig, node: NodeAddress, log: (line: string) => void, listenFd?: number): Promise<Gateway> {
+  return listenOrExplain(
+    () =>
+      startGateway({
+        config,
+        nodeHttpUrl: node.httpUrl,
+        nodeIpcPath: node.ipcPath,
+        nodeWsUrl: node.wsUrl,
+        extraNetworks: sampleNetworks(log),
+        log,
+        listenFd,
+      }),
+    config.rpcPort,
+    'CHAINGLASS_RPC_PORT',
+  )
+}
+
+/** `ports` is read at the first response: in-process, the file store's port is known only after the app's. */
+export function startAppPart(
+  config: ServiceConfig,
+  ports: () => { rpc: number; files: number },
+  listenFd?: number,
+): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+  return listenOrExplain(
+    async () => {
+      const served = await startAppServer(
+        listenFd === undefined ? config.appPort : { fd: listenFd },
+        () => localRuntimeConfig(config, ports()),
+        config.appDist,
+        { connectSources: config.cspConnectSources },
+      )
+      return { server: served.app.server, port: served.port, close: () => served.app.close() }
+    },
+    config.appPort,
+    'CHAINGLASS_APP_PORT',
+  )
+}
+
+export function startFilesPart(config: ServiceConfig, appPort: number, log: (line: string) => void, listenFd?: number): Promise<FileService> {
+  return listenOrExplain(
+    () =>
+      startFileService({
+        port: config.filesPort,
+        key: config.key,
+        secret: config.secret,
+        dataDir: config.dataDir,
+        maxUploadBytes: config.maxUploadBytes,
+        allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`],
+        log,
+        listenFd,
+      }),
+    config.filesPort,
+    'CHAINGLASS_FILES_PORT',
+  )
+}
+
+/** The demo scenario (deployed once per data dir, reused after) and, if configured, the traffic on it. */
+export async function startChainLife(
+  config: ServiceConfig,
+  rpcUrl: string,
+  log: (line: string) => void,
+): Promise<{ scenario: Scenario; close(): Promise<void> }> {
+  const scenario = await ensureScenario({ rpcUrl, dataDir: config.dataDir, log })
+  const traffic = config.traffic ? startTraffic({ rpcUrl, scenario, blockTime: config.blockTime, log }) : null
+  return { scenario, close: async () => traffic?.stop() }
+}
