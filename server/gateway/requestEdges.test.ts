@@ -80,6 +80,21 @@ describe('a wrong key is a 401 with a JSON-RPC error, whatever its length, and n
   })
 })
 
+/** Writes `bytes` of 'a' in 64 KiB pieces, heeding back-pressure, then calls `done`. */
+function writeBody(stream: NodeJS.WritableStream, bytes: number, done: () => void): void {
+  const chunk = Buffer.alloc(64 * 1024, 0x61)
+  let sent = 0
+  const writeMore = () => {
+    while (sent < bytes) {
+      const piece = chunk.subarray(0, Math.min(chunk.length, bytes - sent))
+      sent += piece.length
+      if (!stream.write(piece)) return void stream.once('drain', writeMore)
+    }
+    done()
+  }
+  writeMore()
+}
+
 /** Sends `bytes` of body in 64 KiB writes with Node's http client; resolves with the answer, or the connection error. */
 function postWithNodeHttp(url: string, bytes: number, declareLength: boolean): Promise<{ status: number; text: string } | { error: string }> {
   const target = new URL(url)
@@ -93,17 +108,7 @@ function postWithNodeHttp(url: string, bytes: number, declareLength: boolean): P
       response.on('error', (error) => resolve({ error: error.message }))
     })
     request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }))
-    const chunk = Buffer.alloc(64 * 1024, 0x61)
-    let sent = 0
-    const writeMore = () => {
-      while (sent < bytes) {
-        const piece = chunk.subarray(0, Math.min(chunk.length, bytes - sent))
-        sent += piece.length
-        if (!request.write(piece)) return void request.once('drain', writeMore)
-      }
-      request.end()
-    }
-    writeMore()
+    writeBody(request, bytes, () => request.end())
   })
 }
 
@@ -122,20 +127,12 @@ function postThenRead(url: string, bytes: number): Promise<string> {
     socket.on('error', (error: NodeJS.ErrnoException) => (failed ||= error.code ?? error.message))
     socket.on('close', () => resolve(failed ? `error ${failed}` : received))
     socket.write(`POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`)
-    const chunk = Buffer.alloc(64 * 1024, 0x61)
-    let sent = 0
-    const writeMore = () => {
-      while (sent < bytes) {
-        const piece = chunk.subarray(0, Math.min(chunk.length, bytes - sent))
-        sent += piece.length
-        if (!socket.write(piece)) return void socket.once('drain', writeMore)
-      }
+    writeBody(socket, bytes, () =>
       setTimeout(() => {
         socket.on('data', (data: Buffer) => (received += data.toString('latin1')))
         socket.resume()
-      }, 300)
-    }
-    writeMore()
+      }, 300),
+    )
   })
 }
 
