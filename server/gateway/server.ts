@@ -187,7 +187,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ),
   )
 
-  /** What a JSON-RPC POST answers, whichever way it came in (the fast path below or Fastify's route). */
+  /** What an authorised JSON-RPC POST answers (serveRpcPath reads the body and sends this). */
   const answerPost = async (network: ServedNetwork, contentType: string, body: string): Promise<PostAnswer> => {
     if (!/^application\/json\b/i.test(contentType)) {
       return jsonAnswer(415, errorReply(null, { code: ErrorCode.invalidRequest, message: 'unsupported content type: send Content-Type: application/json' }))
@@ -270,8 +270,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import('node:st
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'request timeout']
         : [400, 'Bad Request', 'bad request: not a valid HTTP request']
-  const body = JSON.stringify(errorReply(null, { code: ErrorCode.invalidRequest, message }))
-  endRefused(socket, `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+  endRefused(socket, rawJsonAnswer(status, statusText, JSON.stringify(errorReply(null, { code: ErrorCode.invalidRequest, message }))))
+}
+
+/** A whole HTTP/1.1 answer with a JSON body, for a socket no HTTP machinery owns. */
+function rawJsonAnswer(status: number, statusText: string, body: string): string {
+  return `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
 }
 
 /**
@@ -289,5 +293,5 @@ function endRefused(socket: import('node:stream').Duplex & { setTimeout?: (ms: n
 function refuseUpgrade(socket: Socket, status: 401 | 404, message: string): void {
   const body = JSON.stringify(errorReply(null, { code: status === 401 ? ErrorCode.unauthorized : ErrorCode.invalidRequest, message }))
   const statusText = status === 401 ? 'Unauthorized' : 'Not Found'
-  endRefused(socket, `HTTP/1.1 ${status} ${statusText}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+  endRefused(socket, rawJsonAnswer(status, statusText, body))
 }
