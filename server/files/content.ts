@@ -2,7 +2,7 @@ import { exporter, type UnixFSEntry } from 'ipfs-unixfs-exporter'
 import type { CID } from 'multiformats/cid'
 import type { ContentPath } from './args.ts'
 import { badRequest, notFound, toFilesError } from './errors.ts'
-import type { BlockStore } from './store.ts'
+import type { BlockSource, BlockStore } from './store.ts'
 
 type Readable = Extract<UnixFSEntry, { content(...args: never[]): unknown }>
 
@@ -42,7 +42,7 @@ export async function* fileBytes(file: ReadableFile, offset: number, length: num
  * A recursive pin promises the whole DAG stays; pinning something partly missing would promise what is not
  * there (Kubo would fetch the rest from the network; this service has none, so it says what is missing).
  */
-export async function verifyComplete(store: BlockStore, cid: CID): Promise<void> {
+export async function verifyComplete(store: BlockSource, cid: CID): Promise<void> {
   try {
     const pending: CID[] = [cid]
     for (let next = pending.pop(); next; next = pending.pop()) {

@@ -100,6 +100,10 @@ export async function* multipartParts(request: IncomingMessage, options: Multipa
   }
 
   parser.on('file', (_field, stream, info) => {
+    // busboy destroys the file being written with the form's error (a cut-off body, say). A part nobody reads
+    // any more (the import stopped first) would have no listener, and that 'error' would stop the process;
+    // a reader still sees the error through its own iteration.
+    stream.on('error', () => {})
     // Kubo takes every part as a file whatever the form field is called (its own client names them file-0, file-1...).
     arrived.push({ stream, info })
     notify()

@@ -2,13 +2,17 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import cors from '@fastify/cors'
 import Fastify, { type FastifyReply } from 'fastify'
+import { AddSessions } from './addSessions.ts'
 import { credentialsMatch } from './auth.ts'
 import { jsonType, type FilesContext } from './context.ts'
 import { FilesError, KuboErrorCode, kuboErrorBody, toFilesError } from './errors.ts'
+import { GcLock } from './gcLock.ts'
 import { PinSet } from './pins.ts'
+import { recoverInterruptedAdds } from './recovery.ts'
 import { addRoute } from './routes/add.ts'
 import { catRoute } from './routes/cat.ts'
 import { pinAddRoute, pinLsRoute, pinRmRoute } from './routes/pin.ts'
+import { repoGcRoute } from './routes/repoGc.ts'
 import { versionRoute } from './routes/version.ts'
 import { BlockStore } from './store.ts'
 import { listenOn } from '../listenOn.ts'
@@ -37,14 +41,14 @@ export const defaultMaxUploadBytes = 2 * 1024 ** 3
 /** Kubo's stream headers, readable by the app's JavaScript. */
 const exposedHeaders = ['X-Stream-Output', 'X-Chunked-Output', 'X-Content-Length']
 
-const endpoints = ['add', 'cat', 'pin/add', 'pin/rm', 'pin/ls', 'version']
+const endpoints = ['add', 'cat', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version']
 
 function sendError(reply: FastifyReply, error: FilesError): FastifyReply {
   return reply.code(error.status).header('content-type', jsonType).send(kuboErrorBody(error.message, error.code))
 }
 
 /**
- * The spec's Part B on 127.0.0.1: Kubo's RPC subset (add, cat, pin/add, pin/rm, pin/ls, version) over a
+ * The spec's Part B on 127.0.0.1: Kubo's RPC subset (add, cat, pin/add, pin/rm, pin/ls, repo/gc, version) over a
  * UnixFS block store on disk, behind HTTP Basic auth.
  */
 export async function startFileService(options: FileServiceOptions): Promise<FileService> {
@@ -54,7 +58,21 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   const store = new BlockStore(path.join(root, 'blocks'))
   await store.open()
   const pins = await PinSet.load(path.join(root, 'pins.json'))
-  const context: FilesContext = { store, pins, maxUploadBytes: options.maxUploadBytes ?? defaultMaxUploadBytes, log }
+  const journals = path.join(root, 'adds')
+  const recovered = await recoverInterruptedAdds(root, journals, store, pins)
+  if (recovered.interruptedAdds > 0 || recovered.tempFilesRemoved > 0) {
+    log(
+      `files: cleaned up after ${recovered.interruptedAdds} unfinished add(s): ${recovered.blocksRemoved} block(s) and ${recovered.tempFilesRemoved} temp file(s) removed`,
+    )
+  }
+  const context: FilesContext = {
+    store,
+    pins,
+    sessions: new AddSessions(store, journals),
+    gcLock: new GcLock(),
+    maxUploadBytes: options.maxUploadBytes ?? defaultMaxUploadBytes,
+    log,
+  }
   const allowedOrigins = options.allowedOrigins ?? []
 
   const app = Fastify({
@@ -91,6 +109,12 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS') return
+    // Kubo's RPC is POST only (GET would let any page trigger commands with a plain link), and it says so
+    // for every path under /api/v0/ before it looks at anything else, credentials included.
+    if (request.method !== 'POST' && request.url.startsWith('/api/v0/')) {
+      reply.header('allow', 'POST')
+      return sendError(reply, new FilesError(405, 'method not allowed: the RPC API takes POST only'))
+    }
     // A browser sends Origin on cross-site requests; refusing unknown ones (as Kubo does) keeps a page on
     // another site from using credentials the browser may have cached for this port.
     const origin = request.headers.origin
@@ -111,16 +135,8 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   app.post('/api/v0/pin/add', pinAddRoute(context))
   app.post('/api/v0/pin/rm', pinRmRoute(context))
   app.post('/api/v0/pin/ls', pinLsRoute(context))
+  app.post('/api/v0/repo/gc', repoGcRoute(context))
   app.post('/api/v0/version', versionRoute())
-  // Kubo's RPC is POST only (GET would let any page trigger commands with a plain link).
-  app.route({
-    method: ['GET', 'PUT', 'DELETE', 'PATCH'],
-    url: '/api/v0/*',
-    handler: async (_request, reply) => {
-      reply.header('allow', 'POST')
-      return sendError(reply, new FilesError(405, 'method not allowed: the RPC API takes POST only'))
-    },
-  })
 
   try {
     await app.listen(listenOn(options.port, options.listenFd))
@@ -137,6 +153,7 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
     server: app.server,
     async close() {
       await app.close()
+      await context.sessions.idle(5_000)
       await pins.close()
       await store.close()
     },

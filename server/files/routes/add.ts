@@ -6,7 +6,8 @@ import type { Query } from '../args.ts'
 import { jsonType, type FilesContext } from '../context.ts'
 import { badRequest, FilesError, kuboErrorBody, toFilesError } from '../errors.ts'
 import { multipartParts, uploadTooLarge, type UploadPart } from '../multipart.ts'
-import { discardingSink } from '../store.ts'
+import type { AddSession } from '../addSessions.ts'
+import { discardingSink, type BlockSink } from '../store.ts'
 
 type AddedLine = { Name: string; Hash: string; Size: string }
 type ProgressLine = { Name: string; Bytes: number }
@@ -39,6 +40,8 @@ class AddOutput {
     }
     if (!this.stream) {
       this.stream = new PassThrough()
+      // A client that leaves mid-answer destroys the stream; the add's own failure path handles the rest.
+      this.stream.on('error', () => {})
       // Declared only once streaming starts, so an error answered before that stays a plain JSON reply.
       this.reply.trailer('X-Stream-Error', async () => this.streamError)
       void this.reply.code(200).headers(addHeaders).send(this.stream)
@@ -62,6 +65,7 @@ const addHeaders = { 'content-type': jsonType, 'x-chunked-output': '1' }
 export function addRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     let output: AddOutput | null = null
+    let session: AddSession | null = null
     try {
       const options = parseAddOptions(request.query as Query)
       // A declared size over the limit is refused before a byte of the body is read.
@@ -69,11 +73,16 @@ export function addRoute(context: FilesContext) {
       if (Number.isFinite(declared) && declared > context.maxUploadBytes) throw uploadTooLarge(context.maxUploadBytes)
 
       output = new AddOutput(reply, options.progress)
-      const added = await runImport(request, context, options, output)
-      if (options.pin && added.length > 0) await context.pins.add(added, 'recursive')
+      session = options.onlyHash ? null : await context.sessions.begin()
+      const added = await runImport(request, options, output, context.maxUploadBytes, session ?? discardingSink)
+      if (options.pin && added.length > 0) await context.gcLock.shared(() => context.pins.add(added, 'recursive'))
+      // Only now, with its pins on disk, is the add done: until here a kill leaves its journal for the next start.
+      await session?.finish()
       output.finish()
       return reply
     } catch (error) {
+      // Whatever stopped the add (the client gone, a bad form, the size limit, a full disk), its blocks go.
+      await session?.abandon().catch((cleanupError: Error) => context.log(`files: cleanup of an unfinished add failed: ${cleanupError.message}`))
       const known = toFilesError(error)
       if (!known) context.log(`files: add failed: ${error instanceof Error ? error.message : String(error)}`)
       const failure = known ?? new FilesError(500, 'add failed: internal error')
@@ -91,10 +100,10 @@ export function addRoute(context: FilesContext) {
 }
 
 /** Imports every part; resolves with the CIDs to pin (the top-level entries, as Kubo pins them). */
-async function runImport(request: FastifyRequest, context: FilesContext, options: AddOptions, output: AddOutput): Promise<string[]> {
+async function runImport(request: FastifyRequest, options: AddOptions, output: AddOutput, maxBytes: number, sink: BlockSink): Promise<string[]> {
   let files = 0
   const parts = multipartParts(request.raw, {
-    maxBytes: context.maxUploadBytes,
+    maxBytes,
     onFileBytes: options.progress ? (name, bytes) => output.write({ Name: name ?? '', Bytes: bytes }) : undefined,
   })
   // Checks that need the parts themselves run here, inside the importer's source, so a bad request stops
@@ -111,7 +120,6 @@ async function runImport(request: FastifyRequest, context: FilesContext, options
   }
 
   const results: ImportResult[] = []
-  const sink = options.onlyHash ? discardingSink : context.store
   for await (const result of importer(candidates(), sink, importerOptions(options))) {
     const hash = result.cid.toString()
     // A nameless part is listed under its hash, as Kubo lists stdin.

@@ -6,6 +6,7 @@ import { verifyComplete } from '../content.ts'
 import { jsonType, type FilesContext } from '../context.ts'
 import { badRequest, notFound, toFilesError } from '../errors.ts'
 import type { PinType } from '../pins.ts'
+import type { BlockSource } from '../store.ts'
 
 /** A path with segments names the CID it resolves to, as in Kubo (`pin add /ipfs/<dir>/file.txt`). */
 async function resolveCid(context: FilesContext, path: ContentPath): Promise<CID> {
@@ -25,20 +26,34 @@ export function pinAddRoute(context: FilesContext) {
     const query = request.query as Query
     const paths = contentPathArgs(query, 'ipfs-path')
     const type: PinType = boolOption(query, true, 'recursive', 'r') ? 'recursive' : 'direct'
-    const cids: string[] = []
-    for (const path of paths) {
-      const cid = await resolveCid(context, path)
-      const key = cid.toString()
-      const existing = context.pins.get(key)
-      if (type === 'direct' && existing === 'recursive') throw badRequest(`${key} already pinned recursively`)
-      // Already pinned recursively means already verified complete: re-pinning is instant.
-      if (existing !== 'recursive') {
-        if (type === 'recursive') await verifyComplete(context.store, cid)
-        else if (!(await context.store.has(cid))) throw notFound(`block was not found locally (offline): ${key}`)
-      }
-      cids.push(key)
+    // Every block the pin reads is claimed, so an unfinished add that wrote it first leaves it in place.
+    const claiming: BlockSource = {
+      get: (cid, options) => {
+        context.sessions.claim(cid)
+        return context.store.get(cid, options)
+      },
     }
-    await context.pins.add(cids, type)
+    // Checked and recorded while no gc runs: a gc that began before would not know of this pin.
+    const cids = await context.gcLock.shared(async () => {
+      const checked: string[] = []
+      for (const path of paths) {
+        const cid = await resolveCid(context, path)
+        const key = cid.toString()
+        const existing = context.pins.get(key)
+        if (type === 'direct' && existing === 'recursive') throw badRequest(`${key} already pinned recursively`)
+        // Already pinned recursively means already verified complete: re-pinning is instant.
+        if (existing !== 'recursive') {
+          if (type === 'recursive') await verifyComplete(claiming, cid)
+          else {
+            context.sessions.claim(cid)
+            if (!(await context.store.has(cid))) throw notFound(`block was not found locally (offline): ${key}`)
+          }
+        }
+        checked.push(key)
+      }
+      await context.pins.add(checked, type)
+      return checked
+    })
     return reply.code(200).header('content-type', jsonType).send({ Pins: cids })
   }
 }

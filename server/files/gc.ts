@@ -1,0 +1,37 @@
+import type { AddSessions } from './addSessions.ts'
+import { pinnedKeys } from './dagWalk.ts'
+import type { GcLock } from './gcLock.ts'
+import type { PinSet } from './pins.ts'
+import { keyToCid, type BlockStore } from './store.ts'
+
+export type GcEvent = { removed: string } | { error: string }
+
+/**
+ * Kubo's `repo gc`: every block that no pin keeps is removed, except the blocks of adds under way (Kubo
+ * holds its gc lock for the length of an add; here an add keeps only the blocks it uses, and goes on while
+ * the gc runs). Pin additions wait for the gc (see GcLock). Reports each removed block as it goes.
+ */
+export function collectGarbage(
+  parts: { store: BlockStore; pins: PinSet; sessions: AddSessions; gcLock: GcLock },
+  report: (event: GcEvent) => void,
+): Promise<{ removed: number; errors: number }> {
+  const { store, pins, sessions } = parts
+  return parts.gcLock.exclusive(async () => {
+    const kept = await pinnedKeys(store, pins)
+    let removed = 0
+    let errors = 0
+    for await (const key of store.keys()) {
+      if (kept.has(key) || sessions.isInUse(key)) continue
+      try {
+        if (await store.delete(key, () => !sessions.isInUse(key))) {
+          removed++
+          report({ removed: keyToCid(key).toString() })
+        }
+      } catch (error) {
+        errors++
+        report({ error: `could not remove block ${keyToCid(key).toString()}: ${(error as Error).message}` })
+      }
+    }
+    return { removed, errors }
+  })
+}
