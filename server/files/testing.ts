@@ -191,3 +191,104 @@ export function isKuboError(reply: Reply): boolean {
     !/\n\s+at |<html|node:internal/i.test(reply.text)
   )
 }
+
+/**
+ * An upload the test steers by hand on a raw socket: `send` writes parts of the body, `end` finishes it,
+ * `cut` destroys the socket mid-body (a client that went away). `answer` settles with whatever came back.
+ */
+export type HeldUpload = {
+  send(bytes: Buffer): Promise<void>
+  end(bytes?: Buffer): void
+  cut(): void
+  /** The answer so far (the add streams progress and Hash lines with `progress=true`). */
+  received(): string
+  /** Waits until the answer so far contains `text`. */
+  until(text: string, timeoutMs?: number): Promise<void>
+  answer: Promise<{ status: number | null; text: string }>
+}
+
+export function holdUpload(port: number, path: string, contentLength?: number): HeldUpload {
+  let text = ''
+  let status: number | null = null
+  const headers: Record<string, string | number> = { authorization: basicAuth(), 'content-type': `multipart/form-data; boundary=${heldBoundary}` }
+  if (contentLength !== undefined) headers['content-length'] = contentLength
+  // A connection of its own: a pooled one the service closed after an earlier failed add would reset this one.
+  const request = http.request({ host: '127.0.0.1', port, method: 'POST', path, headers, agent: false })
+  const answer = new Promise<{ status: number | null; text: string }>((resolve) => {
+    request.on('response', (response) => {
+      status = response.statusCode ?? null
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (text += chunk))
+      response.on('end', () => resolve({ status, text }))
+      response.on('error', () => resolve({ status, text }))
+    })
+    request.on('error', () => resolve({ status, text }))
+    request.on('close', () => setTimeout(() => resolve({ status, text }), 50))
+  })
+  return {
+    // Resolves when the bytes are out, or when the connection is gone (the service answered and closed it).
+    send: (bytes) =>
+      new Promise<void>((resolve) => {
+        if (request.destroyed || request.socket?.destroyed) return resolve()
+        if (request.write(bytes)) return resolve()
+        const done = () => {
+          request.off('drain', done)
+          request.off('close', done)
+          resolve()
+        }
+        request.on('drain', done)
+        request.on('close', done)
+      }),
+    end: (bytes) => void request.end(bytes),
+    cut: () => void request.destroy(),
+    received: () => text,
+    async until(wanted, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs
+      while (!text.includes(wanted)) {
+        if (Date.now() > deadline) throw new Error(`the add's answer did not show ${wanted} within ${timeoutMs} ms; so far: ${text.slice(-500)}`)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+    },
+    answer,
+  }
+}
+
+/** The boundary holdUpload declares; build its body with multipartChunks(heldBoundary, ...). */
+export const heldBoundary = 'chainglass-held-upload'
+
+/** The blocks on disk, by file name, read from the directory itself (not through the store's code). */
+export function blockFilesOnDisk(dataDir: string): Set<string> {
+  const root = path.join(dataDir, 'files', 'blocks')
+  const names = new Set<string>()
+  if (!fs.existsSync(root)) return names
+  for (const shard of fs.readdirSync(root)) {
+    const dir = path.join(root, shard)
+    if (!fs.statSync(dir).isDirectory()) continue
+    for (const name of fs.readdirSync(dir)) if (name.endsWith('.data') && !name.startsWith('.')) names.add(name.slice(0, -'.data'.length))
+  }
+  return names
+}
+
+/** Every file under the file store's directory whose name says it is a temp file or an add's journal. */
+export function leftoverFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'files')
+  const found: string[] = []
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (entry.name.endsWith('.tmp') || entry.name.endsWith('.journal')) found.push(path.relative(root, full))
+    }
+  }
+  if (fs.existsSync(root)) walk(root)
+  return found
+}
+
+/** Waits until `check` holds, polling; fails with `what` after `timeoutMs`. */
+export async function eventually(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
