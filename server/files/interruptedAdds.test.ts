@@ -43,7 +43,7 @@ describe('interrupted adds', () => {
     await upload.send(head('cut.bin'))
     await sendInPieces(upload, content.subarray(0, 6 * MiB))
     // The importer has written blocks of what arrived (the progress lines say it has read that much).
-    await upload.until(`"Bytes":${4 * MiB}`)
+    await upload.progressed(4 * MiB)
     expect(blockFilesOnDisk(files.dataDir).size).toBeGreaterThan(before.size)
     upload.cut()
     await upload.answer
@@ -86,7 +86,7 @@ describe('interrupted adds', () => {
     const first = holdUpload(files.port, '/api/v0/add?progress=true')
     await first.send(head('first.bin'))
     await sendInPieces(first, content.subarray(0, 5 * MiB))
-    await first.until(`"Bytes":${4 * MiB}`)
+    await first.progressed(4 * MiB)
 
     // The same bytes, whole, in another add: its first 4 MiB of leaves are blocks the first add wrote.
     const second = await files.addOne(content, 'pin=false', 'second.bin')
@@ -178,7 +178,7 @@ describe('repo/gc', () => {
     const upload = holdUpload(files.port, '/api/v0/add?progress=true')
     await upload.send(head('during-gc.bin'))
     await sendInPieces(upload, content.subarray(0, 4 * MiB))
-    await upload.until(`"Bytes":${3 * MiB}`)
+    await upload.progressed(3 * MiB)
     const during = blockFilesOnDisk(files.dataDir)
 
     const gc = await files.post('/api/v0/repo/gc')

@@ -204,6 +204,8 @@ export type HeldUpload = {
   received(): string
   /** Waits until the answer so far contains `text`. */
   until(text: string, timeoutMs?: number): Promise<void>
+  /** Waits until a progress line (`progress=true`) reports at least `bytes` read. */
+  progressed(bytes: number, timeoutMs?: number): Promise<void>
   answer: Promise<{ status: number | null; text: string }>
 }
 
@@ -242,14 +244,18 @@ export function holdUpload(port: number, path: string, contentLength?: number): 
     end: (bytes) => void request.end(bytes),
     cut: () => void request.destroy(),
     received: () => text,
-    async until(wanted, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs
-      while (!text.includes(wanted)) {
-        if (Date.now() > deadline) throw new Error(`the add's answer did not show ${wanted} within ${timeoutMs} ms; so far: ${text.slice(-500)}`)
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
-    },
+    until: (wanted, timeoutMs = 20_000) => waitFor(() => text.includes(wanted), wanted, timeoutMs),
+    progressed: (bytes, timeoutMs = 20_000) =>
+      waitFor(() => Math.max(0, ...[...text.matchAll(/"Bytes":(\d+)/g)].map((match) => Number(match[1]))) >= bytes, `progress to ${bytes} bytes`, timeoutMs),
     answer,
+  }
+}
+
+async function waitFor(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`the add's answer did not show ${what} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
 
