@@ -56,4 +56,15 @@ describe('the app server (npm start)', () => {
       expect(await response.text(), route).toContain('<title>app</title>')
     }
   })
+
+  it("answers the service's own paths with a 404 naming where the service listens, never the app's page", async () => {
+    for (const route of ['/api/v0/version', '/api/v0/cat?arg=bafkqaaa', '/v3/some-key', '/ws/v3/some-key']) {
+      const response = await fetch(`${base}${route}`)
+      expect(response.status, route).toBe(404)
+      const body = (await response.json()) as { error: string }
+      expect(body.error, route).toMatch(route.startsWith('/api') ? /http:\/\/127\.0\.0\.1:15001\/api\/v0\// : /http:\/\/127\.0\.0\.1:18545\/v3\/<key>/)
+      // The key the app was started with is not echoed back.
+      expect(JSON.stringify(body)).not.toContain('key-1')
+    }
+  })
 })

@@ -63,6 +63,16 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
   }
 }
 
+/** The service's own paths are never client-side routes: they name where the service really listens. */
+function serviceRouteHint(url: string, runtime: RuntimeConfig): string | null {
+  const local = runtime.networks.find((network) => network.name === runtime.defaultNetwork) ?? runtime.networks[0]
+  if (url.startsWith('/api/v0/') || url === '/api/v0') {
+    return `not found: this is the explorer; the file store's RPC is at ${local?.ipfsUrl ?? 'the file store'}/api/v0/ (POST)`
+  }
+  if (/^\/(ws\/)?v3(\/|$)/.test(url)) return `not found: this is the explorer; the JSON-RPC gateway is at ${local?.rpcBase ?? 'the gateway'}/v3/<key>`
+  return null
+}
+
 /**
  * Serves the built app (dist/) with its runtime configuration. Every path that is not a file gets
  * index.html, so deep links into client-side routes work. Every response carries the Content-Security-Policy
@@ -104,6 +114,9 @@ export async function startAppServer(
   })
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ error: 'not found' })
+    // A client pointed at the app's port by mistake gets a clear error, not the app's HTML with a 200.
+    const serviceRoute = serviceRouteHint(request.url, runtime())
+    if (serviceRoute) return reply.code(404).header('cache-control', 'no-store').send({ error: serviceRoute })
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
   })
   await app.listen(typeof port === 'number' ? listenOn(port) : listenOn(0, port.fd))

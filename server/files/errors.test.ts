@@ -70,11 +70,17 @@ describe('other failures', () => {
     expectError(reply, 404, /not found locally/)
   })
 
-  it('GET (and other methods) on the RPC is 405 with Allow: POST', async () => {
-    for (const method of ['GET', 'PUT', 'DELETE']) {
-      const reply = await files.post('/api/v0/cat?arg=QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o', { method })
-      expectError(reply, 405)
-      expect(reply.headers.get('allow')).toBe('POST')
+  // Kubo's RPC takes POST only, and says so before it looks at the command or the credentials.
+  const rpcPaths = ['add', 'cat?arg=QmT78zSuBmuS4z925WZfrqQ1qHaJ56DQaTfyMUF7F8ff5o', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version', 'no/such/command']
+  it.each(rpcPaths)('every method but POST on /api/v0/%s is 405 with Allow: POST, with or without credentials', async (rpcPath) => {
+    for (const method of ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH']) {
+      for (const authorization of [basicAuth(), '']) {
+        const reply = await files.post(`/api/v0/${rpcPath}`, { method, headers: { authorization } })
+        const context = `${method} /api/v0/${rpcPath} ${authorization ? 'with' : 'without'} credentials`
+        expect(reply.status, context).toBe(405)
+        expect(reply.headers.get('allow'), context).toBe('POST')
+        if (method !== 'HEAD') expectError(reply, 405, /takes POST only/)
+      }
     }
   })
 
