@@ -70,6 +70,12 @@ export async function* multipartParts(request: IncomingMessage, options: Multipa
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw badRequest('file argument was nil: send the file as multipart/form-data (Content-Type: multipart/form-data; boundary=...)')
   }
+  // The listeners below see only what happens from now on: a client that went away before the handler ran
+  // (during the auth hook, or while the add's journal was opened) would otherwise leave the import waiting
+  // for a body that never comes.
+  if (request.destroyed || (!request.complete && request.socket?.destroyed !== false)) {
+    throw uploadInterrupted('the client closed the connection before the end of the body')
+  }
   let parser: busboy.Busboy
   try {
     parser = busboy({ headers: request.headers, preservePath: true, defParamCharset: 'utf8', limits: { fields: 1000, fieldSize: 64 * 1024 } })

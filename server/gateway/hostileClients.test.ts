@@ -1,6 +1,6 @@
-import net from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawClient } from '../testing/rawClient.ts'
 import { startTestService, type TestService } from '../testing/service.ts'
 
 /**
@@ -24,29 +24,6 @@ afterAll(async () => {
 })
 
 type Fault = { kind: string; write: (port: number, path: string) => Promise<void> }
-
-/** Opens a socket, writes `chunks` with `pauseMs` between them, then ends it the given way. */
-function rawClient(port: number, chunks: Array<string | Buffer>, ending: 'reset' | 'end' | 'wait-reset', pauseMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1')
-    socket.on('error', () => {})
-    socket.on('close', () => resolve())
-    socket.on('data', () => {})
-    let index = 0
-    const next = () => {
-      if (index < chunks.length) {
-        socket.write(chunks[index++]!)
-        setTimeout(next, pauseMs)
-        return
-      }
-      if (ending === 'reset') socket.resetAndDestroy()
-      else if (ending === 'end') socket.end()
-      else setTimeout(() => socket.resetAndDestroy(), 20)
-    }
-    socket.once('connect', next)
-    setTimeout(() => socket.destroy(), 3_000)
-  })
-}
 
 const call = (size: number) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ data: '0x' + 'ab'.repeat(size) }, 'latest'] })
 const head = (path: string, length: number | 'chunked', extra = '') =>
