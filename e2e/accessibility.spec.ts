@@ -5,7 +5,7 @@ import { openHome, shownHead } from './helpers.ts'
 import { scenarioReady, tourStops, useTheme, visit, type Stop } from './tour.ts'
 
 /**
- * Issue 8, accessibility: axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every page with real content, in the
+ * Accessibility: axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every page with real content, in the
  * light and the dark theme, must find nothing serious or critical; and the search box, a table and a form are
  * usable with the keyboard alone.
  */

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { devAccount, fundFromDeployer, gatewayBlockNumber, rpc, rpcUrl, signAndSend, waitForReceipt } from './helpers.ts'
 
 /**
- * Issue 3: the block pages (/blocks, /block/:id, /block/:id/receipts, /uncle/:id/:index) against the real
+ * The block pages (/blocks, /block/:id, /block/:id/receipts, /uncle/:id/:index) against the real
  * service. Expected values come from the gateway (asked here), or from ../shared/fixtures for the recorded
  * mainnet sample; never from the app's own code.
  */

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 /**
- * Issue 6: networks. The recorded sample networks the local service serves (l2a, l2b, mainnet), the tag
+ * Networks. The recorded sample networks the local service serves (l2a, l2b, mainnet), the tag
  * rules at the transport boundary, user networks kept in the browser, and `?network=` in every link.
  */
 

@@ -3,7 +3,7 @@ import { startTestService, type TestService } from '../server/testing/service.ts
 import { shownHead } from './helpers.ts'
 
 /**
- * Node faults as the app sees them (issue 8): the chain process stops under the running app → a banner
+ * Node faults as the app sees them: the chain process stops under the running app → a banner
  * says the node is down while it is; the chain process starts again → the banner goes and new blocks arrive,
  * with no reload.
  *

@@ -4,7 +4,7 @@ import { devAccount, rpcUrl, watchDialogs } from './helpers.ts'
 import { scenarioReady, tourStops, visit, type Stop } from './tour.ts'
 
 /**
- * Issue 8, browser security, against the real service and the built app:
+ * Browser security, against the real service and the built app:
  * - the Content-Security-Policy header (server/csp.ts) is sent, allows no inline script and connects only to
  *   the configured networks, and every page works under it with no violation;
  * - chain content planted on the devnet (a revert reason, event data decoded as text) that carries markup

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } 
 import { gatewayBlockNumber, openHome, rpcUrl } from './helpers.ts'
 
 /**
- * WebSocket faults (issue 8): the app's socket is dropped from the server's side 50 times at random moments
+ * WebSocket faults: the app's socket is dropped from the server's side 50 times at random moments
  * while the chain mines a block a second, and the home page's latest-blocks list still shows every block
  * exactly once, in order, each with the gateway's hash.
  *

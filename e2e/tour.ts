@@ -47,7 +47,7 @@ const visible = (testId: string) => async (page: Page) => {
   await expect(page.getByTestId(testId).first()).toBeVisible(patience)
 }
 
-/** The pages of issue 8's list, in order. */
+/** Every page with real content, in the order a visitor meets them. */
 export async function tourStops(request: APIRequestContext): Promise<Stop[]> {
   const { contracts, token } = await scenarioReady()
   const block = await blockWithTransactions(request)

@@ -65,7 +65,7 @@ function rateLimit(env: Env): RateLimit | null {
   return { ratePerSecond: rps, burst: int(env, 'CHAINGLASS_RATE_BURST', Math.max(1, Math.ceil(rps)), 1) }
 }
 
-/** Reads the settings contract from the environment (README, issue 2): names and defaults are relied on outside the code. */
+/** Reads the settings contract from the environment (README): names and defaults are relied on outside the code. */
 export function loadConfig(env: Env = process.env): ServiceConfig {
   const dataDir = env.CHAINGLASS_DATA ? path.resolve(env.CHAINGLASS_DATA) : path.join(repoRoot, '.chainglass')
   return {

@@ -4,7 +4,7 @@ import { rawClient } from '../testing/rawClient.ts'
 import { basicAuth, blockFilesOnDisk, leftoverFiles, patternBytes, startTestFiles, type TestFiles } from './testing.ts'
 
 /**
- * The file store's share of issue 14: clients that misbehave at the socket level (a body cut in the middle of
+ * Clients of the file store that misbehave at the socket level (a body cut in the middle of
  * a part, a reset while a 413 is drained or while cat streams, chunked bodies with broken sizes, bytes that are
  * not HTTP, forms whose parts are malformed). Each is an 'error' on some socket or stream (the request, busboy
  * and its file streams, the block writes, the exporter); one without a listener stops the process. After each
@@ -110,7 +110,7 @@ const faults: Array<(size: number, pause: number, seed: number) => Fault> = [
   () => ({ kind: 'headers over 16 KiB', write: (port) => rawClient(port, [`POST /api/v0/add HTTP/1.1\r\nX: ${'a'.repeat(20_000)}\r\n`], 'wait-reset', 5) }),
 ]
 
-describe('hostile clients of the file store (issue 14)', () => {
+describe('hostile clients of the file store', () => {
   it('no fault stops the store or goes unhandled; cut-off adds leave no block; finished ones read back', { timeout: 240_000 }, async () => {
     const plan = fc.sample(
       fc.tuple(fc.nat(faults.length - 1), fc.integer({ min: 1, max: 2 * MiB }), fc.integer({ min: 0, max: 30 }), fc.nat(1_000_000)),

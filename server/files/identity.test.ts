@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blockFilesOnDisk, startTestFiles, type TestFiles } from './testing.ts'
 
 /**
- * Issue 14 item 8: identity CIDs carry their bytes inside the CID, and Kubo serves them without a block
+ * Identity CIDs carry their bytes inside the CID, and Kubo serves them without a block
  * store. `bafkqaaa` is the empty raw block with the identity multihash, the one every IPFS implementation
  * knows; the others are built here with multiformats from the bytes they must read back as.
  */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { blockFilesOnDisk, eventually, heldBoundary, holdUpload, leftoverFiles, patternBytes, startTestFiles, type TestFiles } from './testing.ts'
 
 /**
- * Issue 14 item 7: an add that does not finish leaves nothing behind, unless something that did finish
+ * An add that does not finish leaves nothing behind, unless something that did finish
  * (another add, a pin) uses the same blocks; `repo/gc` removes what no pin keeps. Everything is checked on
  * the directory itself, and against the bytes the test uploaded.
  */

@@ -7,7 +7,7 @@ import { repoRoot } from '../config.ts'
 import { basicAuth, blockFilesOnDisk, heldBoundary, holdUpload, leftoverFiles, patternBytes, testKey, testSecret } from './testing.ts'
 
 /**
- * Issue 14 item 7: kill -9 the file service in the middle of an add, while pins are being changed too, at
+ * kill -9 the file service in the middle of an add, while pins are being changed too, at
  * several points of the upload. After each kill the pin set on disk is valid JSON, and the next start leaves
  * the store exactly as it was before the add: its blocks gone, no journal or temp file, every pin whole.
  */

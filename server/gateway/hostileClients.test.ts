@@ -7,7 +7,7 @@ import { startTestService, type TestService } from '../testing/service.ts'
  * Clients that misbehave at the socket level, not in their JSON: they cut the connection in the middle of a
  * body, before or while the answer comes, during a WebSocket upgrade or a frame, or send bytes that are not
  * HTTP. Each is a fault Node reports as an 'error' event on some socket; one without a listener stops the
- * process (issue 14). The service must answer a well-formed request after each, and no error may go unhandled.
+ * process. The service must answer a well-formed request after each, and no error may go unhandled.
  */
 const limit = 1024 * 1024
 let service: TestService
@@ -70,7 +70,7 @@ const faults: Array<(size: number, pauseMs: number) => Fault> = [
   }),
 ]
 
-describe('hostile clients at the socket level (issue 14)', () => {
+describe('hostile clients at the socket level', () => {
   it('no fault stops the service or goes unhandled; a request after each is answered', async () => {
     const port = Number(new URL(service.urls.rpc).port)
     const path = new URL(service.urls.rpc).pathname

@@ -4,7 +4,7 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../testing/service.ts'
 
-/** Issue 14's edges of the HTTP envelope: ids echoed as sent, 401 for every wrong key, 413 that clients can read. */
+/** The edges of the HTTP envelope: ids echoed as sent, 401 for every wrong key, 413 that clients can read. */
 const limit = 65_536
 let service: TestService
 
@@ -136,7 +136,7 @@ function postThenRead(url: string, bytes: number): Promise<string> {
   })
 }
 
-describe('a body over the limit gets its 413 and JSON-RPC error, not a reset (issue 14)', () => {
+describe('a body over the limit gets its 413 and JSON-RPC error, not a reset', () => {
   it('for a client that reads only after writing its whole body', async () => {
     const answer = await postThenRead(service.urls.rpc, 4 * 1024 * 1024)
     expect(answer.slice(0, 40)).toMatch(/^HTTP\/1\.1 413 /)

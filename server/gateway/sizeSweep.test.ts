@@ -3,7 +3,7 @@ import { explorerReadMethods, specMethods, subscriptionMethods, writeMethods } f
 import { startTestService, type TestService, type TestSocket } from '../testing/service.ts'
 
 /**
- * Issue 14: one request under the body limit (a few MB of params) stopped the whole service. Every method of
+ * One request under the body limit (a few MB of params) stopped the whole service. Every method of
  * the allowlist is sent with one parameter of each size from nothing to just over the limit, over HTTP and
  * over WebSocket, alone and in a batch. Every request must be answered with a JSON-RPC result or error (over
  * the limit: HTTP 413, or an error on the same socket), never a dropped connection, and the service must still
@@ -60,7 +60,7 @@ async function stillAnswers(context: string): Promise<void> {
   expect((json as Reply).result, context).toMatch(/^0x[0-9a-f]+$/)
 }
 
-describe('a parameter of every size for every method (issue 14)', () => {
+describe('a parameter of every size for every method', () => {
   it('over HTTP, alone and in a batch: a JSON-RPC answer every time, and the service stays up', async () => {
     let tried = 0
     for (const method of methods) {

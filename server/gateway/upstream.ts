@@ -47,7 +47,7 @@ export type NodeClient = {
  * while it owns it: when the node answers before the body is fully written (anvil answers a body over its 2 MiB
  * limit at once and closes), the answer ends the request, the socket is handed back, and the rest of the write
  * fails with EPIPE on a socket nobody listens to. Node then throws the 'error' event and the whole service
- * died of one large request (issue 14). The request's own listener still reports errors to its caller; this
+ * died of one large request. The request's own listener still reports errors to its caller; this
  * one only makes sure a socket's error is never unhandled, and retires the socket.
  */
 class GuardedAgent extends http.Agent {

@@ -7,7 +7,7 @@ import { launchService, type Launched } from '../testing/launched.ts'
 import { Load, type Outcome } from '../testing/requestLoops.ts'
 
 /**
- * Issue 14, item 3: no single fault stops the service. The real supervised service (npm start: anvil, the
+ * No single fault stops the service. The real supervised service (npm start: anvil, the
  * gateway, the file store, the app, the scenario and its traffic, each part in its own process) under a
  * steady load; each part in turn is crashed by a simulated bug (CHAINGLASS_FAULT_INJECTION=1: SIGUSR2 throws
  * an uncaught Error) and then killed outright, and anvil is killed. Every request is recorded.
