@@ -29,6 +29,15 @@ async function sendInPieces(upload: ReturnType<typeof holdUpload>, bytes: Buffer
   for (let offset = 0; offset < bytes.length; offset += piece) await upload.send(bytes.subarray(offset, offset + piece))
 }
 
+/** Starts an add of one file, sends its first `sent` bytes and waits until the service has read `read` of them. */
+async function addUnderWay(files: TestFiles, name: string, content: Buffer, sent: number, read: number) {
+  const upload = holdUpload(files.port, '/api/v0/add?progress=true')
+  await upload.send(head(name))
+  await sendInPieces(upload, content.subarray(0, sent))
+  await upload.progressed(read)
+  return upload
+}
+
 /** The CIDv1 raw name `repo gc` gives a block, from any CID of it (the store knows blocks by multihash). */
 const asGcKey = (cid: string) => CID.createV1(raw.code, CID.parse(cid).multihash).toString()
 
@@ -39,11 +48,8 @@ describe('interrupted adds', () => {
     const before = blockFilesOnDisk(files.dataDir)
     const content = patternBytes(12 * MiB, 8)
 
-    const upload = holdUpload(files.port, '/api/v0/add?progress=true')
-    await upload.send(head('cut.bin'))
-    await sendInPieces(upload, content.subarray(0, 6 * MiB))
     // The importer has written blocks of what arrived (the progress lines say it has read that much).
-    await upload.progressed(4 * MiB)
+    const upload = await addUnderWay(files, 'cut.bin', content, 6 * MiB, 4 * MiB)
     expect(blockFilesOnDisk(files.dataDir).size).toBeGreaterThan(before.size)
     upload.cut()
     await upload.answer
@@ -83,10 +89,7 @@ describe('interrupted adds', () => {
   it('blocks a cut-off add wrote first stay when an add that finished uses them too', async () => {
     const files = await service()
     const content = patternBytes(8 * MiB, 11)
-    const first = holdUpload(files.port, '/api/v0/add?progress=true')
-    await first.send(head('first.bin'))
-    await sendInPieces(first, content.subarray(0, 5 * MiB))
-    await first.progressed(4 * MiB)
+    const first = await addUnderWay(files, 'first.bin', content, 5 * MiB, 4 * MiB)
 
     // The same bytes, whole, in another add: its first 4 MiB of leaves are blocks the first add wrote.
     const second = await files.addOne(content, 'pin=false', 'second.bin')
@@ -175,10 +178,7 @@ describe('repo/gc', () => {
   it('an add under way while the gc runs keeps its blocks and finishes whole', async () => {
     const files = await service()
     const content = patternBytes(6 * MiB, 24)
-    const upload = holdUpload(files.port, '/api/v0/add?progress=true')
-    await upload.send(head('during-gc.bin'))
-    await sendInPieces(upload, content.subarray(0, 4 * MiB))
-    await upload.progressed(3 * MiB)
+    const upload = await addUnderWay(files, 'during-gc.bin', content, 4 * MiB, 3 * MiB)
     const during = blockFilesOnDisk(files.dataDir)
 
     const gc = await files.post('/api/v0/repo/gc')
