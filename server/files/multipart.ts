@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
-import { Transform, type TransformCallback } from 'node:stream'
+import { Transform, type Readable, type TransformCallback } from 'node:stream'
 import busboy from 'busboy'
 import { FilesError, badRequest } from './errors.ts'
 
@@ -23,6 +23,9 @@ const progressStep = 256 * 1024
  * Kubo's client sends names URL-escaped (go's url.QueryUnescape: `%xx` and `+` for space), then cleans
  * them as a path rooted at `/`, so `../x` cannot climb out. An empty result means "no name".
  */
+/** One file part's bytes as busboy hands them over. */
+type FileStream = Readable
+
 export function cleanPartName(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined
   let name = raw
@@ -84,9 +87,9 @@ export async function* multipartParts(request: IncomingMessage, options: Multipa
   }
   const counter = new ByteCounter(options.maxBytes)
 
-  type Arrived = { stream: busboy.FileStream; info: busboy.FileInfo }
+  type Arrived = { stream: FileStream; info: busboy.FileInfo }
   const arrived: Arrived[] = []
-  let current: busboy.FileStream | null = null
+  let current: FileStream | null = null
   let finished = false
   let failure: Error | null = null
   let wake: (() => void) | null = null
@@ -121,7 +124,7 @@ export async function* multipartParts(request: IncomingMessage, options: Multipa
     finished = true
     notify()
   })
-  parser.on('error', (error) => fail(badRequest(`malformed multipart request: ${error.message}`)))
+  parser.on('error', (error: Error) => fail(badRequest(`malformed multipart request: ${error.message}`)))
   counter.on('error', (error) => fail(error))
   request.on('error', (error) => fail(uploadInterrupted(error.message)))
   request.on('close', () => {
@@ -156,7 +159,7 @@ export async function* multipartParts(request: IncomingMessage, options: Multipa
   }
 }
 
-function toPart(stream: busboy.FileStream, info: busboy.FileInfo, options: MultipartOptions): UploadPart | null {
+function toPart(stream: FileStream, info: busboy.FileInfo, options: MultipartOptions): UploadPart | null {
   const name = cleanPartName(info.filename)
   const mimeType = info.mimeType.toLowerCase()
   if (mimeType === 'application/x-directory' || mimeType === 'multipart/form-data') {
@@ -171,7 +174,7 @@ function toPart(stream: busboy.FileStream, info: busboy.FileInfo, options: Multi
 }
 
 async function* countedContent(
-  stream: busboy.FileStream,
+  stream: FileStream,
   name: string | undefined,
   onBytes: MultipartOptions['onFileBytes'],
 ): AsyncGenerator<Uint8Array> {
