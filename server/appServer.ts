@@ -2,30 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { repoRoot, type ServiceConfig } from './config.ts'
 import { contentSecurityPolicy } from './csp.ts'
 import { listenOn } from './listenOn.ts'
-
-/** The runtime configuration the app reads at start (public/config.json in dev is the same shape). */
-export type RuntimeConfig = {
-  defaultNetwork: string
-  networks: Array<{
-    name: string
-    label: string
-    /** Hex string: some chain ids (Starknet's "SN_MAIN") do not fit a JS number. */
-    chainId: string
-    /** {base_url}: the client appends /v3/<key>. */
-    rpcBase: string
-    /** {ws_url}: the client appends /ws/v3/<key>. */
-    wsBase: string
-    ipfsUrl: string | null
-    key: string
-    secret: string
-    kind: 'local' | 'sample' | 'hosted'
-    /** The file store's largest add request in bytes (networks with a file store). */
-    maxUploadBytes?: number
-  }>
-}
 
 export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; files: number }): RuntimeConfig {
   return {
@@ -51,7 +31,7 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
       ].map(([name, label, chainId]) => ({
         name: name as string,
         label: label as string,
-        chainId: chainId as string,
+        chainId: chainId as `0x${string}`,
         rpcBase: `http://127.0.0.1:${ports.rpc}/sample/${name}`,
         wsBase: `ws://127.0.0.1:${ports.rpc}/sample/${name}`,
         ipfsUrl: null,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { svgFrameCss } from '../src/files/svgFrame.ts'
-import { originOf } from '../src/networks/cspBlocks.ts'
-import type { RuntimeConfig } from './appServer.ts'
+import { originOf } from '../contract/origins.ts'
+import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
+import { svgFrameCss } from '../contract/svgFrame.ts'
 
 /**
  * The Content-Security-Policy the built app is served with (server/appServer.ts sends it as a header on

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer, type Plugin, type ViteDevServer } from 'vite'
-import { localRuntimeConfig, type RuntimeConfig } from './appServer.ts'
+import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
+import { localRuntimeConfig } from './appServer.ts'
 import { loadConfigOrExit } from './config.ts'
 import { PortInUseError, startService, type RunningService } from './service.ts'
 

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App, createAppState } from './App.tsx'
 import './index.css'
 import { watchPolicyBlocks } from './networks/cspBlocks.ts'
-import { loadRuntimeConfig } from './networks/runtimeConfig.ts'
+import { loadRuntimeConfig } from './networks/loadRuntimeConfig.ts'
 import { ConfigErrorScreen } from './ui/ConfigErrorScreen.tsx'
 import { ErrorBoundary } from './ui/ErrorBoundary.tsx'
 

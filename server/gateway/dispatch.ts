@@ -9,7 +9,7 @@ import {
   resultReply,
   type JsonRpcId,
   type JsonRpcReply,
-  type JsonRpcRequest,
+  type IncomingCall,
 } from './jsonrpc.ts'
 import { prepareBlockReceiptsParams } from './rules/blockReceiptsParam.ts'
 import { callHasGas, capCallGas } from './rules/callGasCap.ts'
@@ -48,7 +48,7 @@ export type DispatchOptions = {
   onInternalError?: (error: unknown) => void
 }
 
-type Validated = { request: JsonRpcRequest; notification: boolean } | { reply: JsonRpcReply }
+type Validated = { request: IncomingCall; notification: boolean } | { reply: JsonRpcReply }
 
 /** Turns JSON-RPC bodies (single or batch) into replies. Transport-free: HTTP and WebSocket share it. */
 export class Dispatcher {
@@ -108,7 +108,7 @@ export class Dispatcher {
     return new RpcFailure(ErrorCode.internal, 'internal error')
   }
 
-  async #execute(request: JsonRpcRequest, context: DispatchContext): Promise<unknown> {
+  async #execute(request: IncomingCall, context: DispatchContext): Promise<unknown> {
     const { method, params } = request
     const { config, node } = this.#options
     if (!isAllowedMethod(method)) {

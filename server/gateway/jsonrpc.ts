@@ -1,29 +1,16 @@
-/** JSON-RPC 2.0 envelope types and the error codes the gateway answers with. */
+/** JSON-RPC 2.0 envelope types and the error codes the gateway answers with (codes and shapes: contract/jsonrpc.ts). */
+import { ErrorCode, type JsonRpcErrorObject, type JsonRpcReply as ContractReply } from '../../contract/jsonrpc.ts'
 import { ExactId } from './exactIds.ts'
 
 /** ExactId: a numeric id a double would change, kept as its JSON text (exactIds.ts). */
 export type JsonRpcId = string | number | null | ExactId
 
-export type JsonRpcError = { code: number; message: string; data?: unknown }
+export type JsonRpcReply = ContractReply<JsonRpcId>
 
-export type JsonRpcReply =
-  | { jsonrpc: '2.0'; id: JsonRpcId; result: unknown }
-  | { jsonrpc: '2.0'; id: JsonRpcId; error: JsonRpcError }
+/** A call as the gateway takes it: without an id it is a notification, answered with nothing. */
+export type IncomingCall = { jsonrpc: '2.0'; id?: JsonRpcId; method: string; params: unknown[] }
 
-export type JsonRpcRequest = { jsonrpc: '2.0'; id?: JsonRpcId; method: string; params: unknown[] }
-
-export const ErrorCode = {
-  parse: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internal: -32603,
-  /** The spec's code for eth_getLogs limits; also used (as providers do) for the rate limit. */
-  limitExceeded: -32005,
-  /** The spec's code for an EVM REVERT in eth_call / eth_estimateGas. */
-  executionReverted: 3,
-  unauthorized: -32001,
-} as const
+export { ErrorCode }
 
 /** An error that should reach the client as a JSON-RPC error object, never as a stack trace. */
 export class RpcFailure extends Error {
@@ -35,14 +22,14 @@ export class RpcFailure extends Error {
     this.data = data
   }
 
-  toJSON(): JsonRpcError {
+  toJSON(): JsonRpcErrorObject {
     return this.data === undefined
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, data: this.data }
   }
 }
 
-export function errorReply(id: JsonRpcId, error: JsonRpcError | RpcFailure): JsonRpcReply {
+export function errorReply(id: JsonRpcId, error: JsonRpcErrorObject | RpcFailure): JsonRpcReply {
   return { jsonrpc: '2.0', id, error: error instanceof RpcFailure ? error.toJSON() : error }
 }
 

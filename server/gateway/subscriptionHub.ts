@@ -1,5 +1,6 @@
 import WebSocket from 'ws'
-import { ErrorCode, RpcFailure, type JsonRpcError } from './jsonrpc.ts'
+import type { JsonRpcErrorObject } from '../../contract/jsonrpc.ts'
+import { ErrorCode, RpcFailure } from './jsonrpc.ts'
 import { unparsedByNode, unreadableParams, UpstreamUnavailable } from './upstream.ts'
 
 /** A client connection as the hub sees it: where its notifications go, and how to tell it they stopped. */
@@ -119,7 +120,7 @@ export class SubscriptionHub implements Subscriptions {
       owner?.deliver(text)
       return
     }
-    let message: { id?: number; result?: unknown; error?: JsonRpcError }
+    let message: { id?: number; result?: unknown; error?: JsonRpcErrorObject }
     try {
       message = JSON.parse(text)
     } catch {

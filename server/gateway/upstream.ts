@@ -1,5 +1,6 @@
 import http from 'node:http'
-import { RpcFailure, type JsonRpcError } from './jsonrpc.ts'
+import type { JsonRpcErrorObject } from '../../contract/jsonrpc.ts'
+import { RpcFailure } from './jsonrpc.ts'
 
 /** The node could not be reached or did not answer in time: not the client's fault, and no JSON-RPC answer exists. */
 export class UpstreamUnavailable extends Error {
@@ -27,7 +28,7 @@ export const unparsedByNode = /did not match any variant of untagged enum/
 /** The answer for such a call where the node's own words cannot be had: what it means, for a client. */
 export const unreadableParams = (method: string) => new RpcFailure(-32602, `invalid params: the node could not read the parameters of ${method}`)
 
-export type UpstreamAnswer = { id?: unknown; result?: unknown; error?: JsonRpcError }
+export type UpstreamAnswer = { id?: unknown; result?: unknown; error?: JsonRpcErrorObject }
 
 /** What the dispatcher needs of a node: anvil over HTTP, or a recorded sample network. */
 export type NodeClient = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Network } from '../networks/runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 import { credentialsStorageKey, filesCredentials, forgetFilesCredentials, saveFilesCredentials, storedCredentialsSnapshot, subscribeFilesCredentials, type CredentialStorages } from './credentials.ts'
 
 function memoryStorage() {

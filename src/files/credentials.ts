@@ -1,4 +1,4 @@
-import type { Network } from '../networks/runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 
 /**
  * The key and secret the file store wants (HTTP Basic). The local network's come configured in

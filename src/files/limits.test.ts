@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { localRuntimeConfig } from '../../server/appServer.ts'
 import { loadConfig } from '../../server/config.ts'
-import { runtimeConfigSchema } from '../networks/runtimeConfig.ts'
+import { runtimeConfigSchema } from '../../contract/runtimeConfig.ts'
 import { defaultUploadLimitBytes, overUploadLimit, uploadLimitFor } from './limits.ts'
 
 /** The devnet entry of the /config.json the local service would serve with these settings, as the app reads it. */

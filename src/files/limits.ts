@@ -1,4 +1,4 @@
-import type { Network } from '../networks/runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 
 /** The service's default for one add request (server/files: defaultMaxUploadBytes, CHAINGLASS_MAX_UPLOAD_BYTES). */
 export const defaultUploadLimitBytes = 2 * 1024 ** 3

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { decodeRevert, describeRevert } from '../evm/revert.ts'
+import { decodeRevert, describeRevert } from '../../contract/revert.ts'
 import { approvalForAllTopic, approvalTopic, decodeTokenEvent, transferTopic } from '../evm/tokenEvents.ts'
 import { checksumAddress } from './address.ts'
 import { byteLength, formatChainId, hexToBigInt, hexToDecimal, hexToNumber, printableText, shortHex } from './hex.ts'

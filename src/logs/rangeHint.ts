@@ -1,3 +1,5 @@
+import { ErrorCode } from '../../contract/jsonrpc.ts'
+
 /**
  * What a provider's -32005 says about the next step. The spec's answer carries no data; some providers
  * name a block range that would work (in the message as `[0x…, 0x…]`, or as data.from/data.to), and a
@@ -22,7 +24,7 @@ export function adviceFor(error: { code?: number; message?: string; data?: unkno
     return { kind: 'rate-limited', retryAfterMs: Math.max(0, Math.ceil(seconds * 1000)) }
   }
   if (/timeout|timed out/i.test(message)) return { kind: 'timeout' }
-  if (error.code === -32005 || /more than \d+ results|response size|too many/i.test(message)) {
+  if (error.code === ErrorCode.limitExceeded || /more than \d+ results|response size|too many/i.test(message)) {
     return { kind: 'too-many', suggestedTo: suggestedEnd(message, data, from) }
   }
   return { kind: 'other' }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { blockTags, type BlockTag } from '../rpc/methods.ts'
-import type { Network } from './runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 
 /**
  * What a network offers and refuses. The spec's service differs per network: some refuse the `safe` tag

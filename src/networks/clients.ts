@@ -3,7 +3,7 @@ import { SocketTransport, type SocketTransportOptions } from '../rpc/socket.ts'
 import type { CallOptions, Unsubscribe } from '../rpc/transport.ts'
 import { capabilitiesOf, type Capabilities } from './capabilities.ts'
 import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
-import type { Network } from './runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 import { recordSubstitutions } from './tagNotices.ts'
 import { guardCall } from './tags.ts'
 

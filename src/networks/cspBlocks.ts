@@ -1,3 +1,5 @@
+import { originOf } from '../../contract/origins.ts'
+
 /**
  * Origins this deployment's Content-Security-Policy kept the page from connecting to (server/csp.ts lists
  * the configured networks' origins in connect-src). The browser refuses such a request before it leaves,
@@ -9,16 +11,6 @@
 const blocked = new Set<string>()
 const listeners = new Set<() => void>()
 let version = 0
-
-/** The origin (scheme, host, port) a URL connects to, as a CSP source names it; null when it has none. */
-export function originOf(url: string): string | null {
-  try {
-    const origin = new URL(url).origin
-    return origin === 'null' ? null : origin
-  } catch {
-    return null
-  }
-}
 
 /** Starts recording connect-src violations (once, at start). */
 export function watchPolicyBlocks(target: Pick<Document, 'addEventListener'> = document): void {

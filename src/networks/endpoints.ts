@@ -1,4 +1,4 @@
-import type { Network } from './runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 
 /**
  * The service URLs of a network. They carry the project key, so they go to fetch and WebSocket only:

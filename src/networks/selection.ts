@@ -1,5 +1,5 @@
 import { readNetworkParam, withNetwork } from '../urls.ts'
-import type { Network, RuntimeConfig } from './runtimeConfig.ts'
+import type { Network, RuntimeConfig } from '../../contract/runtimeConfig.ts'
 
 /** The network to show: the one asked for if it exists, else the deployment's default. */
 export function pickNetwork(config: RuntimeConfig, preferred: string | null): Network {

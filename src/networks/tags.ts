@@ -1,4 +1,5 @@
 import { RpcError } from '../rpc/errors.ts'
+import { ErrorCode } from '../../contract/jsonrpc.ts'
 import { blockTags, type BlockTag } from '../rpc/methods.ts'
 import { offersMethod, type Capabilities } from './capabilities.ts'
 
@@ -39,7 +40,7 @@ export class UnsupportedTagError extends RpcError {
 
   constructor(method: string, tag: BlockTag) {
     // -32602 (invalid params) is what the node would answer; the message says nothing was sent.
-    super(method, { code: -32602, message: `this network does not accept the block tag "${tag}" (its settings say so); the request was not sent` })
+    super(method, { code: ErrorCode.invalidParams, message: `this network does not accept the block tag "${tag}" (its settings say so); the request was not sent` })
     this.tag = tag
   }
 }
@@ -47,7 +48,7 @@ export class UnsupportedTagError extends RpcError {
 /** A method the network does not offer, by its settings: the call was not sent. Reads like the node's -32601. */
 export class UnsupportedMethodError extends RpcError {
   constructor(method: string) {
-    super(method, { code: -32601, message: `${method} is not offered by this network (its settings say so); the request was not sent` })
+    super(method, { code: ErrorCode.methodNotFound, message: `${method} is not offered by this network (its settings say so); the request was not sent` })
   }
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { StorageLike } from '../files/credentials.ts'
 import { defaultCapabilities } from './capabilities.ts'
-import { mergeNetworks } from './NetworkContext.tsx'
-import { parseRuntimeConfig } from './runtimeConfig.ts'
+import { mergeNetworks } from './networkList.ts'
+import { parseRuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { createUserNetworkStore, parseUserNetwork, toAppNetwork, userNetworksStorageKey, type UserNetworkRecord } from './userNetworks.ts'
 
 function memoryStorage(): StorageLike & { data: Map<string, string> } {

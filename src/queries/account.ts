@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Address, Hex } from 'viem'
 import { clientsFor } from '../networks/clients.ts'
-import type { Network } from '../networks/runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 import { getBalance, getCode, getTransactionCount } from '../rpc/methods.ts'
 import type { Quantity } from '../rpc/schemas.ts'
 import { gcTimeFor, resolveBlockRef, staleTimeFor, type BlockRef } from './cachePolicy.ts'

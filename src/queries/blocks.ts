@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Hex } from 'viem'
 import { clientsFor } from '../networks/clients.ts'
-import type { Network } from '../networks/runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 import {
   getBlockByHash,
   getBlockByNumber,

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import type { Hash } from 'viem'
 import { describe, expect, it } from 'vitest'
-import type { Network } from '../networks/runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 import type { BlockHeader } from '../rpc/schemas.ts'
 import { InvalidBlockRefError, finalityDepth, forgetHead, isFinalNumber, knownHead, noteHead, resolveBlockRef } from './cachePolicy.ts'
 import { invalidateReplaced } from './head.ts'

@@ -1,5 +1,5 @@
 import type { Hash, Hex } from 'viem'
-import type { Network } from '../networks/runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 import { blockTags, type BlockTag } from '../rpc/methods.ts'
 
 /**

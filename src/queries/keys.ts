@@ -1,5 +1,5 @@
 import type { Address, Hash, Hex } from 'viem'
-import type { Network } from '../networks/runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 import type { ResolvedBlockRef } from './cachePolicy.ts'
 
 /**

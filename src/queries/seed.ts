@@ -1,6 +1,6 @@
 import { notifyManager, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import type { Hash, Hex } from 'viem'
-import type { Network } from '../networks/runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 import { isMined, type Block, type BlockWithTransactions, type Receipt, type Transaction } from '../rpc/schemas.ts'
 import { indexParam, noteHead, resolveBlockRef, type ResolvedBlockRef } from './cachePolicy.ts'
 import { queryKeys } from './keys.ts'

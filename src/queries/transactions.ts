@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Hash, Hex } from 'viem'
 import { clientsFor } from '../networks/clients.ts'
-import type { Network } from '../networks/runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 import { getTransactionByBlockHashAndIndex, getTransactionByBlockNumberAndIndex, getTransactionByHash, getTransactionReceipt } from '../rpc/methods.ts'
 import type { Receipt, Transaction } from '../rpc/schemas.ts'
 import { gcTimeFor, immutableGcMs, indexParam, missingStaleMs, resolveBlockRef, staleTimeFor, type BlockRef } from './cachePolicy.ts'

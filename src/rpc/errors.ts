@@ -1,10 +1,10 @@
+import type { JsonRpcErrorObject } from '../../contract/jsonrpc.ts'
+
 /**
  * Everything a JSON-RPC call can fail with, typed by cause so the UI can say what happened and what to do.
  * Messages never carry the endpoint URL: it holds the project key.
  */
 
-/** The shape of a JSON-RPC error member. */
-export type JsonRpcErrorObject = { code: number; message: string; data?: unknown }
 
 /** The provider answered the call with a JSON-RPC error: the request arrived and was refused or failed. */
 export class RpcError extends Error {

@@ -1,4 +1,5 @@
-import { HttpError, MalformedResponseError, NetworkError, TimeoutError, abortReason, type JsonRpcErrorObject } from './errors.ts'
+import { HttpError, MalformedResponseError, NetworkError, TimeoutError, abortReason } from './errors.ts'
+import type { JsonRpcErrorObject } from '../../contract/jsonrpc.ts'
 import { encodeRequest, settleBatch, settleReply, type Settled } from './jsonrpc.ts'
 import type { CallOptions, RpcTransport } from './transport.ts'
 

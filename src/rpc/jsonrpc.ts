@@ -1,4 +1,5 @@
-import { MalformedResponseError, RpcError, type JsonRpcErrorObject } from './errors.ts'
+import { MalformedResponseError, RpcError } from './errors.ts'
+import type { JsonRpcErrorObject, JsonRpcRequest as ContractRequest } from '../../contract/jsonrpc.ts'
 
 /**
  * The JSON-RPC 2.0 envelope, transport-free: how a call is written and how an answer becomes a value or an
@@ -7,7 +8,7 @@ import { MalformedResponseError, RpcError, type JsonRpcErrorObject } from './err
 
 export type JsonRpcId = number
 
-export type JsonRpcRequest = { jsonrpc: '2.0'; id: JsonRpcId; method: string; params: readonly unknown[] }
+export type JsonRpcRequest = ContractRequest<JsonRpcId>
 
 export type Settled = { ok: true; value: unknown } | { ok: false; error: Error }
 

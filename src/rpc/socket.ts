@@ -1,4 +1,5 @@
 import { MalformedResponseError, RpcError, SocketClosedError, TimeoutError, abortReason } from './errors.ts'
+import { ErrorCode } from '../../contract/jsonrpc.ts'
 import { encodeRequest, readNotification, replyId, settleReply, type Settled } from './jsonrpc.ts'
 import type { CallOptions, RpcSubscriber, RpcTransport, Unsubscribe } from './transport.ts'
 
@@ -83,7 +84,7 @@ type Subscription = {
  * gets the same answer. Any other error (-32603 "node unavailable", -32005 rate limit) is the server's
  * trouble of the moment, and the subscription is asked for again.
  */
-const refusalCodes = new Set([-32600, -32601, -32602])
+const refusalCodes = new Set<number>([ErrorCode.invalidRequest, ErrorCode.methodNotFound, ErrorCode.invalidParams])
 
 type Call = { id: number; method: string; params: readonly unknown[]; done: boolean; settle: (outcome: Settled) => void }
 

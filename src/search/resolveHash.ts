@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Hash } from 'viem'
-import type { Network } from '../networks/runtimeConfig.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 import { blockQuery } from '../queries/blocks.ts'
 import { transactionQuery } from '../queries/transactions.ts'
 

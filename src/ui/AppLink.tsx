@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { useLinkNetwork } from '../networks/NetworkContext.tsx'
+import { useLinkNetwork } from './networks/NetworkContext.tsx'
 import { withNetwork } from '../urls.ts'
 
 export const linkClass = 'text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300'

@@ -1,5 +1,6 @@
 import { clientsFor } from '../networks/clients.ts'
-import { useConnectionStatus, useNetwork } from '../networks/NetworkContext.tsx'
+import { useConnectionStatus } from '../queries/connectionStatus.ts'
+import { useNetwork } from './networks/NetworkContext.tsx'
 import { describeConnection } from './connection.ts'
 import { useNow } from './useNow.ts'
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { useLinkNetwork, useNetwork } from '../networks/NetworkContext.tsx'
+import { useLinkNetwork, useNetwork } from './networks/NetworkContext.tsx'
 import { describeInvalid, parseSearch } from '../search/parseSearch.ts'
 import { addressPath, blockPath, txPath, withNetwork } from '../urls.ts'
 import { explainError } from './explainError.ts'

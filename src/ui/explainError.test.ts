@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../networks/runtimeConfig.ts'
+import { ConfigError } from '../../contract/runtimeConfig.ts'
 import { HttpError, MalformedResponseError, NetworkError, RpcError, TimeoutError } from '../rpc/errors.ts'
 import { errorKind, explainError } from './explainError.ts'
 

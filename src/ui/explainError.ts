@@ -1,6 +1,7 @@
-import { ConfigError } from '../networks/runtimeConfig.ts'
+import { ConfigError } from '../../contract/runtimeConfig.ts'
+import { ErrorCode } from '../../contract/jsonrpc.ts'
 import { isHex } from 'viem'
-import { decodeRevert, describeRevert } from '../evm/revert.ts'
+import { decodeRevert, describeRevert } from '../../contract/revert.ts'
 import { HttpError, MalformedResponseError, NetworkError, RpcError, SocketClosedError, TimeoutError, TransportError } from '../rpc/errors.ts'
 
 /** What went wrong, in words for the page: a title, the specifics, and what to do about it. */
@@ -19,11 +20,11 @@ export function explainError(error: unknown): Explanation {
   if (error instanceof RpcError) {
     const detail = `${error.message} (code ${error.code})`
     // The spec's revert error: code 3, data = the raw revert payload, decoded here as the page would.
-    if (error.code === 3 && typeof error.data === 'string' && isHex(error.data)) {
+    if (error.code === ErrorCode.executionReverted && typeof error.data === 'string' && isHex(error.data)) {
       return { title: `${error.method} reverted: ${describeRevert(decodeRevert(error.data))}`, detail: `${detail}, data ${error.data}`, hint: 'The node ran the call and the contract refused it; nothing was sent to the chain.' }
     }
-    if (error.code === -32601) return { title: `This network does not offer ${error.method}`, detail, hint: 'Pick another network, or a page that does not need this method.' }
-    if (error.code === -32005) return { title: `The node limited ${error.method}`, detail, hint: 'Ask for less at once (a smaller block range), or wait a moment and try again.' }
+    if (error.code === ErrorCode.methodNotFound) return { title: `This network does not offer ${error.method}`, detail, hint: 'Pick another network, or a page that does not need this method.' }
+    if (error.code === ErrorCode.limitExceeded) return { title: `The node limited ${error.method}`, detail, hint: 'Ask for less at once (a smaller block range), or wait a moment and try again.' }
     return { title: `The node refused ${error.method}`, detail, hint: 'The request reached the node, which answered with this error.' }
   }
   if (error instanceof HttpError) {

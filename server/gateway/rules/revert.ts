@@ -1,5 +1,5 @@
 import { isHex, type Hex } from 'viem'
-import { decodeRevert } from '../../../src/evm/revert.ts'
+import { decodeRevert } from '../../../contract/revert.ts'
 import { ErrorCode, RpcFailure } from '../jsonrpc.ts'
 
 /**

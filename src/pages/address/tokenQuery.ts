@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { decodeFunctionResult, encodeFunctionData, hexToString, parseAbi, type Address, type Hex } from 'viem'
 import { clientsFor } from '../../networks/clients.ts'
-import type { Network } from '../../networks/runtimeConfig.ts'
+import type { Network } from '../../../contract/runtimeConfig.ts'
 import { RpcError } from '../../rpc/errors.ts'
 import { call } from '../../rpc/methods.ts'
 

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../../contract/jsonrpc.ts'
 import { useQuery } from '@tanstack/react-query'
 import { isHex, type Abi, type Hex } from 'viem'
 import { formatInteger } from '../../format/numbers.ts'
@@ -174,7 +175,7 @@ export function CallResult({ network, built, abi, run, onRunAgain }: { network: 
 
   let status: { tone: 'success' | 'danger' | 'neutral'; text: string } | null = null
   if (ran && query.data !== undefined) status = { tone: 'success', text: ran.method === 'eth_call' ? 'returned' : 'estimated' }
-  else if (ran && query.error instanceof RpcError && query.error.code === 3) status = { tone: 'danger', text: 'reverted' }
+  else if (ran && query.error instanceof RpcError && query.error.code === ErrorCode.executionReverted) status = { tone: 'danger', text: 'reverted' }
   else if (ran && query.error) status = { tone: 'danger', text: 'failed' }
 
   return (
@@ -212,7 +213,7 @@ export function CallResult({ network, built, abi, run, onRunAgain }: { network: 
       ) : query.isPending ? (
         <InfoListSkeleton rows={3} />
       ) : query.error ? (
-        query.error instanceof RpcError && query.error.code === 3 ? (
+        query.error instanceof RpcError && query.error.code === ErrorCode.executionReverted ? (
           <RevertDetails message={query.error.message} code={query.error.code} data={revertData(query.error)} abi={abi} />
         ) : (
           <div className="p-5">

@@ -1,5 +1,5 @@
 import type { Abi, Hex } from 'viem'
-import { decodeRevert, type DecodedRevert } from '../../evm/revert.ts'
+import { decodeRevert, type DecodedRevert } from '../../../contract/revert.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { HexBlock } from '../../ui/HexBlock.tsx'
 import { valueText } from './abiInput.ts'

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { refusedCredentialsCauses } from '../../files/errors.ts'
 import { saveFilesCredentials } from '../../files/credentials.ts'
-import type { Network } from '../../networks/runtimeConfig.ts'
+import type { Network } from '../../../contract/runtimeConfig.ts'
 import { KeyIcon } from '../../ui/icons.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { inputClass } from '../../ui/form.ts'

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { checkCid } from '../../files/cid.ts'
 import type { FilesClient } from '../../files/client.ts'
-import type { Network } from '../../networks/runtimeConfig.ts'
+import type { Network } from '../../../contract/runtimeConfig.ts'
 import { Panel } from '../../ui/Panel.tsx'
 import { ContentPreview } from './ContentPreview.tsx'
 import { EyeIcon } from '../../ui/icons.tsx'

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { createFilesClient, type FilesClient } from '../../files/client.ts'
 import { credentialsFromSnapshot, storedCredentialsSnapshot, subscribeFilesCredentials, type FilesCredentials } from '../../files/credentials.ts'
 import { FilesError } from '../../files/errors.ts'
-import type { Network } from '../../networks/runtimeConfig.ts'
+import type { Network } from '../../../contract/runtimeConfig.ts'
 import { knownFilesSnapshot, subscribeKnownFiles, type KnownFiles } from './knownFiles.ts'
 
 /**

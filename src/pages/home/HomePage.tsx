@@ -1,5 +1,6 @@
-import { useConnectionStatus, useNetwork } from '../../networks/NetworkContext.tsx'
-import type { Network } from '../../networks/runtimeConfig.ts'
+import { useConnectionStatus } from '../../queries/connectionStatus.ts'
+import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
+import type { Network } from '../../../contract/runtimeConfig.ts'
 import { useHead } from '../../queries/head.ts'
 import { RpcError } from '../../rpc/errors.ts'
 import type { BlockHeader } from '../../rpc/schemas.ts'

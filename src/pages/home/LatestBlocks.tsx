@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
 import { formatGwei, formatInteger, formatPercent } from '../../format/numbers.ts'
-import type { Network } from '../../networks/runtimeConfig.ts'
+import type { Network } from '../../../contract/runtimeConfig.ts'
 import type { Block } from '../../rpc/schemas.ts'
 import { RowAge } from './RowAge.tsx'
 import { AppLink } from '../../ui/AppLink.tsx'

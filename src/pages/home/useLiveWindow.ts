@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query'
-import type { Network } from '../../networks/runtimeConfig.ts'
+import type { Network } from '../../../contract/runtimeConfig.ts'
 import { blockQuery, blockWithTransactionsQuery, recentBlocksQuery } from '../../queries/blocks.ts'
 import { useLiveHeads } from '../../queries/head.ts'
 import { isMined, type Block, type BlockHeader, type BlockWithTransactions } from '../../rpc/schemas.ts'

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { Address, Hash } from 'viem'
-import type { Network } from '../../networks/runtimeConfig.ts'
+import type { Network } from '../../../contract/runtimeConfig.ts'
 import { prefetchAccount } from '../../queries/account.ts'
 import { prefetchBlockPage } from '../../queries/blocks.ts'
 import type { BlockRef } from '../../queries/cachePolicy.ts'

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { clientsFor } from '../../networks/clients.ts'
-import type { Network } from '../../networks/runtimeConfig.ts'
+import type { Network } from '../../../contract/runtimeConfig.ts'
 import { getRawBlockTransactions } from '../../rpc/l2Methods.ts'
 import type { L2aRawTransaction } from '../../rpc/l2Schemas.ts'
 

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../../contract/jsonrpc.ts'
 import * as v from 'valibot'
 import { toQuantity } from '../../format/hex.ts'
 import { scanLogs, type ScanProgress } from '../../logs/scanLogs.ts'
@@ -236,7 +237,7 @@ export class LogSearch {
       try {
         logs = await getLogs(http, { ...filter, blockHash: query.range.blockHash }, { signal, timeoutMs: logWindowTimeoutMs })
       } catch (error) {
-        if (error instanceof RpcError && error.code === -32005 && !/rate limit/i.test(error.message)) throw new BlockLimitError(error)
+        if (error instanceof RpcError && error.code === ErrorCode.limitExceeded && !/rate limit/i.test(error.message)) throw new BlockLimitError(error)
         throw error
       }
       const block = logs[0]?.blockNumber ? BigInt(logs[0].blockNumber) : null

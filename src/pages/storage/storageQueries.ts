@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { concatHex, sliceHex, type Address, type Hex } from 'viem'
 import { slotHex, stringSlots } from '../../evm/storage/slots.ts'
 import { clientsFor } from '../../networks/clients.ts'
-import type { Network } from '../../networks/runtimeConfig.ts'
+import type { Network } from '../../../contract/runtimeConfig.ts'
 import { getStorageAt, type StateBlock } from '../../rpc/methods.ts'
 
 /** A block named by number or hash never changes what it holds; a tag moves with the chain. */

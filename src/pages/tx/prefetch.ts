@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { Address, Hash } from 'viem'
-import { useNetwork } from '../../networks/NetworkContext.tsx'
+import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { prefetchAccount } from '../../queries/account.ts'
 import { prefetchBlockPage } from '../../queries/blocks.ts'
 import type { BlockRef } from '../../queries/cachePolicy.ts'

@@ -1,11 +1,13 @@
 import * as v from 'valibot'
-import { quantitySchema } from '../rpc/schemas.ts'
 
 /**
- * /config.json: the deployment's networks, read at start so one build serves the local service and any
- * hosted provider. The shape is server/appServer.ts's RuntimeConfig (runtimeConfig.test.ts keeps them equal).
+ * /config.json: the deployment's networks. The service writes it (server/appServer.ts) and the app reads it at
+ * start (src/networks/loadRuntimeConfig.ts), so one build serves the local service and any hosted provider.
+ * One schema for both: the app validates what it reads with it, the service types what it writes with it.
  */
 
+/** Hex, as JSON-RPC writes quantities (leading zeros tolerated, as the app's RPC schemas do). */
+const hexQuantity = v.custom<`0x${string}`>((input) => typeof input === 'string' && /^0x[0-9a-fA-F]+$/.test(input), 'expected a hex quantity')
 const httpUrl = v.pipe(v.string(), v.regex(/^https?:\/\/[^\s/]+/, 'expected an http(s) URL'))
 const wsUrl = v.pipe(v.string(), v.regex(/^wss?:\/\/[^\s/]+/, 'expected a ws(s) URL'))
 
@@ -14,7 +16,7 @@ export const networkSchema = v.object({
   name: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'expected lowercase letters, digits and dashes')),
   label: v.pipe(v.string(), v.minLength(1, 'expected a label')),
   /** Hex: some chain ids (Starknet's SN_MAIN) do not fit a JS number. */
-  chainId: quantitySchema,
+  chainId: hexQuantity,
   rpcBase: httpUrl,
   wsBase: wsUrl,
   ipfsUrl: v.nullable(httpUrl),
@@ -59,23 +61,4 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const path = v.getDotPath(issue)
   const what = issue.type === 'check' || issue.type === 'min_length' || issue.type === 'regex' ? issue.message : `expected ${issue.expected}`
   throw new ConfigError('invalid', path ? `${path}: ${what}` : what)
-}
-
-export async function loadRuntimeConfig(options: { url?: string; timeoutMs?: number; fetch?: typeof fetch } = {}): Promise<RuntimeConfig> {
-  const { url = '/config.json', timeoutMs = 10_000 } = options
-  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
-  let response: Response
-  try {
-    response = await fetchImpl(url, { cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) })
-  } catch (error) {
-    throw new ConfigError('unreachable', `the server did not answer (${error instanceof Error ? error.name : 'error'})`, { cause: error })
-  }
-  if (!response.ok) throw new ConfigError('http', `the server answered HTTP ${response.status}`)
-  let body: unknown
-  try {
-    body = await response.json()
-  } catch (error) {
-    throw new ConfigError('not-json', 'the answer is not JSON (is the app served by chainglass, or by a plain static server?)', { cause: error })
-  }
-  return parseRuntimeConfig(body)
 }

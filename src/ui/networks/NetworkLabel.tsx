@@ -1,6 +1,6 @@
-import type { Network } from './runtimeConfig.ts'
-import type { AppNetwork } from './capabilities.ts'
-import { Badge } from '../ui/Badge.tsx'
+import type { Network } from '../../../contract/runtimeConfig.ts'
+import type { AppNetwork } from '../../networks/capabilities.ts'
+import { Badge } from '../Badge.tsx'
 
 /** What kind of network it is, in words: recorded sample networks always say so. */
 export function networkKind(network: Network | AppNetwork): string {

@@ -3,7 +3,7 @@ import { encodeErrorResult, pad, parseAbi, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decodeRevert, describeRevert } from './revert.ts'
 
-const fixtures = new URL('../../../shared/fixtures/', import.meta.url)
+const fixtures = new URL('../../shared/fixtures/', import.meta.url)
 type ErrorAnswer = { error: { code: number; message: string; data: Hex } }
 
 /** The recorded answers of a fixture, whatever its layout (erigon JSON pairs or execution-apis .io lines). */

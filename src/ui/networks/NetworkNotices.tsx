@@ -1,9 +1,9 @@
 import { useState, useSyncExternalStore } from 'react'
-import { AppLink } from '../ui/AppLink.tsx'
-import { CrossIcon } from '../ui/icons.tsx'
-import { settingsPath } from '../urls.ts'
+import { AppLink } from '../AppLink.tsx'
+import { CrossIcon } from '../icons.tsx'
+import { settingsPath } from '../../urls.ts'
 import { useNetworkChoice } from './NetworkContext.tsx'
-import { subscribeTagNotices, tagNoticeFor } from './tagNotices.ts'
+import { subscribeTagNotices, tagNoticeFor } from '../../networks/tagNotices.ts'
 
 const bar = 'border-b text-sm'
 const inner = 'mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 sm:px-6 lg:px-8'

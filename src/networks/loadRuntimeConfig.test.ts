@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { RuntimeConfig as ServedConfig } from '../../server/appServer.ts'
-import { ConfigError, loadRuntimeConfig, parseRuntimeConfig, type RuntimeConfig } from './runtimeConfig.ts'
+import { ConfigError, parseRuntimeConfig } from '../../contract/runtimeConfig.ts'
+import { loadRuntimeConfig } from './loadRuntimeConfig.ts'
 import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
 import { pickNetwork } from './selection.ts'
-
-// Compile-time: what the app reads is what the server serves (the app's types are only narrower, e.g. hex
-// chain ids), and neither side has a field the other lacks.
-type ServedNetwork = ServedConfig['networks'][number]
-type ReadNetwork = RuntimeConfig['networks'][number]
-const served = (config: RuntimeConfig): ServedConfig => config
-const sameFields: [never, never] = [] as unknown as [Exclude<keyof ServedNetwork, keyof ReadNetwork>, Exclude<keyof ReadNetwork, keyof ServedNetwork>]
-void served
-void sameFields
 
 const valid = {
   defaultNetwork: 'devnet',

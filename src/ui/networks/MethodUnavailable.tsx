@@ -1,6 +1,6 @@
-import { Panel } from '../ui/Panel.tsx'
-import { CubeIcon } from '../ui/icons.tsx'
-import type { AppNetwork, Capabilities } from './capabilities.ts'
+import { Panel } from '../Panel.tsx'
+import { CubeIcon } from '../icons.tsx'
+import type { AppNetwork, Capabilities } from '../../networks/capabilities.ts'
 import { useNetworkChoice } from './NetworkContext.tsx'
 
 /**

@@ -1,7 +1,7 @@
-import type { BlockTag } from '../rpc/methods.ts'
-import { Toggle, type ToggleOption } from '../ui/Toggle.tsx'
-import type { Capabilities } from './capabilities.ts'
-import { acceptedTags } from './tags.ts'
+import type { BlockTag } from '../../rpc/methods.ts'
+import { Toggle, type ToggleOption } from '../Toggle.tsx'
+import type { Capabilities } from '../../networks/capabilities.ts'
+import { acceptedTags } from '../../networks/tags.ts'
 
 const tagHelp: Record<BlockTag, string> = {
   latest: 'The most recent block',

@@ -1,11 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
-import type { SocketStatus } from '../rpc/socket.ts'
-import { configNetwork, type AppNetwork } from './capabilities.ts'
-import { clientsFor, releaseClientsExcept } from './clients.ts'
-import type { Network, RuntimeConfig } from './runtimeConfig.ts'
-import { createNetworkSelection, type RouterLike } from './selection.ts'
-import { readNetworkParam } from '../urls.ts'
-import { toAppNetwork, userNetworks, type UserNetworkRecord } from './userNetworks.ts'
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import type { AppNetwork } from '../../networks/capabilities.ts'
+import { releaseClientsExcept } from '../../networks/clients.ts'
+import type { RuntimeConfig } from '../../../contract/runtimeConfig.ts'
+import { createNetworkSelection, type RouterLike } from '../../networks/selection.ts'
+import { mergeNetworks } from '../../networks/networkList.ts'
+import { userNetworks } from '../../networks/userNetworks.ts'
 
 type NetworkContextValue = {
   /** The network the app is showing. */
@@ -22,25 +21,6 @@ type NetworkContextValue = {
 }
 
 const NetworkContext = createContext<NetworkContextValue | null>(null)
-
-/** Built-in networks win a name clash: a user network is never allowed one, but /config.json may change. */
-export function mergeNetworks(config: RuntimeConfig, records: readonly UserNetworkRecord[]): AppNetwork[] {
-  const builtIn = config.networks.map(configNetwork)
-  const names = new Set(builtIn.map((network) => network.name))
-  return [...builtIn, ...records.filter((record) => !names.has(record.name)).map(toAppNetwork)]
-}
-
-/**
- * The network a URL's query names (`?network=`), else the default: what a route's handle, which runs as a
- * navigation begins and before the provider below follows the new location, starts a page's data on. In-app links carry the param; a
- * navigation that dropped it while another network was shown has its data started on the default network,
- * which costs a request, never a wrong page (the page reads the provider's choice).
- */
-export function networkForSearch(config: RuntimeConfig, search: string): AppNetwork {
-  const networks = mergeNetworks(config, userNetworks.list())
-  const byName = (name: string | null) => networks.find((network) => network.name === name)
-  return byName(readNetworkParam(search)) ?? byName(config.defaultNetwork)!
-}
 
 /**
  * Which network is shown, and the list to choose from. The choice lives in the URL (`?network=`): this
@@ -92,11 +72,3 @@ export function useLinkNetwork(): string | null {
   return useContext(NetworkContext)?.linkNetwork ?? null
 }
 
-/** The live state of the network's WebSocket: open, reconnecting, ... */
-export function useConnectionStatus(network: Network): SocketStatus {
-  const { socket } = clientsFor(network)
-  return useSyncExternalStore(
-    useCallback((onChange) => socket.onStatus(onChange), [socket]),
-    () => socket.status,
-  )
-}

@@ -1,0 +1,23 @@
+import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
+import { readNetworkParam } from '../urls.ts'
+import { configNetwork, type AppNetwork } from './capabilities.ts'
+import { toAppNetwork, userNetworks, type UserNetworkRecord } from './userNetworks.ts'
+
+/** Built-in networks win a name clash: a user network is never allowed one, but /config.json may change. */
+export function mergeNetworks(config: RuntimeConfig, records: readonly UserNetworkRecord[]): AppNetwork[] {
+  const builtIn = config.networks.map(configNetwork)
+  const names = new Set(builtIn.map((network) => network.name))
+  return [...builtIn, ...records.filter((record) => !names.has(record.name)).map(toAppNetwork)]
+}
+
+/**
+ * The network a URL's query names (`?network=`), else the default: what a route's handle, which runs as a
+ * navigation begins and before the provider below follows the new location, starts a page's data on. In-app links carry the param; a
+ * navigation that dropped it while another network was shown has its data started on the default network,
+ * which costs a request, never a wrong page (the page reads the provider's choice).
+ */
+export function networkForSearch(config: RuntimeConfig, search: string): AppNetwork {
+  const networks = mergeNetworks(config, userNetworks.list())
+  const byName = (name: string | null) => networks.find((network) => network.name === name)
+  return byName(readNetworkParam(search)) ?? byName(config.defaultNetwork)!
+}

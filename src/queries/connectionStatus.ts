@@ -1,0 +1,13 @@
+import { useCallback, useSyncExternalStore } from 'react'
+import type { Network } from '../../contract/runtimeConfig.ts'
+import { clientsFor } from '../networks/clients.ts'
+import type { SocketStatus } from '../rpc/socket.ts'
+
+/** The live state of the network's WebSocket: open, reconnecting, ... */
+export function useConnectionStatus(network: Network): SocketStatus {
+  const { socket } = clientsFor(network)
+  return useSyncExternalStore(
+    useCallback((onChange) => socket.onStatus(onChange), [socket]),
+    () => socket.status,
+  )
+}
