@@ -126,7 +126,7 @@ export async function rowTimes(page: Page): Promise<Record<string, number>> {
 }
 
 /** What the page asked for: HTTP requests by kind, JSON-RPC calls inside them, WebSocket frames each way. */
-export type Traffic = {
+export type BrowserTraffic = {
   http: number
   rpcHttp: number
   rpcCalls: number
@@ -138,9 +138,9 @@ export type Traffic = {
 
 /** Counts a page's traffic from the moment it is attached; `take()` returns and resets the counts. */
 export class TrafficCounter {
-  #traffic: Traffic = TrafficCounter.empty()
+  #traffic: BrowserTraffic = TrafficCounter.empty()
 
-  static empty(): Traffic {
+  static empty(): BrowserTraffic {
     return { http: 0, rpcHttp: 0, rpcCalls: 0, methods: {}, assets: 0, wsSent: 0, wsReceived: 0 }
   }
 
@@ -173,7 +173,7 @@ export class TrafficCounter {
     }
   }
 
-  take(): Traffic {
+  take(): BrowserTraffic {
     const taken = this.#traffic
     this.#traffic = TrafficCounter.empty()
     return taken

@@ -1,9 +1,9 @@
 import type { Browser, Page } from '@playwright/test'
-import { backInApp, longTasksSince, navigateInApp, newBenchContext, pageNow, TrafficCounter, waitForWatch, type Traffic, type WatchName } from './browser.ts'
+import { backInApp, longTasksSince, navigateInApp, newBenchContext, pageNow, TrafficCounter, waitForWatch, type BrowserTraffic, type WatchName } from './browser.ts'
 import { median, summarize, type Summary } from './stats.ts'
 
 /** One timed page visit: ms to content on screen and the traffic it caused. */
-export type Visit = { ms: number; traffic: Traffic; longTasks: number[] }
+export type Visit = { ms: number; traffic: BrowserTraffic; longTasks: number[] }
 
 export type VisitSummary = {
   ms: Summary
@@ -18,7 +18,7 @@ export type VisitSummary = {
 }
 
 export function summarizeVisits(visits: Visit[]): VisitSummary {
-  const mid = (pick: (traffic: Traffic) => number) => median(visits.map((visit) => pick(visit.traffic)))
+  const mid = (pick: (traffic: BrowserTraffic) => number) => median(visits.map((visit) => pick(visit.traffic)))
   return {
     ms: summarize(visits.map((visit) => visit.ms)),
     http: mid((t) => t.http),

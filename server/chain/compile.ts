@@ -11,9 +11,9 @@ export const contractsDir = path.join(path.dirname(fileURLToPath(import.meta.url
 /** One entry of solc's storageLayout output (what the storage-slot calculator reads). */
 export type StorageEntry = { label: string; slot: string; offset: number; type: string; contract: string; astId: number }
 export type StorageType = { encoding: string; label: string; numberOfBytes: string; key?: string; value?: string; base?: string; members?: StorageEntry[] }
-export type StorageLayout = { storage: StorageEntry[]; types: Record<string, StorageType> | null }
+export type SolcStorageLayout = { storage: StorageEntry[]; types: Record<string, StorageType> | null }
 
-export type Artifact = { sourceName: string; abi: Abi; bytecode: Hex; storageLayout: StorageLayout }
+export type Artifact = { sourceName: string; abi: Abi; bytecode: Hex; storageLayout: SolcStorageLayout }
 
 export type Artifacts = {
   /** sha256 of the compiler version, the settings and every source: a changed byte recompiles. */
@@ -55,7 +55,7 @@ export function artifactsKey(sources: Record<string, string>): string {
 
 type SolcOutput = {
   errors?: Array<{ severity: string; formattedMessage?: string; message: string }>
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } }; storageLayout: StorageLayout }>>
+  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } }; storageLayout: SolcStorageLayout }>>
 }
 
 async function runSolc(sources: Record<string, string>): Promise<{ compiler: string; output: SolcOutput }> {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
 import { Transform, type Readable, type TransformCallback } from 'node:stream'
 import busboy from 'busboy'
-import { FilesError, badRequest } from './errors.ts'
+import { FileStoreError, badRequest } from './errors.ts'
 
 /** One part of an upload, in the order the client sent it. `path` is undefined for a nameless part. */
 export type UploadPart =
@@ -51,12 +51,12 @@ class ByteCounter extends Transform {
 }
 
 /** The client went away mid-body: its own doing, so a 400 that nobody will read, and not an internal error. */
-function uploadInterrupted(reason: string): FilesError {
+function uploadInterrupted(reason: string): FileStoreError {
   return badRequest(`upload interrupted: ${reason}`)
 }
 
-export function uploadTooLarge(maxBytes: number): FilesError {
-  return new FilesError(413, `upload is larger than the limit of ${maxBytes} bytes`)
+export function uploadTooLarge(maxBytes: number): FileStoreError {
+  return new FileStoreError(413, `upload is larger than the limit of ${maxBytes} bytes`)
 }
 
 /**
@@ -191,7 +191,7 @@ async function* countedContent(
     }
   } catch (error) {
     // Our own failures arrive as FilesErrors; anything else here is busboy finding the form cut short or malformed.
-    throw error instanceof FilesError ? error : badRequest(`malformed multipart request: ${(error as Error).message}`)
+    throw error instanceof FileStoreError ? error : badRequest(`malformed multipart request: ${(error as Error).message}`)
   }
   onBytes?.(name, bytes)
 }

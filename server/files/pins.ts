@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { FilesError } from './errors.ts'
+import { FileStoreError } from './errors.ts'
 
-export type PinType = 'recursive' | 'direct'
+export type StoredPinType = 'recursive' | 'direct'
 
-type PinsFile = { version: 1; pins: Record<string, PinType> }
+type PinsFile = { version: 1; pins: Record<string, StoredPinType> }
 
 /**
  * The pin set, persisted in one JSON file. Every change rewrites the whole file through a temp file,
@@ -12,7 +12,7 @@ type PinsFile = { version: 1; pins: Record<string, PinType> }
  * Keys are CIDs as text, as the client gave them (a v0 pin is listed as v0).
  */
 export class PinSet {
-  private readonly pins = new Map<string, PinType>()
+  private readonly pins = new Map<string, StoredPinType>()
   private writes: Promise<void> = Promise.resolve()
   private tempCounter = 0
   private closed = false
@@ -42,11 +42,11 @@ export class PinSet {
     return set
   }
 
-  get(cid: string): PinType | undefined {
+  get(cid: string): StoredPinType | undefined {
     return this.pins.get(cid)
   }
 
-  entries(): Array<[string, PinType]> {
+  entries(): Array<[string, StoredPinType]> {
     return [...this.pins.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   }
 
@@ -60,11 +60,11 @@ export class PinSet {
   }
 
   private refuseIfClosed(): void {
-    if (this.closed) throw new FilesError(503, 'the file service is stopping: nothing was pinned or unpinned, try again')
+    if (this.closed) throw new FileStoreError(503, 'the file service is stopping: nothing was pinned or unpinned, try again')
   }
 
   /** Adds (or upgrades) pins and resolves once the new set is on disk. */
-  async add(cids: string[], type: PinType): Promise<void> {
+  async add(cids: string[], type: StoredPinType): Promise<void> {
     this.refuseIfClosed()
     for (const cid of cids) {
       // A recursive pin covers a direct one; never downgrade.

@@ -5,7 +5,7 @@ import Fastify, { type FastifyReply } from 'fastify'
 import { AddSessions } from './addSessions.ts'
 import { credentialsMatch } from './auth.ts'
 import { jsonType, type FilesContext } from './context.ts'
-import { FilesError, KuboErrorCode, kuboErrorBody, toFilesError } from './errors.ts'
+import { FileStoreError, KuboErrorCode, kuboErrorBody, toFilesError } from './errors.ts'
 import { GcLock } from './gcLock.ts'
 import { PinSet } from './pins.ts'
 import { recoverInterruptedAdds } from './recovery.ts'
@@ -43,7 +43,7 @@ const exposedHeaders = ['X-Stream-Output', 'X-Chunked-Output', 'X-Content-Length
 
 const endpoints = ['add', 'cat', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version']
 
-function sendError(reply: FastifyReply, error: FilesError): FastifyReply {
+function sendError(reply: FastifyReply, error: FileStoreError): FastifyReply {
   return reply.code(error.status).header('content-type', jsonType).send(kuboErrorBody(error.message, error.code))
 }
 
@@ -99,12 +99,12 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
     const known = toFilesError(error)
     if (known) return sendError(reply, known)
     const status = error.statusCode
-    if (status !== undefined && status >= 400 && status < 500) return sendError(reply, new FilesError(status, error.message))
+    if (status !== undefined && status >= 400 && status < 500) return sendError(reply, new FileStoreError(status, error.message))
     log(`files: internal error: ${error.message}`)
-    return sendError(reply, new FilesError(500, 'internal error'))
+    return sendError(reply, new FileStoreError(500, 'internal error'))
   })
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, new FilesError(404, `unknown command ${request.url.split('?')[0]}: this service implements /api/v0/{${endpoints.join(',')}}`, KuboErrorCode.normal)),
+    sendError(reply, new FileStoreError(404, `unknown command ${request.url.split('?')[0]}: this service implements /api/v0/{${endpoints.join(',')}}`, KuboErrorCode.normal)),
   )
 
   app.addHook('onRequest', async (request, reply) => {
@@ -113,19 +113,19 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
     // for every path under /api/v0/ before it looks at anything else, credentials included.
     if (request.method !== 'POST' && request.url.startsWith('/api/v0/')) {
       reply.header('allow', 'POST')
-      return sendError(reply, new FilesError(405, 'method not allowed: the RPC API takes POST only'))
+      return sendError(reply, new FileStoreError(405, 'method not allowed: the RPC API takes POST only'))
     }
     // A browser sends Origin on cross-site requests; refusing unknown ones (as Kubo does) keeps a page on
     // another site from using credentials the browser may have cached for this port.
     const origin = request.headers.origin
     if (origin !== undefined && allowedOrigins !== true && !allowedOrigins.includes(origin)) {
-      return sendError(reply, new FilesError(403, `origin ${origin} is not allowed`, KuboErrorCode.forbidden))
+      return sendError(reply, new FileStoreError(403, `origin ${origin} is not allowed`, KuboErrorCode.forbidden))
     }
     if (!credentialsMatch(request.headers.authorization, options.key, options.secret)) {
       reply.header('www-authenticate', 'Basic realm="chainglass files"')
       return sendError(
         reply,
-        new FilesError(401, 'unauthorized: send HTTP Basic auth with the project key as user name and the project secret as password', KuboErrorCode.forbidden),
+        new FileStoreError(401, 'unauthorized: send HTTP Basic auth with the project key as user name and the project secret as password', KuboErrorCode.forbidden),
       )
     }
   })

@@ -8,7 +8,7 @@ import {
   isValidId,
   resultReply,
   type JsonRpcId,
-  type JsonRpcReply,
+  type GatewayReply,
   type IncomingCall,
 } from './jsonrpc.ts'
 import { prepareBlockReceiptsParams } from './rules/blockReceiptsParam.ts'
@@ -48,7 +48,7 @@ export type DispatchOptions = {
   onInternalError?: (error: unknown) => void
 }
 
-type Validated = { request: IncomingCall; notification: boolean } | { reply: JsonRpcReply }
+type Validated = { request: IncomingCall; notification: boolean } | { reply: GatewayReply }
 
 /** Turns JSON-RPC bodies (single or batch) into replies. Transport-free: HTTP and WebSocket share it. */
 export class Dispatcher {
@@ -69,7 +69,7 @@ export class Dispatcher {
   }
 
   /** Replies for a parsed body; null when nothing is to be sent (only notifications). */
-  async handlePayload(payload: unknown, context: DispatchContext): Promise<JsonRpcReply | JsonRpcReply[] | null> {
+  async handlePayload(payload: unknown, context: DispatchContext): Promise<GatewayReply | GatewayReply[] | null> {
     if (!Array.isArray(payload)) return this.handleOne(payload, context)
     const { maxBatch } = this.#options.config
     if (payload.length === 0) {
@@ -82,11 +82,11 @@ export class Dispatcher {
       })
     }
     const replies = await Promise.all(payload.map((item) => this.handleOne(item, context)))
-    const sent = replies.filter((reply): reply is JsonRpcReply => reply !== null)
+    const sent = replies.filter((reply): reply is GatewayReply => reply !== null)
     return sent.length > 0 ? sent : null
   }
 
-  async handleOne(item: unknown, context: DispatchContext): Promise<JsonRpcReply | null> {
+  async handleOne(item: unknown, context: DispatchContext): Promise<GatewayReply | null> {
     const validated = validateRequest(item)
     if ('reply' in validated) return validated.reply
     const { request, notification } = validated

@@ -1,11 +1,12 @@
 /** JSON-RPC 2.0 envelope types and the error codes the gateway answers with (codes and shapes: contract/jsonrpc.ts). */
-import { ErrorCode, type JsonRpcErrorObject, type JsonRpcReply as ContractReply } from '../../contract/jsonrpc.ts'
+import { ErrorCode, type JsonRpcErrorObject, type JsonRpcReply } from '../../contract/jsonrpc.ts'
 import { ExactId } from './exactIds.ts'
 
 /** ExactId: a numeric id a double would change, kept as its JSON text (exactIds.ts). */
 export type JsonRpcId = string | number | null | ExactId
 
-export type JsonRpcReply = ContractReply<JsonRpcId>
+/** A reply as the gateway writes it: the id is echoed exactly as it came. */
+export type GatewayReply = JsonRpcReply<JsonRpcId>
 
 /** A call as the gateway takes it: without an id it is a notification, answered with nothing. */
 export type IncomingCall = { jsonrpc: '2.0'; id?: JsonRpcId; method: string; params: unknown[] }
@@ -29,11 +30,11 @@ export class RpcFailure extends Error {
   }
 }
 
-export function errorReply(id: JsonRpcId, error: JsonRpcErrorObject | RpcFailure): JsonRpcReply {
+export function errorReply(id: JsonRpcId, error: JsonRpcErrorObject | RpcFailure): GatewayReply {
   return { jsonrpc: '2.0', id, error: error instanceof RpcFailure ? error.toJSON() : error }
 }
 
-export function resultReply(id: JsonRpcId, result: unknown): JsonRpcReply {
+export function resultReply(id: JsonRpcId, result: unknown): GatewayReply {
   return { jsonrpc: '2.0', id, result }
 }
 
@@ -57,7 +58,7 @@ export class RawResult {
 }
 
 /** Appends one reply's text to `parts`: strings, and a RawResult's bytes as they are. */
-function serializeOne(reply: JsonRpcReply, parts: Array<string | Buffer>): void {
+function serializeOne(reply: GatewayReply, parts: Array<string | Buffer>): void {
   const raw = 'result' in reply && reply.result instanceof RawResult
   if (!raw && !(reply.id instanceof ExactId)) return void parts.push(JSON.stringify(reply))
   const id = reply.id instanceof ExactId ? reply.id.text : JSON.stringify(reply.id)
@@ -70,7 +71,7 @@ function serializeOne(reply: JsonRpcReply, parts: Array<string | Buffer>): void 
  * The text of a reply or a batch of them; what every transport sends. A string, or its UTF-8 bytes when a
  * result came as RawResult (send those as text: they are JSON).
  */
-export function serializeReply(reply: JsonRpcReply | JsonRpcReply[]): string | Buffer {
+export function serializeReply(reply: GatewayReply | GatewayReply[]): string | Buffer {
   const parts: Array<string | Buffer> = []
   if (Array.isArray(reply)) {
     parts.push('[')

@@ -2,7 +2,7 @@ import WebSocket from 'ws'
 import type { RateLimit } from '../config.ts'
 import { Dispatcher, type SubscriptionSession } from './dispatch.ts'
 import { parseRequestText } from './exactIds.ts'
-import { ErrorCode, errorReply, isValidId, serializeReply, type JsonRpcId, type JsonRpcReply } from './jsonrpc.ts'
+import { ErrorCode, errorReply, isValidId, serializeReply, type JsonRpcId, type GatewayReply } from './jsonrpc.ts'
 import { rateLimitData, type TokenBucket } from './rateLimit.ts'
 import type { SubscriberSocket, Subscriptions } from './subscriptionHub.ts'
 
@@ -68,7 +68,7 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
     subscribe: (params) => hub.subscribe(owner, params),
     unsubscribe: (id) => hub.unsubscribe(owner, id),
   }
-  const send = (value: JsonRpcReply | JsonRpcReply[]) => {
+  const send = (value: GatewayReply | GatewayReply[]) => {
     // Text frames, also when the reply comes as bytes (a RawResult's JSON).
     if (ws.readyState === WebSocket.OPEN) ws.send(serializeReply(value), { binary: false })
   }
@@ -141,7 +141,7 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
 }
 
 /** An internal error for each call of a body that has an id (notifications get nothing, as JSON-RPC asks). */
-function refuseAll(payload: unknown, message: string): JsonRpcReply | JsonRpcReply[] | null {
+function refuseAll(payload: unknown, message: string): GatewayReply | GatewayReply[] | null {
   const error = { code: ErrorCode.internal, message }
   const idOf = (call: unknown): JsonRpcId | undefined => {
     if (!call || typeof call !== 'object' || Array.isArray(call)) return null

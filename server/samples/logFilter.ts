@@ -1,11 +1,11 @@
-/** A log as nodes return it (spec: Log object). */
-export type Log = { address: string; topics: string[] } & Record<string, unknown>
+/** A log as nodes return it (spec: Log object), as the recorded samples hold it. */
+export type SampleLog = { address: string; topics: string[] } & Record<string, unknown>
 
 /**
  * The log filter's matching rule: any of the addresses; topics by position, where null matches anything
  * and a list matches any of its values.
  */
-export function matchesFilter(log: Log, filter: Record<string, unknown>): boolean {
+export function matchesFilter(log: SampleLog, filter: Record<string, unknown>): boolean {
   const { address, topics } = filter
   const addresses = typeof address === 'string' ? [address] : Array.isArray(address) ? (address as string[]) : []
   if (addresses.length > 0 && !addresses.some((a) => a.toLowerCase() === log.address.toLowerCase())) return false

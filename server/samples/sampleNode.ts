@@ -1,11 +1,11 @@
 import { ErrorCode, RpcFailure } from '../gateway/jsonrpc.ts'
 import type { NodeClient } from '../gateway/upstream.ts'
 import { canonicalParams, quantity } from './canonical.ts'
-import { matchesFilter, type Log } from './logFilter.ts'
+import { matchesFilter, type SampleLog } from './logFilter.ts'
 import type { Recording } from './recordings.ts'
 
 type Block = { number: string; hash: string; transactions: unknown[]; uncles: string[] } & Record<string, unknown>
-type Receipt = { transactionHash: string; blockHash: string; blockNumber: string; logs: Log[] } & Record<string, unknown>
+type Receipt = { transactionHash: string; blockHash: string; blockNumber: string; logs: SampleLog[] } & Record<string, unknown>
 
 export type SampleChain = {
   name: string
@@ -213,14 +213,14 @@ export class SampleNode implements NodeClient {
     throw notRecorded(`transaction ${BigInt(params[1])} of block ${BigInt(block.number)} (only its hash was recorded)`)
   }
 
-  #logs(filter: Record<string, unknown>): Log[] {
+  #logs(filter: Record<string, unknown>): SampleLog[] {
     // Any filter confined to blocks whose receipts were recorded whole can be answered exactly.
     const range = this.#filterRange(filter)
     if (range) {
       const [from, to] = range
       const covered = from <= to && to - from < 10_000n && everyBlock(from, to, (n) => this.#blockReceipts.has(n))
       if (covered) {
-        const logs: Log[] = []
+        const logs: SampleLog[] = []
         for (let n = from; n <= to; n++) for (const receipt of this.#blockReceipts.get(n)!) logs.push(...receipt.logs.filter((log) => matchesFilter(log, filter)))
         return logs
       }

@@ -97,7 +97,7 @@ function isJsonRpcReply(value: unknown): value is Reply {
 }
 
 /** Forces a full collection (for memory samples that show what is retained, not what is waiting for the GC). */
-export function collectGarbage(): void {
+export function forceHeapGc(): void {
   v8.setFlagsFromString('--expose-gc')
   ;(runInNewContext('gc') as () => void)()
 }
@@ -106,7 +106,7 @@ export type MemorySample = { atSeconds: number; rssMiB: number; heapMiB: number 
 
 /** Samples the memory of this process (where the in-process gateway lives) after a full GC. */
 export function memorySample(atSeconds: number): MemorySample {
-  collectGarbage()
+  forceHeapGc()
   const { rss, heapUsed } = process.memoryUsage()
   return { atSeconds, rssMiB: rss / 2 ** 20, heapMiB: heapUsed / 2 ** 20 }
 }

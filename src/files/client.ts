@@ -16,7 +16,7 @@ export type FilesEndpoint = {
 }
 
 /** Kubo's `add` options that this client passes through (the service refuses any it does not implement). */
-export type AddOptions = {
+export type AddRequestOptions = {
   /** Pin what was added (Kubo's default: true). */
   pin?: boolean
   /** 0 (Kubo's default) or 1; CIDv1 implies raw leaves unless `rawLeaves` says otherwise. */
@@ -52,13 +52,13 @@ export type AddFileOptions = {
   /** The file's bytes sent so far: increasing, ending at the file's size. */
   onProgress?: (progress: UploadProgress) => void
   signal?: AbortSignal
-  options?: AddOptions
+  options?: AddRequestOptions
 }
 
 export type AddManyOptions = {
   onProgress?: (event: UploadProgress & { index: number }) => void
   signal?: AbortSignal
-  options?: AddOptions
+  options?: AddRequestOptions
   /** Requests in flight at once; default 3 (a browser opens at most 6 per host). */
   concurrency?: number
 }
@@ -71,7 +71,7 @@ export type Pin = { cid: string; type: PinType }
 export type FilesVersion = { version: string; commit: string | null; system: string | null }
 
 export type CatOptions = { offset?: number; length?: number; signal?: AbortSignal }
-export type CallOptions = { signal?: AbortSignal }
+export type FilesCallOptions = { signal?: AbortSignal }
 
 export type FilesClient = {
   /** Where the calls go (no credentials in it). */
@@ -80,12 +80,12 @@ export type FilesClient = {
   addFile(file: AddInput, options?: AddFileOptions): Promise<AddedFile>
   /** Several files, one request each; one failing does not stop the others. */
   add(files: readonly AddInput[], options?: AddManyOptions): Promise<AddOutcome[]>
-  pinAdd(cid: string, options?: CallOptions): Promise<string[]>
-  pinRm(cid: string, options?: CallOptions): Promise<string[]>
-  pinLs(options?: CallOptions): Promise<Pin[]>
+  pinAdd(cid: string, options?: FilesCallOptions): Promise<string[]>
+  pinRm(cid: string, options?: FilesCallOptions): Promise<string[]>
+  pinLs(options?: FilesCallOptions): Promise<Pin[]>
   /** The content's bytes; `length` bounds what is read (a preview asks for the first MiB only). */
   cat(cid: string, options?: CatOptions): Promise<Uint8Array<ArrayBuffer>>
-  version(options?: CallOptions): Promise<FilesVersion>
+  version(options?: FilesCallOptions): Promise<FilesVersion>
 }
 
 export type FilesClientOptions = {
@@ -112,7 +112,7 @@ function partName(file: AddInput): string {
   return encodeURIComponent(file.name && file.name.length > 0 ? file.name : 'file')
 }
 
-function addQuery(options: AddOptions = {}): URLSearchParams {
+function addQuery(options: AddRequestOptions = {}): URLSearchParams {
   const query = new URLSearchParams()
   if (options.pin === false) query.set('pin', 'false')
   if (options.cidVersion !== undefined) query.set('cid-version', String(options.cidVersion))

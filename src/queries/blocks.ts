@@ -145,17 +145,6 @@ export function prefetchBlockReceipts(client: QueryClient, network: Network, id:
   return client.prefetchQuery(blockReceiptsQuery(network, id))
 }
 
-/**
- * A block page's data: the block and (unless `receipts: false`, for a network without eth_getBlockReceipts)
- * its receipts, asked for in the same tick, so one HTTP round trip.
- */
-export async function prefetchBlockPage(client: QueryClient, network: Network, id: BlockRef, options: { transactions?: boolean; receipts?: boolean } = {}): Promise<void> {
-  await Promise.all([
-    options.transactions ? client.prefetchQuery(blockWithTransactionsQuery(network, id)) : client.prefetchQuery(blockQuery(network, id)),
-    options.receipts === false ? undefined : client.prefetchQuery(blockReceiptsQuery(network, id)),
-  ])
-}
-
 export function prefetchUncle(client: QueryClient, network: Network, blockId: BlockRef, index: bigint | number | Hex): Promise<void> {
   return client.prefetchQuery(uncleQuery(network, blockId, index))
 }

@@ -1,5 +1,6 @@
 import type { Address, Hash, Hex } from 'viem'
 import type { Network } from '../../contract/runtimeConfig.ts'
+import type { CallRequest, StateBlock } from '../rpc/methods.ts'
 import type { ResolvedBlockRef } from './cachePolicy.ts'
 
 /**
@@ -18,4 +19,15 @@ export const queryKeys = {
   transactionByIndex: (network: Network, ref: ResolvedBlockRef, index: Hex) => [network.name, 'transactionByIndex', ref.key, index] as const,
   receipt: (network: Network, hash: Hash) => [network.name, 'receipt', hash.toLowerCase() as Hash] as const,
   account: (network: Network, address: Address, ref: ResolvedBlockRef) => [network.name, 'account', address.toLowerCase() as Address, ref.key] as const,
+  token: (network: Network, address: Address) => [network.name, 'token', address.toLowerCase() as Address] as const,
+  storageWord: (network: Network, address: Address, slot: Hex, block: StateBlock) => [network.name, 'storage', address.toLowerCase() as Address, slot, block] as const,
+  storageBytes: (network: Network, address: Address, slot: Hex, length: number, block: StateBlock) =>
+    [network.name, 'storageBytes', address.toLowerCase() as Address, slot, length, block] as const,
+  /** One run of the call console: everything sent, and the run count (Run again asks again). */
+  callConsole: (network: Network, method: 'eth_call' | 'eth_estimateGas', request: CallRequest, block: StateBlock, run: number) =>
+    [network.name, 'callConsole', method, request, block, run] as const,
+  l2aRawBlock: (network: Network, block: number) => [network.name, 'l2aRawBlockTransactions', block] as const,
+  l2bPending: (network: Network) => [network.name, 'l2bPendingTransactions'] as const,
+  /** The file store, as seen through one client (a serial number: the credentials themselves hold the secret). */
+  files: (network: Network, clientSerial: number) => [network.name, 'files', clientSerial] as const,
 }

@@ -8,13 +8,14 @@ import { devAccount } from '../../server/testing/devAccounts.ts'
 import { logBombInitCode } from '../../server/testing/evmSnippets.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import type { Block, BlockWithTransactions, Receipt, Transaction } from '../rpc/schemas.ts'
-import { startTestService, type TestService } from '../testing/realService.ts'
+import { startUnitTestService, type TestService } from '../testing/realService.ts'
 import { accountQuery } from './account.ts'
-import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery, prefetchBlockPage, recentBlocksQuery, uncleQuery } from './blocks.ts'
+import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery, recentBlocksQuery, uncleQuery } from './blocks.ts'
 import { forgetHead, noteHead } from './cachePolicy.ts'
 import { headQuery } from './head.ts'
 import { createQueryClient } from './queryClient.ts'
 import { receiptQuery, transactionByIndexQuery, transactionQuery } from './transactions.ts'
+import { prefetchBlockPage } from './blockPage.ts'
 
 /**
  * The query factories against the real service. What leaves the app is recorded by wrapping the global
@@ -36,7 +37,7 @@ let mined: Mined
 beforeAll(async () => {
   // Node 20 has no global WebSocket: the network's clients (made on first use) take the ws package's.
   vi.stubGlobal('WebSocket', WebSocket)
-  service = await startTestService({ blockTime: 1 })
+  service = await startUnitTestService({ blockTime: 1 })
   vi.stubGlobal('fetch', async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     if (init?.method === 'POST' && String(input) === service.urls.rpc) posts.push(JSON.parse(String(init.body)))
     return realFetch(input, init)

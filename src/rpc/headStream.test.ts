@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { makeDataDir, startTestService, waitFor, type TestService } from '../testing/realService.ts'
+import { makeDataDir, startUnitTestService, waitFor, type TestService } from '../testing/realService.ts'
 import { createHeadStream, type HeadEvent, type HeadStream } from './headStream.ts'
 import { HttpTransport } from './http.ts'
 import type { BlockHeader } from './schemas.ts'
@@ -75,7 +75,7 @@ describe('head stream against the real service', () => {
   it('across a node restart that drops the socket server-side, sees every block exactly once, in order, linked', async () => {
     const dataDir = makeDataDir()
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }))
-    const service = await startTestService({ blockTime: 1, dataDir })
+    const service = await startUnitTestService({ blockTime: 1, dataDir })
     cleanups.push(() => service.close())
     // The client would wait a minute to reconnect; the test lets it back in (reconnectNow) once the node
     // has mined blocks it did not see, so there is always a gap to backfill. Polling while reconnecting is
@@ -117,7 +117,7 @@ describe('head stream against the real service', () => {
   })
 
   it('keeps moving over HTTP while the socket waits to reconnect, without a gap', async () => {
-    const service = await startTestService({ blockTime: 1 })
+    const service = await startUnitTestService({ blockTime: 1 })
     cleanups.push(() => service.close())
     const { stream, socket } = streamOn(
       service,
@@ -143,7 +143,7 @@ describe('head stream against the real service', () => {
   })
 
   it('reports a reorg made by the node as replaced blocks, and ends on the node’s chain', async () => {
-    const service = await startTestService({ blockTime: 1 })
+    const service = await startUnitTestService({ blockTime: 1 })
     cleanups.push(() => service.close())
     const { stream } = streamOn(service, { url: service.urls.ws, WebSocket: NodeWebSocket })
     const recorder = new Recorder()

@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, recordingFetch, type TestService } from '../testing/realService.ts'
+import { startUnitTestService, recordingFetch, type TestService } from '../testing/realService.ts'
 import { HttpError, MalformedResponseError, NetworkError, RpcError, TimeoutError } from './errors.ts'
 import { HttpTransport } from './http.ts'
 import { blockNumber, chainId, getBlockByNumber } from './methods.ts'
@@ -8,7 +8,7 @@ import { blockNumber, chainId, getBlockByNumber } from './methods.ts'
 let service: TestService
 
 beforeAll(async () => {
-  service = await startTestService({ maxBatch: 5 })
+  service = await startUnitTestService({ maxBatch: 5 })
 })
 afterAll(async () => {
   await service?.close()

@@ -1,20 +1,19 @@
 import { MalformedResponseError, RpcError } from './errors.ts'
-import type { JsonRpcErrorObject, JsonRpcRequest as ContractRequest } from '../../contract/jsonrpc.ts'
+import type { JsonRpcErrorObject, JsonRpcRequest } from '../../contract/jsonrpc.ts'
 
 /**
  * The JSON-RPC 2.0 envelope, transport-free: how a call is written and how an answer becomes a value or an
  * error. HTTP and WebSocket share these, so both read answers by the same rules.
  */
 
-export type JsonRpcId = number
-
-export type JsonRpcRequest = ContractRequest<JsonRpcId>
+/** The app numbers its own calls (contract/jsonrpc.ts's JsonRpcRequest defaults to a number id). */
+export type RequestId = number
 
 export type Settled = { ok: true; value: unknown } | { ok: false; error: Error }
 
-export type CallRef = { id: JsonRpcId; method: string }
+export type CallRef = { id: RequestId; method: string }
 
-export function encodeRequest(id: JsonRpcId, method: string, params: readonly unknown[]): JsonRpcRequest {
+export function encodeRequest(id: RequestId, method: string, params: readonly unknown[]): JsonRpcRequest {
   return { jsonrpc: '2.0', id, method, params }
 }
 
@@ -84,7 +83,7 @@ export function readNotification(message: unknown): { subscription: string; resu
 }
 
 /** The id of a reply (to route it to its call), or undefined when the message has none we could have sent. */
-export function replyId(message: unknown): JsonRpcId | null | undefined {
+export function replyId(message: unknown): RequestId | null | undefined {
   if (!isObject(message)) return undefined
   if (message.id === null) return null
   return typeof message.id === 'number' ? message.id : undefined

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket, { WebSocketServer } from 'ws'
-import { makeDataDir, startTestService, waitFor, type TestService } from '../testing/realService.ts'
+import { makeDataDir, startUnitTestService, waitFor, type TestService } from '../testing/realService.ts'
 import { RpcError, SocketClosedError } from './errors.ts'
 import { chainId, subscribeNewHeads } from './methods.ts'
 import type { BlockHeader } from './schemas.ts'
@@ -36,7 +36,7 @@ describe('SocketTransport against the real gateway', () => {
   }
 
   beforeAll(async () => {
-    service = await startTestService({ blockTime: 1 })
+    service = await startUnitTestService({ blockTime: 1 })
   })
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.close()
@@ -110,7 +110,7 @@ describe('SocketTransport against the real gateway', () => {
 describe('SocketTransport across a service restart', () => {
   it('reconnects with backoff and subscribes again by itself', async () => {
     const dataDir = makeDataDir()
-    let service = await startTestService({ blockTime: 1, dataDir })
+    let service = await startUnitTestService({ blockTime: 1, dataDir })
     const port = service.gateway.port
     const socket = new SocketTransport({
       url: service.urls.ws,
@@ -128,7 +128,7 @@ describe('SocketTransport across a service restart', () => {
       const before = heads.length
       // A call made while the socket is down waits for the next connection instead of failing.
       const waitingCall = chainId(socket)
-      service = await startTestService({ blockTime: 1, rpcPort: port, dataDir })
+      service = await startUnitTestService({ blockTime: 1, rpcPort: port, dataDir })
       await waitFor(() => socket.status.state === 'open', 10_000, 'open again')
       await expect(waitingCall).resolves.toBe('0x7a69')
       await waitFor(() => heads.length > before, 10_000, 'a head after the restart')
@@ -144,7 +144,7 @@ describe('SocketTransport across a service restart', () => {
 
 describe('SocketTransport while the gateway has no node', () => {
   it('asks again for a subscription the gateway could not make (-32603, node down), and gets it once the node is back', async () => {
-    const service = await startTestService({ blockTime: 1 })
+    const service = await startUnitTestService({ blockTime: 1 })
     const socket = new SocketTransport({ url: service.urls.ws, WebSocket: NodeWebSocket, backoff: { initialMs: 100, maxMs: 300 } })
     const heads: BlockHeader[] = []
     const errors: unknown[] = []

@@ -10,7 +10,7 @@ import { startTestService as startServerTestService, type TestService } from '..
  */
 export type { TestService }
 
-export function startTestService(options: { rpcPort?: number; dataDir?: string; blockTime?: number; maxBatch?: number } = {}): Promise<TestService> {
+export function startUnitTestService(options: { rpcPort?: number; dataDir?: string; blockTime?: number; maxBatch?: number } = {}): Promise<TestService> {
   return startServerTestService({
     CHAINGLASS_RPC_PORT: String(options.rpcPort ?? 0),
     CHAINGLASS_BLOCK_TIME: String(options.blockTime ?? 1),

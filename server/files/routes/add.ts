@@ -4,7 +4,7 @@ import { importer, type ImportCandidate, type ImportResult } from 'ipfs-unixfs-i
 import { importerOptions, parseAddOptions, type AddOptions } from '../addOptions.ts'
 import type { Query } from '../args.ts'
 import { jsonType, type FilesContext } from '../context.ts'
-import { badRequest, FilesError, kuboErrorBody, toFilesError } from '../errors.ts'
+import { badRequest, FileStoreError, kuboErrorBody, toFilesError } from '../errors.ts'
 import { multipartParts, uploadTooLarge, type UploadPart } from '../multipart.ts'
 import type { AddSession } from '../addSessions.ts'
 import { discardingSink, type BlockSink } from '../store.ts'
@@ -54,7 +54,7 @@ class AddOutput {
     else void this.reply.code(200).headers(addHeaders).send(this.held.join(''))
   }
 
-  failAfterStart(error: FilesError): void {
+  failAfterStart(error: FileStoreError): void {
     this.streamError = error.message
     this.stream?.end(`${JSON.stringify(kuboErrorBody(error.message, error.code))}\n`)
   }
@@ -85,7 +85,7 @@ export function addRoute(context: FilesContext) {
       await session?.abandon().catch((cleanupError: Error) => context.log(`files: cleanup of an unfinished add failed: ${cleanupError.message}`))
       const known = toFilesError(error)
       if (!known) context.log(`files: add failed: ${error instanceof Error ? error.message : String(error)}`)
-      const failure = known ?? new FilesError(500, 'add failed: internal error')
+      const failure = known ?? new FileStoreError(500, 'add failed: internal error')
       if (!output?.started) {
         // The body may still be arriving; close the connection after answering rather than read the rest.
         reply.header('connection', 'close')

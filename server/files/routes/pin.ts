@@ -5,7 +5,7 @@ import { boolOption, contentPathArgs, option, type ContentPath, type Query } fro
 import { verifyComplete } from '../content.ts'
 import { jsonType, type FilesContext } from '../context.ts'
 import { badRequest, notFound, toFilesError } from '../errors.ts'
-import type { PinType } from '../pins.ts'
+import type { StoredPinType } from '../pins.ts'
 import type { BlockSource } from '../store.ts'
 
 /** A path with segments names the CID it resolves to, as in Kubo (`pin add /ipfs/<dir>/file.txt`). */
@@ -25,7 +25,7 @@ export function pinAddRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Query
     const paths = contentPathArgs(query, 'ipfs-path')
-    const type: PinType = boolOption(query, true, 'recursive', 'r') ? 'recursive' : 'direct'
+    const type: StoredPinType = boolOption(query, true, 'recursive', 'r') ? 'recursive' : 'direct'
     // Every block the pin reads is claimed, so an unfinished add that wrote it first leaves it in place.
     const claiming: BlockSource = {
       get: (cid, options) => {
@@ -90,8 +90,8 @@ export function pinLsRoute(context: FilesContext) {
     if (!(pinTypes as readonly string[]).includes(type)) {
       throw badRequest(`invalid type '${type}', must be one of {direct, indirect, recursive, all}`)
     }
-    const wanted = (pinType: PinType) => type === 'all' || type === pinType
-    const keys: Record<string, { Type: PinType }> = {}
+    const wanted = (pinType: StoredPinType) => type === 'all' || type === pinType
+    const keys: Record<string, { Type: StoredPinType }> = {}
     if (query.arg === undefined) {
       for (const [cid, pinType] of context.pins.entries()) if (wanted(pinType)) keys[cid] = { Type: pinType }
     } else {

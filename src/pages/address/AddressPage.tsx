@@ -23,7 +23,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { logsToolPath, storageToolPath } from '../../urls.ts'
 import { formatTokenAmount } from '../tx/tokenAmount.ts'
-import { isToken, tokenQuery, type TokenInfo } from './tokenQuery.ts'
+import { isToken, tokenQuery, type TokenInfo } from '../../queries/token.ts'
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/
 

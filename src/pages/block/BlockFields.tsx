@@ -5,7 +5,7 @@ import { byteLength, hexToBigInt, hexToNumber, printableText } from '../../forma
 import { formatBytes, formatGwei, formatInteger, formatWei } from '../../format/numbers.ts'
 import { formatLocal, formatUtc } from '../../format/time.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
-import { prefetchBlockPage, prefetchUncle } from '../../queries/blocks.ts'
+import { prefetchUncle } from '../../queries/blocks.ts'
 import type { Block, Uncle } from '../../rpc/schemas.ts'
 import { Address } from '../../ui/Address.tsx'
 import { Age } from '../../ui/Age.tsx'
@@ -19,6 +19,7 @@ import { InfoRow } from '../../ui/InfoRow.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { blockPath, unclePath } from '../../urls.ts'
 import { extraBlockFields, fieldLabel, fieldShape, type FieldShape } from './fields.ts'
+import { prefetchBlockPage } from '../../queries/blockPage.ts'
 
 /** What the node leaves null in the pending block (spec), shown as such. */
 export function PendingValue({ testId }: { testId?: string }) {

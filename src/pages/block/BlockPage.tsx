@@ -5,7 +5,6 @@ import { formatInteger } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { NetworkLabel } from '../../ui/networks/NetworkLabel.tsx'
-import { prefetchBlockPage } from '../../queries/blocks.ts'
 import { isRetryable } from '../../rpc/errors.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { Age } from '../../ui/Age.tsx'
@@ -22,8 +21,7 @@ import { blockPath, blockReceiptsPath, parseBlockId, type BlockId, type ParsedBl
 import { BlockFields } from './BlockFields.tsx'
 import { BlockTransactions, type TransactionDetails } from './BlockTransactions.tsx'
 import { blockIdHint, describeBlockId } from './fields.ts'
-import { detailsParam, wantsFullTransactions } from './route.ts'
-import { useBlockData } from './useBlockData.ts'
+import { detailsParam, wantsFullTransactions, prefetchBlockPage, useBlockData } from '../../queries/blockPage.ts'
 
 /** /block/:id — every field of the block, its transactions with their receipts, its uncles. */
 export function BlockPage() {

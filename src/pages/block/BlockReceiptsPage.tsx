@@ -9,7 +9,7 @@ import type { AppNetwork } from '../../networks/capabilities.ts'
 import { MethodUnavailable } from '../../ui/networks/MethodUnavailable.tsx'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { NetworkLabel } from '../../ui/networks/NetworkLabel.tsx'
-import { prefetchBlockPage, prefetchBlockReceipts } from '../../queries/blocks.ts'
+import { prefetchBlockReceipts } from '../../queries/blocks.ts'
 import { prefetchTransactionPage } from '../../queries/transactions.ts'
 import { isRetryable } from '../../rpc/errors.ts'
 import type { Receipt } from '../../rpc/schemas.ts'
@@ -26,7 +26,7 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { TxLink } from '../../ui/TxLink.tsx'
 import { blockPath, blockReceiptsPath, parseBlockId, type BlockId, type ParsedBlockId } from '../../urls.ts'
 import { blockIdHint, describeBlockId } from './fields.ts'
-import { useBlockData } from './useBlockData.ts'
+import { prefetchBlockPage, useBlockData } from '../../queries/blockPage.ts'
 
 /** /block/:id/receipts — eth_getBlockReceipts as a table, every receipt field but the logs themselves. */
 export function BlockReceiptsPage() {

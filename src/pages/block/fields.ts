@@ -81,16 +81,6 @@ export function describeBlockId(parsed: ParsedBlockId): string {
   }
 }
 
-/**
- * Whether the receipts belong to the block: the same count, and the first names the block's hash. Asked by
- * a tag, the two answers of one batch can still straddle a new head; then the receipts are read again by hash.
- */
-export function receiptsMatchBlock(receipts: readonly Receipt[], block: { hash: Hash | null; transactions: readonly unknown[] }): boolean {
-  if (receipts.length !== block.transactions.length) return false
-  const first = receipts[0]
-  return first === undefined || block.hash === null || first.blockHash.toLowerCase() === block.hash.toLowerCase()
-}
-
 /** The receipt of each transaction hash, by hash (receipts carry their transaction's hash). */
 export function receiptsByHash(receipts: readonly Receipt[] | null | undefined): Map<string, Receipt> | undefined {
   if (!receipts) return undefined

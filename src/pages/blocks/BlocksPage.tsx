@@ -7,7 +7,7 @@ import type { AppNetwork } from '../../networks/capabilities.ts'
 import { useConnectionStatus } from '../../queries/connectionStatus.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { NetworkLabel } from '../../ui/networks/NetworkLabel.tsx'
-import { blockQuery, prefetchBlockPage } from '../../queries/blocks.ts'
+import { blockQuery } from '../../queries/blocks.ts'
 import { useHead } from '../../queries/head.ts'
 import { isRetryable } from '../../rpc/errors.ts'
 import type { Block } from '../../rpc/schemas.ts'
@@ -26,6 +26,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { blockPath, blocksPath } from '../../urls.ts'
 import { blocksPageSize, fromParam, pageLinks, pageNumbers, parseFrom } from './paging.ts'
+import { prefetchBlockPage } from '../../queries/blockPage.ts'
 
 type Row = { number: bigint; block: Block | null | undefined }
 

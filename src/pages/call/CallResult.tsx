@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { isHex, type Abi, type Hex } from 'viem'
 import { formatInteger } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
-import { clientsFor } from '../../networks/clients.ts'
 import { RpcError } from '../../rpc/errors.ts'
-import { call, estimateGas, type CallRequest, type StateBlock } from '../../rpc/methods.ts'
+import type { CallRequest, StateBlock } from '../../rpc/methods.ts'
+import { consoleQuery } from '../../queries/callConsole.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { CopyButton } from '../../ui/CopyButton.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
@@ -19,17 +19,6 @@ import { ChainText, ResultList, ResultRow } from './formParts.tsx'
 import { RevertDetails } from './RevertDetails.tsx'
 
 type Ran = Extract<BuiltCall, { ok: true }>
-
-/** One run of the console: keyed by everything sent and the run count, so Run again asks again. */
-function consoleQuery(network: AppNetwork, method: CallMethod, request: CallRequest, block: StateBlock, run: number) {
-  return {
-    queryKey: [network.name, 'callConsole', method, request, block, run] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }): Promise<Hex> =>
-      method === 'eth_call' ? call(clientsFor(network).http, request, block, { signal }) : estimateGas(clientsFor(network).http, request, block, { signal }),
-    staleTime: Infinity,
-    retry: false,
-  }
-}
 
 /** What was sent, as the JSON-RPC params (the endpoint and key are not shown: they are the network's). */
 function SentRequest({ method, request, block }: { method: CallMethod; request: CallRequest; block: StateBlock }) {

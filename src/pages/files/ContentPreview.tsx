@@ -6,13 +6,15 @@ import { sniffContent, type SniffedContent } from '../../files/sniff.ts'
 import { svgFrameHead } from '../../../contract/svgFrame.ts'
 import type { Network } from '../../../contract/runtimeConfig.ts'
 import { Skeleton } from '../../ui/Skeleton.tsx'
-import { contentQuery, previewBytes } from './fileQueries.ts'
-import { formatBytes, formatByteCount } from './format.ts'
+import { contentQuery, previewBytes } from '../../queries/files.ts'
+import { formatByteCount } from '../../format/transfer.ts'
 import { DownloadIcon, ExternalIcon } from '../../ui/icons.tsx'
-import { Badge, FilesErrorNotice } from './parts.tsx'
+import { FilesErrorNotice } from './parts.tsx'
+import { Badge } from '../../ui/Badge.tsx'
 import { CopyTextButton } from '../../ui/CopyButton.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { saveAs } from '../../ui/download.ts'
+import { formatBytes } from '../../format/numbers.ts'
 
 /**
  * Content by CID, shown without ever becoming HTML in the app's origin: text and JSON as text nodes, images

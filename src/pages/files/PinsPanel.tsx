@@ -6,13 +6,15 @@ import type { Network } from '../../../contract/runtimeConfig.ts'
 import { CopyButton } from '../../ui/CopyButton.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
-import { pinsQuery } from './fileQueries.ts'
-import { formatBytes, formatByteCount, shortCid } from './format.ts'
+import { pinsQuery } from '../../queries/files.ts'
+import { formatByteCount, shortCid } from '../../format/transfer.ts'
 import { EyeIcon, FilterIcon, PinIcon, UnpinIcon } from '../../ui/icons.tsx'
-import type { KnownFiles } from './knownFiles.ts'
-import { Badge, EmptyState, FilesErrorNotice } from './parts.tsx'
+import type { KnownFiles } from '../../files/knownFiles.ts'
+import { EmptyState, FilesErrorNotice } from './parts.tsx'
+import { Badge } from '../../ui/Badge.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { inputClass } from '../../ui/form.ts'
+import { formatBytes } from '../../format/numbers.ts'
 
 type Row = Pin & { v1: string | null; name: string | null; size: number | null; addedAt: number }
 
@@ -164,7 +166,7 @@ export function PinsPanel({ network, client, known, onPreview }: { network: Netw
                     )}
                   </td>
                   <td className="hidden px-3 py-3 sm:table-cell">
-                    <Badge tone={row.type === 'recursive' ? 'green' : 'neutral'}>{row.type}</Badge>
+                    <Badge tone={row.type === 'recursive' ? 'success' : 'neutral'}>{row.type}</Badge>
                   </td>
                   <td className="py-3 pl-3 pr-5">
                     <div className="flex justify-end gap-1.5">

@@ -4,12 +4,14 @@ import { ipfsLink } from '../../files/cid.ts'
 import { formatLimit, type UploadLimit } from '../../files/limits.ts'
 import { CopyButton } from '../../ui/CopyButton.tsx'
 import { Panel } from '../../ui/Panel.tsx'
-import { formatBytes, formatByteCount, formatSpeed, percentOf } from './format.ts'
+import { formatByteCount, formatSpeed, percentOf } from '../../format/transfer.ts'
 import { EyeIcon, FileIcon, UploadIcon, CrossIcon as XIcon } from '../../ui/icons.tsx'
-import { Badge, FilesErrorNotice } from './parts.tsx'
+import { FilesErrorNotice } from './parts.tsx'
+import { Badge } from '../../ui/Badge.tsx'
 import { CopyTextButton } from '../../ui/CopyButton.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { uploadQueueFor, type UploadItem, type UploadQueue } from './uploadQueue.ts'
+import { formatBytes } from '../../format/numbers.ts'
 
 type UploadPanelProps = {
   networkName: string
@@ -149,7 +151,7 @@ const UploadRow = memo(function UploadRow({ item, pinned, queue, onPreview }: { 
   const onDismiss = () => queue.dismiss(item.id)
   const active = item.state === 'queued' || item.state === 'uploading'
   const percent = percentOf(item.loaded, item.size)
-  const tone = item.state === 'done' ? 'green' : item.state === 'failed' || item.state === 'refused' ? 'red' : item.state === 'uploading' ? 'accent' : 'neutral'
+  const tone = item.state === 'done' ? 'success' : item.state === 'failed' || item.state === 'refused' ? 'danger' : item.state === 'uploading' ? 'accent' : 'neutral'
 
   return (
     <li data-testid="upload-row" data-state={item.state} className="motion-safe:animate-fade-in px-5 py-4">
@@ -253,11 +255,11 @@ const UploadRow = memo(function UploadRow({ item, pinned, queue, onPreview }: { 
               </dl>
               <div className="mt-2.5 flex flex-wrap items-center gap-2">
                 {pinned ? (
-                  <Badge tone="green" testId="upload-pinned">
+                  <Badge tone="success" testId="upload-pinned">
                     Pinned
                   </Badge>
                 ) : (
-                  <Badge tone="amber" testId="upload-pinned">
+                  <Badge tone="warning" testId="upload-pinned">
                     Not pinned
                   </Badge>
                 )}

@@ -4,23 +4,6 @@ import { AlertIcon } from '../../ui/icons.tsx'
 
 /** Small building blocks of the file panel, in the look of the rest of the app (zinc, indigo accent). */
 
-type BadgeTone = 'neutral' | 'accent' | 'green' | 'amber' | 'red'
-const badgeTones: Record<BadgeTone, string> = {
-  neutral: 'bg-zinc-100 text-zinc-600 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700',
-  accent: 'bg-accent-50 text-accent-700 ring-accent-200 dark:bg-accent-950/60 dark:text-accent-300 dark:ring-accent-900',
-  green: 'bg-emerald-50 text-emerald-700 ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-300 dark:ring-emerald-900',
-  amber: 'bg-amber-50 text-amber-700 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-300 dark:ring-amber-900',
-  red: 'bg-red-50 text-red-700 ring-red-200 dark:bg-red-950/50 dark:text-red-300 dark:ring-red-900',
-}
-
-export function Badge({ tone = 'neutral', children, testId }: { tone?: BadgeTone; children: ReactNode; testId?: string }) {
-  return (
-    <span data-testid={testId} className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium whitespace-nowrap ring-1 ring-inset ${badgeTones[tone]}`}>
-      {children}
-    </span>
-  )
-}
-
 /**
  * A file-store failure, in the look of the app's ErrorPanel: title, what the service said, and what to do.
  * (The shared ErrorPanel's explainError does not know FilesError yet.)

@@ -12,7 +12,7 @@ import { InfoField } from '../../ui/InfoField.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { blockPath } from '../../urls.ts'
 import { RowAge } from './RowAge.tsx'
-import { usePrefetch } from './usePrefetch.ts'
+import { usePrefetch } from '../../queries/prefetch.ts'
 
 function LiveBadge({ live }: { live: boolean }) {
   return live ? (
@@ -76,7 +76,7 @@ export function LatestBlockPanel({ network, head, live }: { network: Network; he
           <Hash value={head.parentHash} to={number > 0n ? blockPath(head.parentHash) : undefined} head={10} tail={8} onPrefetch={number > 0n ? prefetch.block(head.parentHash) : undefined} copyLabel="Copy parent hash" />
         </InfoField>
         <InfoField label="Fee recipient">
-          <Address address={head.miner} onPrefetch={prefetch.address(head.miner)} />
+          <Address address={head.miner} onPrefetch={prefetch.account(head.miner)} />
         </InfoField>
       </dl>
     </Panel>

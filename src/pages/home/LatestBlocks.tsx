@@ -13,7 +13,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { blockPath, blocksPath } from '../../urls.ts'
 import type { ChainBlock } from './liveWindow.ts'
-import { usePrefetch } from './usePrefetch.ts'
+import { usePrefetch } from '../../queries/prefetch.ts'
 
 /** A listed block: its header, and the block with its transaction hashes once that is here. */
 export type BlockRow = { block: ChainBlock; details: Block | null | undefined }

@@ -12,7 +12,7 @@ import { TxLink } from '../../ui/TxLink.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import type { LatestTransaction } from './liveWindow.ts'
-import { usePrefetch } from './usePrefetch.ts'
+import { usePrefetch } from '../../queries/prefetch.ts'
 
 /** A transaction's arrow glyph: from one account to another. */
 function TransferIcon({ className }: { className?: string }) {
@@ -45,10 +45,10 @@ const Row = memo(function Row({ transaction, blockNumber, timestamp, prefetch }:
             </p>
             {/* Phones: from and to on one line here, instead of a column of their own. */}
             <p className="mt-1 flex items-center gap-1 text-xs sm:hidden">
-              <Address address={transaction.from} copy={false} onPrefetch={prefetch.address(transaction.from)} />
+              <Address address={transaction.from} copy={false} onPrefetch={prefetch.account(transaction.from)} />
               <span className="text-zinc-500 dark:text-zinc-400" aria-label="to">→</span>
               {transaction.to ? (
-                <Address address={transaction.to} copy={false} onPrefetch={prefetch.address(transaction.to as AddressType)} />
+                <Address address={transaction.to} copy={false} onPrefetch={prefetch.account(transaction.to as AddressType)} />
               ) : (
                 <span className="font-medium text-zinc-600 dark:text-zinc-300">Contract creation</span>
               )}
@@ -59,12 +59,12 @@ const Row = memo(function Row({ transaction, blockNumber, timestamp, prefetch }:
       <td className="hidden px-3 py-3 sm:table-cell">
         <p className="flex items-center gap-1.5 text-xs">
           <span className="w-8 shrink-0 text-zinc-500 dark:text-zinc-400">From</span>
-          <Address address={transaction.from} onPrefetch={prefetch.address(transaction.from)} testId="transaction-row-from" />
+          <Address address={transaction.from} onPrefetch={prefetch.account(transaction.from)} testId="transaction-row-from" />
         </p>
         <p className="flex items-center gap-1.5 text-xs">
           <span className="w-8 shrink-0 text-zinc-500 dark:text-zinc-400">To</span>
           {transaction.to ? (
-            <Address address={transaction.to} onPrefetch={prefetch.address(transaction.to as AddressType)} testId="transaction-row-to" />
+            <Address address={transaction.to} onPrefetch={prefetch.account(transaction.to as AddressType)} testId="transaction-row-to" />
           ) : (
             <span data-testid="transaction-row-to" className="text-[13px] font-medium text-zinc-600 dark:text-zinc-300">
               Contract creation

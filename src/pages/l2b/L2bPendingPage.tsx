@@ -16,7 +16,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Toggle } from '../../ui/Toggle.tsx'
 import { useNow } from '../../ui/useNow.ts'
-import { pendingQuery, pendingRefreshMs } from './pendingQuery.ts'
+import { pendingQuery, pendingRefreshMs } from '../../queries/l2b.ts'
 import { feltText, selectorName } from './selectors.ts'
 
 const method = 'l2b_pendingTransactions'

@@ -15,7 +15,7 @@ import {
   topicFields,
   type LogField,
   type LogFormValues,
-} from './logQuery.ts'
+} from '../../logs/logQuery.ts'
 import { FieldLabel, FieldNote } from './parts.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { inputClass } from '../../ui/form.ts'

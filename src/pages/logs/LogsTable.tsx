@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../ui/DataTable.tsx'
 import { Hash } from '../../ui/Hash.tsx'
 import { TxLink } from '../../ui/TxLink.tsx'
 import type { DecodedArg, DecodedLog } from './eventDecoder.ts'
-import type { LogRow } from './logSearch.ts'
+import type { LogRow } from '../../logs/logSearch.ts'
 
 type Decode = (log: Log) => DecodedLog | null
 

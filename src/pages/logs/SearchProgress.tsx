@@ -1,7 +1,7 @@
 import { formatInteger } from '../../format/numbers.ts'
 import { AlertIcon, CheckIcon, ClockIcon } from '../../ui/icons.tsx'
 import { Panel } from '../../ui/Panel.tsx'
-import type { LogSearchSnapshot } from './logSearch.ts'
+import type { LogSearchSnapshot } from '../../logs/logSearch.ts'
 import { Button } from '../../ui/Button.tsx'
 import { RefreshIcon, StopIcon } from '../../ui/icons.tsx'
 

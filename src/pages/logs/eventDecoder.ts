@@ -1,6 +1,6 @@
 import { decodeEventLog, getAddress, toEventSelector, type AbiEvent, type AbiParameter, type Hex } from 'viem'
 import { decodeTokenEvent, type LogLike } from '../../evm/tokenEvents.ts'
-import { eventItem } from './logQuery.ts'
+import { eventItem } from '../../logs/logQuery.ts'
 
 /**
  * Decoding for the logs table: the token events every explorer knows (src/evm/tokenEvents.ts), and any

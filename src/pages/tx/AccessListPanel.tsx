@@ -7,7 +7,8 @@ import { Panel } from '../../ui/Panel.tsx'
 import { formatYParity } from '../../format/signature.ts'
 import { formatChainId } from '../../format/hex.ts'
 import { Mono } from './parts.tsx'
-import { usePrefetch } from './prefetch.ts'
+import { usePrefetch } from '../../queries/prefetch.ts'
+import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 
 function plural(count: number, one: string, many: string): string {
   return `${formatInteger(count)} ${count === 1 ? one : many}`
@@ -15,7 +16,7 @@ function plural(count: number, one: string, many: string): string {
 
 /** accessList: the addresses and storage slots the transaction declared it would touch (EIP-2930), warm from the start. */
 export function AccessListPanel({ accessList }: { accessList: AccessList }) {
-  const prefetch = usePrefetch()
+  const prefetch = usePrefetch(useNetwork())
   const keys = accessList.reduce((sum, entry) => sum + entry.storageKeys.length, 0)
   return (
     <Panel
@@ -67,7 +68,7 @@ export function AccessListPanel({ accessList }: { accessList: AccessList }) {
 
 /** authorizationList (EIP-7702): each signer lets its account run the named contract's code. */
 export function AuthorizationListPanel({ authorizations }: { authorizations: Authorization[] }) {
-  const prefetch = usePrefetch()
+  const prefetch = usePrefetch(useNetwork())
   return (
     <Panel title="Authorization list" testId="tx-authorizations" actions={<span className="text-xs text-zinc-500 dark:text-zinc-400">{plural(authorizations.length, 'authorization', 'authorizations')}</span>}>
       <div className="overflow-x-auto">

@@ -15,7 +15,7 @@ import { TransactionBadges, TransactionView } from './TransactionView.tsx'
 import { TransactionTitle } from './TransactionPage.tsx'
 import { TransactionSkeleton } from './TransactionSkeleton.tsx'
 import { pendingRefetch, retryFor, useTransactionData } from './useTransactionData.ts'
-import { usePrefetch } from './prefetch.ts'
+import { usePrefetch } from '../../queries/prefetch.ts'
 
 function toRef(id: ParsedBlockId): BlockRef & BlockId {
   return id.kind === 'number' ? id.number : id.kind === 'tag' ? id.tag : id.hash
@@ -45,7 +45,7 @@ export function BlockTransactionPage() {
   const block = useQuery({ ...blockQuery(network, ref), enabled: valid })
   const hash = valid ? (transaction.data?.hash ?? null) : null
   const { data, receipt } = useTransactionData(network, hash, transaction)
-  const prefetch = usePrefetch()
+  const prefetch = usePrefetch(useNetwork())
 
   if (!network.capabilities.ethMethods) {
     return <MethodUnavailable method="eth_getTransactionByBlockNumberAndIndex" offers={(capabilities) => capabilities.ethMethods} what="Transactions by position" />

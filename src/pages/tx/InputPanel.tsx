@@ -12,17 +12,18 @@ import { InfoList } from '../../ui/InfoList.tsx'
 import { InfoRow } from '../../ui/InfoRow.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import type { AppNetwork } from '../../networks/capabilities.ts'
-import { isToken, tokenQuery, type TokenInfo } from '../address/tokenQuery.ts'
+import { isToken, tokenQuery, type TokenInfo } from '../../queries/token.ts'
 import { summarizeInput, type DecodedArgument } from './functions.ts'
 import { formatTokenAmount } from './tokenAmount.ts'
 import { Absent, Mono, Note } from './parts.tsx'
-import { usePrefetch } from './prefetch.ts'
+import { usePrefetch } from '../../queries/prefetch.ts'
+import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 
 /** ERC-20 functions whose `value` argument is an amount of the called token. */
 const tokenAmountFunctions = new Set(['transfer(address,uint256)', 'approve(address,uint256)', 'transferFrom(address,address,uint256)'])
 
 function ArgumentValue({ argument, token }: { argument: DecodedArgument; token: TokenInfo | null }) {
-  const prefetch = usePrefetch()
+  const prefetch = usePrefetch(useNetwork())
   const { type, value } = argument
   if (type === 'address' && typeof value === 'string') return <Address address={value} short={false} onPrefetch={prefetch.account(value as AddressType)} />
   if (typeof value === 'bigint') {

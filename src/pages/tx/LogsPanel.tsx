@@ -11,9 +11,10 @@ import { CopyButton } from '../../ui/CopyButton.tsx'
 import { HexBlock } from '../../ui/HexBlock.tsx'
 import { ListPager, pageWindow } from '../../ui/ListPager.tsx'
 import { Panel } from '../../ui/Panel.tsx'
-import { isToken, tokenQuery, type TokenInfo } from '../address/tokenQuery.ts'
+import { isToken, tokenQuery, type TokenInfo } from '../../queries/token.ts'
 import { Mono, Note } from './parts.tsx'
-import { usePrefetch } from './prefetch.ts'
+import { usePrefetch } from '../../queries/prefetch.ts'
+import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { formatTokenAmount } from './tokenAmount.ts'
 
 /** The event signatures chainglass knows by topic 0. */
@@ -49,7 +50,7 @@ function Amount({ value, token, testId }: { value: bigint; token: TokenInfo | un
 
 /** The decoded fields of a token event, each address a link. */
 function DecodedEvent({ event, token }: { event: TokenEvent; token: TokenInfo | undefined }) {
-  const prefetch = usePrefetch()
+  const prefetch = usePrefetch(useNetwork())
   const party = (label: string, address: AddressType, testId: string) => (
     <Field label={label}>
       <Address address={address} short={false} onPrefetch={prefetch.account(address)} testId={testId} />
@@ -111,7 +112,7 @@ function DecodedEvent({ event, token }: { event: TokenEvent; token: TokenInfo | 
 }
 
 function LogEntry({ log, position, token }: { log: Log; position: number; token: TokenInfo | undefined }) {
-  const prefetch = usePrefetch()
+  const prefetch = usePrefetch(useNetwork())
   const event = decodeTokenEvent(log)
   return (
     <li className="px-5 py-4" data-testid="tx-log" data-log-index={log.logIndex ?? undefined}>

@@ -18,11 +18,12 @@ import { blockPath, blockTxPath, txPath } from '../../urls.ts'
 import { confirmations, feeBreakdown } from './fees.ts'
 import { blockTimestamp, isPending, placement, receiptLoading, type TransactionData } from './model.ts'
 import { Loading, Note, NotYet, rawQuantity } from './parts.tsx'
-import { usePrefetch } from './prefetch.ts'
+import { usePrefetch } from '../../queries/prefetch.ts'
+import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 
 /** Who, what, where and when: the fields people look at first. */
 export function OverviewPanel({ data }: { data: TransactionData }) {
-  const prefetch = usePrefetch()
+  const prefetch = usePrefetch(useNetwork())
   const { transaction, receipt } = data
   const pending = isPending(data)
   const where = placement(data)

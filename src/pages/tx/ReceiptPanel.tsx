@@ -10,13 +10,14 @@ import { InfoList } from '../../ui/InfoList.tsx'
 import { InfoRow } from '../../ui/InfoRow.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Absent, Mono, Note, rawQuantity } from './parts.tsx'
-import { usePrefetch } from './prefetch.ts'
+import { usePrefetch } from '../../queries/prefetch.ts'
+import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 
 const emptyBloom = `0x${'0'.repeat(512)}`
 
 /** The receipt's own fields: the ones the overview and the gas panel do not already show. */
 export function ReceiptPanel({ receipt }: { receipt: Receipt }) {
-  const prefetch = usePrefetch()
+  const prefetch = usePrefetch(useNetwork())
   return (
     <Panel title="Receipt" testId="tx-receipt">
       <InfoList>

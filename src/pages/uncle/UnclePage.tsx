@@ -17,7 +17,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { blockPath, parseBlockId, parseIndex, unclePath, type ParsedBlockId } from '../../urls.ts'
 import { BlockFields } from '../block/BlockFields.tsx'
 import { blockIdHint, describeBlockId } from '../block/fields.ts'
-import { blockRefOf } from '../block/route.ts'
+import { blockRefOf } from '../../queries/blockPage.ts'
 
 /** /uncle/:id/:index — an uncle by the number (or tag) or hash of the block that includes it, and its index there. */
 export function UnclePage() {

@@ -1,11 +1,11 @@
-import { ErrorCode } from '../../../contract/jsonrpc.ts'
+import { ErrorCode } from '../../contract/jsonrpc.ts'
 import * as v from 'valibot'
-import { toQuantity } from '../../format/hex.ts'
-import { scanLogs, type ScanProgress } from '../../logs/scanLogs.ts'
-import { HttpError, RpcError, TimeoutError } from '../../rpc/errors.ts'
-import { blockNumber, getBlockByNumber, getLogs, type LogFilter } from '../../rpc/methods.ts'
-import { logSchema, type Log } from '../../rpc/schemas.ts'
-import type { RpcSubscriber, RpcTransport, Unsubscribe } from '../../rpc/transport.ts'
+import { toQuantity } from '../format/hex.ts'
+import { scanLogs, type ScanProgress } from './scanLogs.ts'
+import { HttpError, RpcError, TimeoutError } from '../rpc/errors.ts'
+import { blockNumber, getBlockByNumber, getLogs, type LogFilter } from '../rpc/methods.ts'
+import { logSchema, type Log } from '../rpc/schemas.ts'
+import type { RpcSubscriber, RpcTransport, Unsubscribe } from '../rpc/transport.ts'
 import { baseFilter, canFollow, type BlockRef, type LogQuery } from './logQuery.ts'
 
 /**

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import { concatHex, sliceHex, type Address, type Hex } from 'viem'
-import { slotHex, stringSlots } from '../../evm/storage/slots.ts'
-import { clientsFor } from '../../networks/clients.ts'
-import type { Network } from '../../../contract/runtimeConfig.ts'
-import { getStorageAt, type StateBlock } from '../../rpc/methods.ts'
+import { slotHex, stringSlots } from '../evm/storage/slots.ts'
+import { clientsFor } from '../networks/clients.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
+import { getStorageAt, type StateBlock } from '../rpc/methods.ts'
+import { queryKeys } from './keys.ts'
 
 /** A block named by number or hash never changes what it holds; a tag moves with the chain. */
 function fixedBlock(block: StateBlock): boolean {
@@ -13,7 +14,7 @@ function fixedBlock(block: StateBlock): boolean {
 /** eth_getStorageAt(address, slot, block): one 32-byte word. */
 export function storageWordQuery(network: Network, address: Address, slot: bigint, block: StateBlock) {
   return queryOptions({
-    queryKey: [network.name, 'storage', address.toLowerCase(), slotHex(slot), block] as const,
+    queryKey: queryKeys.storageWord(network, address, slotHex(slot), block),
     queryFn: ({ signal }) => getStorageAt(clientsFor(network).http, address, slotHex(slot), block, { signal }),
     staleTime: fixedBlock(block) ? Infinity : 5_000,
   })
@@ -28,7 +29,7 @@ export const longBytesLimit = 8_192
  */
 export function longBytesQuery(network: Network, address: Address, slot: bigint, length: number, block: StateBlock) {
   return queryOptions({
-    queryKey: [network.name, 'storageBytes', address.toLowerCase(), slotHex(slot), length, block] as const,
+    queryKey: queryKeys.storageBytes(network, address, slotHex(slot), length, block),
     queryFn: async ({ signal }): Promise<{ data: Hex; slots: bigint[] }> => {
       const { dataSlots } = stringSlots(slot, length)
       const words = await Promise.all(dataSlots.map((dataSlot) => getStorageAt(clientsFor(network).http, address, slotHex(dataSlot), block, { signal })))

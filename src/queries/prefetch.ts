@@ -1,16 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { Address, Hash } from 'viem'
-import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
-import { prefetchAccount } from '../../queries/account.ts'
-import { prefetchBlockPage } from '../../queries/blocks.ts'
-import type { BlockRef } from '../../queries/cachePolicy.ts'
-import { prefetchTransactionByIndex, prefetchTransactionPage } from '../../queries/transactions.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
+import { prefetchAccount } from './account.ts'
+import { prefetchBlockPage } from './blockPage.ts'
+import type { BlockRef } from './cachePolicy.ts'
+import { prefetchTransactionByIndex, prefetchTransactionPage } from './transactions.ts'
 
-/** Hover handlers for links: start loading the page a link leads to (its data, in one batch) before the click. */
-export function usePrefetch() {
+/**
+ * Hover and focus handlers for links: each starts loading what the page behind the link asks for first (its
+ * data, in one batch), so the click finds it in flight or done.
+ */
+export function usePrefetch(network: Network) {
   const client = useQueryClient()
-  const network = useNetwork()
   return useMemo(
     () => ({
       block: (id: BlockRef) => () => void prefetchBlockPage(client, network, id),

@@ -1,5 +1,5 @@
 import { isAddress, pad, parseAbiItem, toEventSelector, toHex, type AbiEvent, type Address, type Hash } from 'viem'
-import { blockTags, type BlockTag, type LogFilter } from '../../rpc/methods.ts'
+import { blockTags, type BlockTag, type LogFilter } from '../rpc/methods.ts'
 
 /**
  * The logs tool's state is its URL: /logs?address=&topic0=&topic1=&topic2=&topic3=&fromBlock=&toBlock=&blockHash=

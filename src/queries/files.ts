@@ -1,15 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
-import { createFilesClient, type FilesClient } from '../../files/client.ts'
-import { credentialsFromSnapshot, storedCredentialsSnapshot, subscribeFilesCredentials, type FilesCredentials } from '../../files/credentials.ts'
-import { FilesError } from '../../files/errors.ts'
-import type { Network } from '../../../contract/runtimeConfig.ts'
-import { knownFilesSnapshot, subscribeKnownFiles, type KnownFiles } from './knownFiles.ts'
+import { createFilesClient, type FilesClient } from '../files/client.ts'
+import { credentialsFromSnapshot, storedCredentialsSnapshot, subscribeFilesCredentials, type FilesCredentials } from '../files/credentials.ts'
+import { FilesError } from '../files/errors.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
+import { queryKeys } from './keys.ts'
+import { knownFilesSnapshot, subscribeKnownFiles, type KnownFiles } from '../files/knownFiles.ts'
 
 /**
- * Query option factories for the file store. They live beside the panel for now (src/queries is being
- * changed by another piece of work); keys start with the network, as everywhere else. Credentials are not
- * in the keys (they hold the secret): a serial number of the client is, so new credentials (a new client)
+ * Query option factories for the file store, and the hooks that give the panel its client. Credentials are
+ * not in the keys (they hold the secret): a serial number of the client is, so new credentials (a new client)
  * ask again instead of reusing a refusal.
  */
 
@@ -28,7 +28,7 @@ function clientSerial(client: FilesClient): number {
   return serial
 }
 
-const filesKey = (network: Network, client: FilesClient) => [network.name, 'files', clientSerial(client)] as const
+const filesKey = (network: Network, client: FilesClient) => queryKeys.files(network, clientSerial(client))
 
 /** Only a store that did not answer may answer next time; a refusal (4xx) will not change by itself. */
 const retryUnreachable = (failureCount: number, error: unknown) =>

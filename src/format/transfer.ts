@@ -1,23 +1,10 @@
 /**
- * Sizes and speeds for the file panel. Local to the panel for now: src/format (shared) is being reworked by
- * another change; these can move there once it lands.
+ * Byte counts, speeds and progress of transfers (uploads, reads), and CIDs cut to fit. Sizes in binary
+ * units are formatBytes (numbers.ts).
  */
 
 const grouped = new Intl.NumberFormat('en-US')
 const units = ['KiB', 'MiB', 'GiB', 'TiB'] as const
-
-/** 512 -> "512 B", 1536 -> "1.5 KiB", 3 * 2^20 -> "3 MiB" (binary units, at most 2 decimals, cut not rounded up). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${grouped.format(bytes)} B`
-  let unit = 0
-  let divisor = 1024
-  while (unit < units.length - 1 && bytes >= divisor * 1024) {
-    divisor *= 1024
-    unit++
-  }
-  const value = Math.floor((bytes / divisor) * 100) / 100
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${units[unit]}`
-}
 
 /** Exact byte count, grouped: "3,145,728 bytes". */
 export function formatByteCount(bytes: number): string {

@@ -1,14 +1,91 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import type { Hash } from 'viem'
-import type { AppNetwork } from '../../networks/capabilities.ts'
-import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery } from '../../queries/blocks.ts'
-import type { BlockRef } from '../../queries/cachePolicy.ts'
-import { useHead } from '../../queries/head.ts'
-import type { Block, BlockWithTransactions, Receipt } from '../../rpc/schemas.ts'
-import type { ParsedBlockId } from '../../urls.ts'
-import { receiptsMatchBlock } from './fields.ts'
-import { blockPageRef, headNumberOf, receiptsSkippedFor } from './route.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
+import type { AppNetwork } from '../networks/capabilities.ts'
+import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery } from './blocks.ts'
+import { resolveBlockRef, type BlockRef } from './cachePolicy.ts'
+import { headQuery, useHead } from './head.ts'
+import type { Block, BlockHeader, BlockWithTransactions, Receipt } from '../rpc/schemas.ts'
+import { parseBlockId, type ParsedBlockId } from '../urls.ts'
+
+/**
+ * The block page's plan, in one place: what it asks for, known from its URL alone. The route's handle (data
+ * started as a navigation begins, App.tsx) and the page (useBlockData) both read it here, so the data started
+ * early is the data the page then finds in flight; prefetchBlockPage is the same batch for link hovers.
+ */
+
+/** `?tx=full` asks for full transaction objects (the transaction-details flag), so the choice is linkable. */
+export const detailsParam = 'tx'
+
+export function wantsFullTransactions(search: URLSearchParams): boolean {
+  return search.get(detailsParam) === 'full'
+}
+
+/** Why the page asks no receipts, if it does not: the pending block has none, or the network lacks the method. */
+export function receiptsSkippedFor(network: AppNetwork, parsed: ParsedBlockId): 'pending' | 'unsupported' | null {
+  if (parsed.kind === 'tag' && parsed.tag === 'pending') return 'pending'
+  return network.capabilities.blockReceipts ? null : 'unsupported'
+}
+
+/** The reference the queries take for a block id from a route. */
+export function blockRefOf(parsed: ParsedBlockId): BlockRef {
+  switch (parsed.kind) {
+    case 'number':
+      return parsed.number
+    case 'tag':
+      return parsed.tag
+    case 'hash':
+      return parsed.hash
+  }
+}
+
+/** The head query's answer as a number: undefined while it loads, null on a network without a head. */
+export function headNumberOf(head: BlockHeader | null | undefined): bigint | null | undefined {
+  return head === undefined ? undefined : head === null ? null : BigInt(head.number)
+}
+
+/** `latest` becomes the head's number once the head is known, so the page follows it; any other id is itself. */
+export function blockPageRef(parsed: ParsedBlockId, head: bigint | null | undefined): BlockRef {
+  return parsed.kind === 'tag' && parsed.tag === 'latest' && head != null ? head : blockRefOf(parsed)
+}
+
+/**
+ * A block page's data: the block and (unless `receipts: false`, for a network without eth_getBlockReceipts)
+ * its receipts, asked for in the same tick, so one HTTP round trip.
+ */
+export async function prefetchBlockPage(client: QueryClient, network: Network, id: BlockRef, options: { transactions?: boolean; receipts?: boolean } = {}): Promise<void> {
+  await Promise.all([
+    options.transactions ? client.prefetchQuery(blockWithTransactionsQuery(network, id)) : client.prefetchQuery(blockQuery(network, id)),
+    options.receipts === false ? undefined : client.prefetchQuery(blockReceiptsQuery(network, id)),
+  ])
+}
+
+/**
+ * Starts the block and its receipts (one batch) from the URL alone, so they are on their way while the page's
+ * code loads and renders (on a full load the request would otherwise leave only after the app, the route's
+ * chunk and the page's first render, one after the other).
+ *
+ * Only a block by number or hash is asked for here: a tag's answer is never fresh, so the page, mounting
+ * after it arrived, would ask again (two requests where one will do). It never waits for the data.
+ */
+export function prefetchBlockRoute(client: QueryClient, network: AppNetwork, param: string, search: URLSearchParams): void {
+  const parsed = parseBlockId(param)
+  if (!parsed) return
+  const ref = blockPageRef(parsed, headNumberOf(client.getQueryData(headQuery(network).queryKey)))
+  if (resolveBlockRef(ref).kind === 'tag') return
+  void prefetchBlockPage(client, network, ref, { transactions: wantsFullTransactions(search), receipts: receiptsSkippedFor(network, parsed) === null })
+}
+
+/**
+ * Whether the receipts belong to the block: the same count, and the first names the block's hash. Asked by
+ * a tag, the two answers of one batch can still straddle a new head; then the receipts are read again by hash.
+ */
+export function receiptsMatchBlock(receipts: readonly Receipt[], block: { hash: Hash | null; transactions: readonly unknown[] }): boolean {
+  if (receipts.length !== block.transactions.length) return false
+  const first = receipts[0]
+  return first === undefined || block.hash === null || first.blockHash.toLowerCase() === block.hash.toLowerCase()
+}
 
 export type BlockData = {
   /** What the queries ask for: `latest` becomes the head's number once the head is known, so the page follows it. */

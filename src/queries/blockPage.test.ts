@@ -1,10 +1,10 @@
 import type { Hash, Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { configNetwork, defaultCapabilities, type AppNetwork } from '../../networks/capabilities.ts'
-import { headQuery } from '../../queries/head.ts'
-import { createQueryClient } from '../../queries/queryClient.ts'
-import type { BlockHeader } from '../../rpc/schemas.ts'
-import { blockPageRef, blockRefOf, headNumberOf, prefetchBlockRoute, receiptsSkippedFor, wantsFullTransactions } from './route.ts'
+import { configNetwork, defaultCapabilities, type AppNetwork } from '../networks/capabilities.ts'
+import { headQuery } from './head.ts'
+import { createQueryClient } from './queryClient.ts'
+import type { BlockHeader } from '../rpc/schemas.ts'
+import { blockPageRef, blockRefOf, headNumberOf, prefetchBlockRoute, receiptsSkippedFor, wantsFullTransactions } from './blockPage.ts'
 
 // Port 9 (discard) refuses connections: the queries started here fail at once, which these tests do not
 // wait for; they read which queries were started.

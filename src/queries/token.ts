@@ -1,17 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
 import { decodeFunctionResult, encodeFunctionData, hexToString, parseAbi, type Address, type Hex } from 'viem'
-import { clientsFor } from '../../networks/clients.ts'
-import type { Network } from '../../../contract/runtimeConfig.ts'
-import { RpcError } from '../../rpc/errors.ts'
-import { call } from '../../rpc/methods.ts'
+import { clientsFor } from '../networks/clients.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
+import { RpcError } from '../rpc/errors.ts'
+import { call } from '../rpc/methods.ts'
+import { queryKeys } from './keys.ts'
 
 /**
  * What a contract says about itself as a token (ERC-20 name, symbol, decimals, totalSupply; ERC-721 has
  * the first two and often the last). Asked with four eth_calls in the same tick: one batch. Each answer
  * that is missing, reverts or does not decode is null: a contract that answers none is not a token.
- *
- * Built here, beside its pages, for now: it belongs with the query factories in src/queries (the lead
- * moves it).
  */
 export type TokenInfo = { name: string | null; symbol: string | null; decimals: number | null; totalSupply: bigint | null }
 
@@ -35,7 +33,7 @@ function cleanText(text: string): string | null {
   return trimmed
 }
 
-export function decodeText(functionName: TextFunction, data: Hex): string | null {
+export function decodeTokenText(functionName: TextFunction, data: Hex): string | null {
   try {
     return cleanText(decodeFunctionResult({ abi: tokenAbi, functionName, data }) as string)
   } catch {
@@ -72,7 +70,7 @@ export function isToken(info: TokenInfo | null | undefined): info is TokenInfo {
 
 export function tokenQuery(network: Network, address: Address) {
   return queryOptions({
-    queryKey: [network.name, 'token', address.toLowerCase()] as const,
+    queryKey: queryKeys.token(network, address),
     queryFn: async ({ signal }): Promise<TokenInfo> => {
       const http = clientsFor(network).http
       const ask = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') =>
@@ -83,8 +81,8 @@ export function tokenQuery(network: Network, address: Address) {
       if (failure && failure.status === 'rejected') throw failure.reason
       const data = answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : null))
       return {
-        name: data[0] ? decodeText('name', data[0]) : null,
-        symbol: data[1] ? decodeText('symbol', data[1]) : null,
+        name: data[0] ? decodeTokenText('name', data[0]) : null,
+        symbol: data[1] ? decodeTokenText('symbol', data[1]) : null,
         decimals: data[2] ? decodeDecimals(data[2]) : null,
         totalSupply: data[3] ? decodeSupply(data[3]) : null,
       }

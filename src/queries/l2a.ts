@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
-import { clientsFor } from '../../networks/clients.ts'
-import type { Network } from '../../../contract/runtimeConfig.ts'
-import { getRawBlockTransactions } from '../../rpc/l2Methods.ts'
-import type { L2aRawTransaction } from '../../rpc/l2Schemas.ts'
+import { clientsFor } from '../networks/clients.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
+import { getRawBlockTransactions } from '../rpc/l2Methods.ts'
+import type { L2aRawTransaction } from '../rpc/l2Schemas.ts'
+import { queryKeys } from './keys.ts'
 
 /**
  * l2a_getRawBlockTransactions of one block. A block with transactions is sealed: cached for the session.
@@ -10,7 +11,7 @@ import type { L2aRawTransaction } from '../../rpc/l2Schemas.ts'
  */
 export function rawBlockQuery(network: Network, block: number) {
   return queryOptions({
-    queryKey: [network.name, 'l2aRawBlockTransactions', block] as const,
+    queryKey: queryKeys.l2aRawBlock(network, block),
     queryFn: ({ signal }): Promise<L2aRawTransaction[]> => getRawBlockTransactions(clientsFor(network).http, block, { signal }),
     staleTime: (query) => ((query.state.data?.length ?? 0) > 0 ? Infinity : 5_000),
   })

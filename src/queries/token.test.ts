@@ -1,17 +1,17 @@
 import { encodeAbiParameters, stringToHex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { decodeDecimals, decodeSupply, decodeText, isToken } from './tokenQuery.ts'
+import { decodeDecimals, decodeSupply, decodeTokenText, isToken } from './token.ts'
 
 describe('token answers', () => {
   it('decodes string names and symbols, and the bytes32 ones of early tokens', () => {
-    expect(decodeText('name', encodeAbiParameters([{ type: 'string' }], ['GlassToken']))).toBe('GlassToken')
-    expect(decodeText('symbol', stringToHex('MKR', { size: 32 }))).toBe('MKR')
+    expect(decodeTokenText('name', encodeAbiParameters([{ type: 'string' }], ['GlassToken']))).toBe('GlassToken')
+    expect(decodeTokenText('symbol', stringToHex('MKR', { size: 32 }))).toBe('MKR')
   })
 
   it('treats empty, unprintable or missing answers as absent', () => {
-    expect(decodeText('name', '0x')).toBeNull()
-    expect(decodeText('name', encodeAbiParameters([{ type: 'string' }], ['']))).toBeNull()
-    expect(decodeText('symbol', encodeAbiParameters([{ type: 'string' }], ['bad\u0007bell']))).toBeNull()
+    expect(decodeTokenText('name', '0x')).toBeNull()
+    expect(decodeTokenText('name', encodeAbiParameters([{ type: 'string' }], ['']))).toBeNull()
+    expect(decodeTokenText('symbol', encodeAbiParameters([{ type: 'string' }], ['bad\u0007bell']))).toBeNull()
   })
 
   it('decodes decimals within reason, and the supply', () => {
