@@ -3,6 +3,39 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
+const appServerBan = { group: ['**/server/**'], message: 'the app imports only contract/ from the service' }
+
+/** The folders each layer of src/ may not import (those above it). */
+const layerBans = {
+  ui: ['pages'],
+  queries: ['pages', 'ui', 'search'],
+  search: ['pages', 'ui'],
+  networks: ['pages', 'ui', 'queries', 'search'],
+  logs: ['pages', 'ui', 'queries', 'search', 'networks'],
+  files: ['pages', 'ui', 'queries', 'search', 'networks', 'logs'],
+  rpc: ['pages', 'ui', 'queries', 'search', 'networks', 'logs', 'files', 'evm', 'format'],
+  evm: ['pages', 'ui', 'queries', 'search', 'networks', 'logs', 'files', 'rpc'],
+  format: ['pages', 'ui', 'queries', 'search', 'networks', 'logs', 'files', 'rpc', 'evm'],
+}
+
+function appLayers() {
+  const sourceFiles = (folder) => [`src/${folder}/**/*.{ts,tsx}`]
+  const ignores = ['**/*.test.{ts,tsx}', 'src/testing/**']
+  return [
+    { files: ['src/**/*.{ts,tsx}'], ignores, rules: { 'no-restricted-imports': ['error', { patterns: [appServerBan] }] } },
+    ...Object.entries(layerBans).map(([folder, above]) => ({
+      files: sourceFiles(folder),
+      ignores,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [appServerBan, { group: above.flatMap((name) => [`../${name}/**`, `../../${name}/**`, `../../../${name}/**`]), message: `src/${folder} sits below ${above.join(', ')}: import downward only` }] },
+        ],
+      },
+    })),
+  ]
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.chainglass', '.scratch', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -33,11 +66,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '**/server/**', 'node:*', 'react', 'react-*'], message: 'contract/ is shared by the app and the service: it imports neither, nor anything only one of them has' }] }],
     },
   },
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'src/testing/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'the app imports only contract/ from the service' }] }] },
-  },
+  // Inside the app, layers import only downward: pages → ui → queries → the domain (networks, logs, files,
+  // search) → rpc and the pure helpers (evm, format). A page calls query factories, never rpc/ itself.
+  ...appLayers(),
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

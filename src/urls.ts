@@ -1,4 +1,5 @@
 import type { Address, Hash } from 'viem'
+import { blockTags, type BlockTag } from './rpc/methods.ts'
 
 /**
  * Every in-app link is built here, and every route parameter is read back here. Links carry only chain data
@@ -7,13 +8,10 @@ import type { Address, Hash } from 'viem'
  * one URL (and one visited-link colour).
  */
 
-export const blockTags = ['latest', 'earliest', 'pending', 'safe', 'finalized'] as const
-export type BlockTag = (typeof blockTags)[number]
-
 /** How a route names a block: its number, a tag, or its hash. */
-export type BlockId = bigint | BlockTag | Hash
+export type BlockRouteId = bigint | BlockTag | Hash
 
-function blockSegment(id: BlockId): string {
+function blockSegment(id: BlockRouteId): string {
   return typeof id === 'bigint' ? id.toString(10) : id.toLowerCase()
 }
 
@@ -21,17 +19,17 @@ export const homePath = '/'
 export const blocksPath = '/blocks'
 
 /** /block/123, /block/latest, /block/0xabc… */
-export function blockPath(id: BlockId): string {
+export function blockPath(id: BlockRouteId): string {
   return `/block/${blockSegment(id)}`
 }
 
 /** eth_getBlockReceipts of a block, as a table. */
-export function blockReceiptsPath(id: BlockId): string {
+export function blockReceiptsPath(id: BlockRouteId): string {
   return `/block/${blockSegment(id)}/receipts`
 }
 
 /** A transaction by its block and its position in it (index in decimal). */
-export function blockTxPath(id: BlockId, index: bigint | number): string {
+export function blockTxPath(id: BlockRouteId, index: bigint | number): string {
   return `/block/${blockSegment(id)}/tx/${BigInt(index).toString(10)}`
 }
 
@@ -48,14 +46,23 @@ export function addressPath(address: Address): string {
   return `/address/${address.toLowerCase()}`
 }
 
+/** The tool pages; their state lives in the query string, which each tool writes (logQuery, storageParams, callParams). */
+export const toolPaths = { logs: '/logs', call: '/call', storage: '/storage', files: '/files' } as const
+
+/** A tool page with its state: `/logs?address=…`, or the bare path when the state is empty. */
+export function toolPath(tool: keyof typeof toolPaths, search?: URLSearchParams): string {
+  const query = search?.toString() ?? ''
+  return query ? `${toolPaths[tool]}?${query}` : toolPaths[tool]
+}
+
 /** The logs tool, filtered to what `address` emitted. */
 export function logsToolPath(address: Address): string {
-  return `/logs?address=${address.toLowerCase()}`
+  return toolPath('logs', new URLSearchParams({ address: address.toLowerCase() }))
 }
 
 /** The storage tool, opened on `address`. */
 export function storageToolPath(address: Address): string {
-  return `/storage?address=${address.toLowerCase()}`
+  return toolPath('storage', new URLSearchParams({ address: address.toLowerCase() }))
 }
 
 /** A block as a route names it, read back: decimal or 0x number, tag, or 32-byte hash. */

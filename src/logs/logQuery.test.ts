@@ -1,5 +1,6 @@
 import { keccak256, toBytes } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { toolPath } from '../urls.ts'
 import {
   baseFilter,
   canFollow,
@@ -8,7 +9,6 @@ import {
   filterPreview,
   hasFilter,
   logSearchParams,
-  logsPath,
   parseBlockRef,
   parseLogQuery,
   parseTopic,
@@ -32,10 +32,10 @@ describe('the logs URL', () => {
 
   it('writes only what is set, and reads back the same values', () => {
     const values = form({ address: ` ${address} ,  ${other} `, topic1: 'any', fromBlock: '0', follow: true })
-    const path = logsPath(values)
+    const path = toolPath('logs', logSearchParams(values))
     expect(path).toBe(`/logs?address=${address}%2C${other}&topic1=any&fromBlock=0&follow=1`)
     expect(readLogForm(new URLSearchParams(path.split('?')[1]))).toEqual({ ...values, address: `${address},${other}` })
-    expect(logsPath(emptyLogForm)).toBe('/logs')
+    expect(toolPath('logs', logSearchParams(emptyLogForm))).toBe('/logs')
   })
 
   it('counts a URL with any filter field as one to run at once', () => {

@@ -40,7 +40,7 @@ const maxLogCap = 2_000_000
 const maxFilterParameters = 5_000
 
 /** A block parameter as a range end: a number, or a tag the network resolves. */
-export type BlockRef = { kind: 'number'; number: bigint } | { kind: 'tag'; tag: BlockTag }
+export type RangeEnd = { kind: 'number'; number: bigint } | { kind: 'tag'; tag: BlockTag }
 
 /** Per topic position: null = any; else the alternatives (one value is a one-element list). */
 export type TopicMatch = readonly Hash[] | null
@@ -49,7 +49,7 @@ export type LogQuery = {
   addresses: readonly Address[]
   topics: readonly [TopicMatch, TopicMatch, TopicMatch, TopicMatch]
   /** The spec: fromBlock/toBlock (each defaulting to latest) or blockHash, never both. */
-  range: { kind: 'range'; from: BlockRef; to: BlockRef } | { kind: 'hash'; blockHash: Hash }
+  range: { kind: 'range'; from: RangeEnd; to: RangeEnd } | { kind: 'hash'; blockHash: Hash }
   cap: number
   follow: boolean
 }
@@ -79,11 +79,6 @@ export function logSearchParams(values: LogFormValues): URLSearchParams {
   }
   if (values.follow) search.set('follow', '1')
   return search
-}
-
-export function logsPath(values: LogFormValues): string {
-  const query = logSearchParams(values).toString()
-  return query ? `/logs?${query}` : '/logs'
 }
 
 /** True when the values name any filter field: such a URL runs its query on open. */
@@ -153,7 +148,7 @@ export function parseTopic(text: string): { ok: true; match: TopicMatch } | { ok
 }
 
 /** A range end: decimal ("1,234" and "1_234" too), 0x hex, or a tag. Empty is the spec's default, latest. */
-export function parseBlockRef(text: string): BlockRef | null {
+export function parseBlockRef(text: string): RangeEnd | null {
   const value = text.trim().toLowerCase()
   if (value === '') return { kind: 'tag', tag: 'latest' }
   if ((blockTags as readonly string[]).includes(value)) return { kind: 'tag', tag: value as BlockTag }
@@ -245,7 +240,7 @@ export function filterPreview(query: LogQuery): Record<string, unknown> {
   return filter
 }
 
-function blockRefText(ref: BlockRef): string {
+function blockRefText(ref: RangeEnd): string {
   return ref.kind === 'tag' ? ref.tag : toHex(ref.number)
 }
 

@@ -6,7 +6,7 @@ import { HttpError, RpcError, TimeoutError } from '../rpc/errors.ts'
 import { blockNumber, getBlockByNumber, getLogs, type LogFilter } from '../rpc/methods.ts'
 import { logSchema, type Log } from '../rpc/schemas.ts'
 import type { RpcSubscriber, RpcTransport, Unsubscribe } from '../rpc/transport.ts'
-import { baseFilter, canFollow, type BlockRef, type LogQuery } from './logQuery.ts'
+import { baseFilter, canFollow, type RangeEnd, type LogQuery } from './logQuery.ts'
 
 /**
  * One search of the logs tool, from the filter to the last row: resolve the range's tags to numbers, scan
@@ -117,7 +117,7 @@ export function mergeLog(rows: readonly LogRow[], log: Log, live: boolean): { ro
   return { rows: next, added: true, removed: log.removed }
 }
 
-async function resolveBlock(rpc: RpcTransport, ref: BlockRef, signal: AbortSignal): Promise<bigint> {
+async function resolveBlock(rpc: RpcTransport, ref: RangeEnd, signal: AbortSignal): Promise<bigint> {
   if (ref.kind === 'number') return ref.number
   if (ref.tag === 'earliest') return 0n
   if (ref.tag === 'latest' || ref.tag === 'pending') return BigInt(await blockNumber(rpc, { signal }))

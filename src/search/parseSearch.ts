@@ -1,5 +1,5 @@
 import type { Address, Hash } from 'viem'
-import { blockTags, type BlockTag } from '../urls.ts'
+import { blockTags, type BlockTag } from '../rpc/methods.ts'
 
 /** What the search box was given. A 32-byte hash may name a block or a transaction: the caller decides. */
 export type SearchTarget =

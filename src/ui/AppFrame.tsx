@@ -4,7 +4,7 @@ import { formatChainId } from '../format/hex.ts'
 import { useLinkNetwork, useNetwork } from './networks/NetworkContext.tsx'
 import { NetworkNotices } from './networks/NetworkNotices.tsx'
 import { useHeadSubscription } from '../queries/head.ts'
-import { blocksPath, homePath, l2aBlockPath, l2bPendingPath, settingsPath, withNetwork } from '../urls.ts'
+import { blocksPath, homePath, l2aBlockPath, l2bPendingPath, settingsPath, toolPaths, withNetwork } from '../urls.ts'
 import { AppLink } from './AppLink.tsx'
 import { ConnectionBanner } from './ConnectionBanner.tsx'
 import { ChevronDownIcon } from './icons.tsx'
@@ -77,12 +77,6 @@ export function FrameFallback() {
 // ---------------------------------------------------------------------------------------------------------
 // Navigation: a row of links under the header from md up; a menu button and panel on narrow screens.
 
-// The tool pages' routes (their pages are being built; until then these reach the not-found page).
-const logsPath = '/logs'
-const callPath = '/call'
-const storagePath = '/storage'
-const filesPath = '/files'
-
 type NavEntry = { label: string; to: string; testId: string; active: (pathname: string) => boolean; note?: string }
 
 const under = (...prefixes: string[]) => (pathname: string) => prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
@@ -91,10 +85,10 @@ const mainEntries: readonly NavEntry[] = [
   { label: 'Overview', to: homePath, testId: 'nav-home', active: (pathname) => pathname === homePath },
   // Blocks and what is reached through them: a block, its transactions and uncles.
   { label: 'Blocks', to: blocksPath, testId: 'nav-blocks', active: under(blocksPath, '/block', '/tx', '/uncle') },
-  { label: 'Logs', to: logsPath, testId: 'nav-logs', active: under(logsPath) },
-  { label: 'Call', to: callPath, testId: 'nav-call', active: under(callPath) },
-  { label: 'Storage', to: storagePath, testId: 'nav-storage', active: under(storagePath) },
-  { label: 'Files', to: filesPath, testId: 'nav-files', active: under(filesPath) },
+  { label: 'Logs', to: toolPaths.logs, testId: 'nav-logs', active: under(toolPaths.logs) },
+  { label: 'Call', to: toolPaths.call, testId: 'nav-call', active: under(toolPaths.call) },
+  { label: 'Storage', to: toolPaths.storage, testId: 'nav-storage', active: under(toolPaths.storage) },
+  { label: 'Files', to: toolPaths.files, testId: 'nav-files', active: under(toolPaths.files) },
 ]
 
 const layer2Entries: readonly NavEntry[] = [

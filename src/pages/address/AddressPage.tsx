@@ -12,7 +12,7 @@ import { isRetryable } from '../../rpc/errors.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { Badge } from '../../ui/Badge.tsx'
 import { BlockLink } from '../../ui/BlockLink.tsx'
-import { CopyButton } from '../../ui/CopyButton.tsx'
+import { HashTitle } from '../../ui/HashTitle.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { HexBlock } from '../../ui/HexBlock.tsx'
 import { ChevronRightIcon, CubeIcon, SearchIcon } from '../../ui/icons.tsx'
@@ -149,12 +149,7 @@ export function AddressPage() {
       <PageHeader
         kicker={kind}
         title={
-          <span className="inline-flex max-w-full items-center gap-1">
-            <span className="min-w-0 break-all font-mono text-lg font-medium sm:text-xl" data-testid="address-title">
-              {checksummed}
-            </span>
-            <CopyButton value={checksummed} label="Copy address" />
-          </span>
+          <HashTitle value={checksummed} copyLabel="Copy address" testId="address-title" />
         }
         subtitle={tokenInfo ? `${tokenInfo.name ?? 'Unnamed token'}${tokenInfo.symbol ? ` (${tokenInfo.symbol})` : ''}` : undefined}
         actions={

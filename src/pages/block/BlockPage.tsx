@@ -17,7 +17,7 @@ import { NotFoundPanel } from '../../ui/NotFoundPanel.tsx'
 import { PageHeader, type PageStep } from '../../ui/PageHeader.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
-import { blockPath, blockReceiptsPath, parseBlockId, type BlockId, type ParsedBlockId } from '../../urls.ts'
+import { blockPath, blockReceiptsPath, parseBlockId, type BlockRouteId, type ParsedBlockId } from '../../urls.ts'
 import { BlockFields } from './BlockFields.tsx'
 import { BlockTransactions, type TransactionDetails } from './BlockTransactions.tsx'
 import { blockIdHint, describeBlockId } from './fields.ts'
@@ -68,7 +68,7 @@ function BlockView({ network, parsed, param }: { network: AppNetwork; parsed: Pa
 
   // Links to a transaction by position or to the receipts name the block as the page does, except that a
   // tag (other than pending) becomes the number it stood for, so the link keeps showing this block.
-  const linkId: BlockId = parsed.kind === 'hash' ? parsed.hash : pending ? 'pending' : (number ?? (parsed.kind === 'number' ? parsed.number : parsed.tag))
+  const linkId: BlockRouteId = parsed.kind === 'hash' ? parsed.hash : pending ? 'pending' : (number ?? (parsed.kind === 'number' ? parsed.number : parsed.tag))
 
   const prev = number !== null && number > 0n ? stepTo(network, queryClient, number - 1n) : number === null ? undefined : null
   const next = number !== null && !pending ? (head != null && number >= head ? null : stepTo(network, queryClient, number + 1n)) : undefined

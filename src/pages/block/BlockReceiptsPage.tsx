@@ -24,7 +24,7 @@ import { PageHeader, type PageStep } from '../../ui/PageHeader.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { TxLink } from '../../ui/TxLink.tsx'
-import { blockPath, blockReceiptsPath, parseBlockId, type BlockId, type ParsedBlockId } from '../../urls.ts'
+import { blockPath, blockReceiptsPath, parseBlockId, type BlockRouteId, type ParsedBlockId } from '../../urls.ts'
 import { blockIdHint, describeBlockId } from './fields.ts'
 import { prefetchBlockPage, useBlockData } from '../../queries/blockPage.ts'
 
@@ -198,7 +198,7 @@ function ReceiptsView({ network, parsed, param }: { network: AppNetwork; parsed:
   const pending = data.receiptsSkipped === 'pending'
   const numberHex = block?.number ?? receipts?.[0]?.blockNumber ?? null
   const number = numberHex === null ? null : hexToBigInt(numberHex)
-  const blockId: BlockId | null = parsed.kind === 'hash' ? parsed.hash : number
+  const blockId: BlockRouteId | null = parsed.kind === 'hash' ? parsed.hash : number
 
   const prev = number !== null && number > 0n ? stepTo(network, queryClient, number - 1n) : number === null ? undefined : null
   const next = number !== null ? (head != null && number >= head ? null : stepTo(network, queryClient, number + 1n)) : undefined

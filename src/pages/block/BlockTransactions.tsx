@@ -18,7 +18,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { Toggle } from '../../ui/Toggle.tsx'
 import { TxLink } from '../../ui/TxLink.tsx'
-import { blockReceiptsPath, blockTxPath, type BlockId } from '../../urls.ts'
+import { blockReceiptsPath, blockTxPath, type BlockRouteId } from '../../urls.ts'
 import { receiptsByHash } from './fields.ts'
 
 export type TransactionDetails = 'hashes' | 'full'
@@ -41,7 +41,7 @@ type BlockTransactionsProps = {
   receiptsSkipped: 'pending' | 'unsupported' | null
   onRetryReceipts: () => void
   /** How links to a transaction by position name this block: its number, its hash, or `pending`. */
-  linkId: BlockId
+  linkId: BlockRouteId
 }
 
 const muted = 'text-zinc-500 dark:text-zinc-400'

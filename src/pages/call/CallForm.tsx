@@ -7,10 +7,11 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Toggle } from '../../ui/Toggle.tsx'
 import { buildCall, builderState, quantityFields, type CallDraft, type CallField, type CallMethod, type Problems } from './callParams.ts'
 import { DataBuilder } from './DataBuilder.tsx'
-import { Field, invalidProps, monoInputClass, textareaClass } from './formParts.tsx'
+import { monoInputClass, textareaClass } from './formParts.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { GasCapNote } from './GasCapNote.tsx'
 import { parseQuantity } from './quantity.ts'
+import { Field, fieldAria } from '../../ui/Field.tsx'
 
 type Props = {
   network: AppNetwork
@@ -101,7 +102,7 @@ export function CallForm({ network, initial, showProblems, onRun, onClear }: Pro
           onChange={(event) => set({ [field]: event.target.value })}
           className={monoInputClass}
           data-testid={`call-${field}`}
-          {...invalidProps(fieldId, problem)}
+          {...fieldAria(fieldId, problem)}
         />
       </Field>
     )
@@ -142,7 +143,7 @@ export function CallForm({ network, initial, showProblems, onRun, onClear }: Pro
               onChange={(event) => set({ data: event.target.value })}
               className={`${textareaClass} break-all`}
               data-testid="call-data"
-              {...invalidProps(`${id}-data`, shown('data'))}
+              {...fieldAria(`${id}-data`, shown('data'))}
             />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -166,7 +167,7 @@ export function CallForm({ network, initial, showProblems, onRun, onClear }: Pro
                 onChange={(event) => set({ block: event.target.value })}
                 className={monoInputClass}
                 data-testid="call-block"
-                {...invalidProps(`${id}-block`, shown('block'))}
+                {...fieldAria(`${id}-block`, shown('block'))}
               />
               <datalist id={`${id}-tags`}>
                 {tags.map((tag) => (

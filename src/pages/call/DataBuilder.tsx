@@ -3,9 +3,10 @@ import type { AbiFunction } from 'viem'
 import { byteLength } from '../../format/hex.ts'
 import { abiFunctions, functionKey } from './abiInput.ts'
 import { builderState, type CallDraft } from './callParams.ts'
-import { Field, SectionLabel, invalidProps, monoInputClass, textareaClass } from './formParts.tsx'
+import { SectionLabel, monoInputClass, textareaClass } from './formParts.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { inputClass } from '../../ui/form.ts'
+import { Field, fieldAria } from '../../ui/Field.tsx'
 
 /** The EIP-20 interface as signatures, with their returns, so answers decode. */
 const erc20Signatures = [
@@ -88,7 +89,7 @@ export function DataBuilder({ draft, onChange }: { draft: CallDraft; onChange: (
           onChange={(event) => changeAbi(event.target.value)}
           className={textareaClass}
           data-testid="builder-abi"
-          {...invalidProps(`${id}-abi`, state.abiProblem)}
+          {...fieldAria(`${id}-abi`, state.abiProblem)}
         />
       </Field>
       {functions.length > 0 && (
@@ -124,7 +125,7 @@ export function DataBuilder({ draft, onChange }: { draft: CallDraft; onChange: (
                   }}
                   className={monoInputClass}
                   data-testid={`builder-arg-${index}`}
-                  {...invalidProps(fieldId, problem)}
+                  {...fieldAria(fieldId, problem)}
                 />
               </Field>
             )

@@ -11,46 +11,6 @@ export const monoInputClass = `${inputClass} font-mono text-[13px]`
 export const textareaClass =
   'block w-full min-w-0 resize-y rounded-lg bg-white px-3 py-2 font-mono text-[13px] leading-5 text-zinc-900 ring-1 ring-inset ring-zinc-200 transition placeholder:font-sans placeholder:text-zinc-400 focus:outline-none focus:ring-2 focus:ring-accent-500 aria-invalid:ring-red-300 dark:bg-zinc-950/60 dark:text-zinc-100 dark:ring-zinc-700/80 dark:placeholder:text-zinc-600 dark:aria-invalid:ring-red-800'
 
-type FieldProps = {
-  id: string
-  label: ReactNode
-  /** Beside the label, right-aligned: a unit, a limit (the gas cap). */
-  aside?: ReactNode
-  /** Under the input, in grey. */
-  hint?: ReactNode
-  /** Under the input, in red; the input should set aria-invalid and aria-describedby `${id}-problem`. */
-  problem?: string | null
-  children: ReactNode
-  className?: string
-}
-
-/** A labelled input with its hint or its problem. */
-export function Field({ id, label, aside, hint, problem, children, className = '' }: FieldProps) {
-  return (
-    <div className={`min-w-0 ${className}`}>
-      <div className="mb-1 flex min-h-5 items-baseline justify-between gap-3">
-        <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
-          {label}
-        </label>
-        {aside}
-      </div>
-      {children}
-      {problem ? (
-        <p id={`${id}-problem`} className="mt-1 text-xs text-red-600 dark:text-red-400" data-testid={`${id}-problem`}>
-          {problem}
-        </p>
-      ) : hint ? (
-        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>
-      ) : null}
-    </div>
-  )
-}
-
-/** aria props of an input that may have a problem. */
-export function invalidProps(id: string, problem: string | null | undefined) {
-  return problem ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-problem` } : {}
-}
-
 /** A small uppercase heading inside a panel. */
 export function SectionLabel({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
   return (

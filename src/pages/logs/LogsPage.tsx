@@ -10,11 +10,11 @@ import { AlertIcon } from '../../ui/icons.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { useNow } from '../../ui/useNow.ts'
-import { withNetwork } from '../../urls.ts'
+import { toolPath, withNetwork } from '../../urls.ts'
 import { createDecoder, parseEventDefinitions } from './eventDecoder.ts'
 import { download, logsToCsv, logsToJson } from './exportLogs.ts'
 import { LogFilterForm } from './LogFilterForm.tsx'
-import { canFollow, hasFilter, hasRangeConflict, logSearchParams, logsPath, parseLogQuery, rangeConflictMessage, readLogForm, type LogFormValues, type LogQuery } from '../../logs/logQuery.ts'
+import { canFollow, hasFilter, hasRangeConflict, logSearchParams, parseLogQuery, rangeConflictMessage, readLogForm, type LogFormValues, type LogQuery } from '../../logs/logQuery.ts'
 import { LogSearch, type LogSearchSnapshot } from '../../logs/logSearch.ts'
 import { LogsErrorPanel } from './LogsErrorPanel.tsx'
 import { LogsTable } from './LogsTable.tsx'
@@ -205,7 +205,7 @@ function Welcome({ examples }: { examples: Array<{ label: string; values: Partia
       </p>
       <div className="mt-5 flex flex-wrap justify-center gap-2">
         {examples.map((example) => (
-          <Button key={example.label} onClick={() => navigate(withNetwork(logsPath({ ...readLogForm(new URLSearchParams()), ...example.values }), linkNetwork))}>
+          <Button key={example.label} onClick={() => navigate(withNetwork(toolPath('logs', logSearchParams({ ...readLogForm(new URLSearchParams()), ...example.values })), linkNetwork))}>
             {example.label}
           </Button>
         ))}
@@ -229,8 +229,8 @@ export function LogsPage() {
   const conflict = hasRangeConflict(values)
 
   const go = (next: LogFormValues, replace = false) => {
-    const to = withNetwork(logsPath(next), linkNetwork)
-    const current = withNetwork(logsPath(values), linkNetwork)
+    const to = withNetwork(toolPath('logs', logSearchParams(next)), linkNetwork)
+    const current = withNetwork(toolPath('logs', logSearchParams(values)), linkNetwork)
     // The same filter again: run it again (the URL does not change, so nothing else would).
     if (to === current && !replace) search?.start()
     else void navigate(to, { replace })

@@ -5,7 +5,8 @@ import { defaultCapabilities, maxBatchLimit } from '../../networks/capabilities.
 import { testConnection } from '../../networks/testConnection.ts'
 import { parseUserNetwork, userNetworks, type UserNetworkRecord } from '../../networks/userNetworks.ts'
 import { ConnectionReport } from './ConnectionReport.tsx'
-import { Check, Field } from './formParts.tsx'
+import { Check } from './formParts.tsx'
+import { TextField } from '../../ui/Field.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { fieldOf, readNetworkForm } from './networkForm.ts'
 
@@ -94,8 +95,8 @@ export function NetworkForm({
   return (
     <form ref={form} onSubmit={submit} noValidate data-testid="network-form" className="space-y-6">
       <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
-        <Field name="label" label="Label" defaultValue={existing?.label} placeholder="My Sepolia" problem={problems.label} hint="Shown in the network menu and on every page." />
-        <Field
+        <TextField name="label" label="Label" defaultValue={existing?.label} placeholder="My Sepolia" problem={problems.label} hint="Shown in the network menu and on every page." />
+        <TextField
           name="name"
           label="Name"
           mono
@@ -108,11 +109,11 @@ export function NetworkForm({
             </>
           }
         />
-        <Field name="rpcBase" label={<>Base URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{base_url}'}</code></>} mono type="url" defaultValue={existing?.rpcBase} placeholder="https://provider.example/network" problem={problems.rpcBase} hint="Requests go to {base_url}/v3/<key>." />
-        <Field name="wsBase" label={<>WebSocket URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{ws_url}'}</code></>} mono defaultValue={existing?.wsBase} placeholder="derived from the base URL" problem={problems.wsBase} hint="Subscriptions go to {ws_url}/ws/v3/<key>." />
-        <Field name="chainId" label="Chain id" mono defaultValue={existing?.chainId} placeholder="0xaa36a7 or 11155111" problem={problems.chainId} hint="Hex or decimal; Test connection can fill it in." />
-        <Field name="ipfsUrl" label={<>File store URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{ipfs_url}'}</code> (optional)</>} mono defaultValue={existing?.ipfsUrl ?? ''} placeholder="https://ipfs.provider.example:5001" problem={problems.ipfsUrl} />
-        <Field
+        <TextField name="rpcBase" label={<>Base URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{base_url}'}</code></>} mono type="url" defaultValue={existing?.rpcBase} placeholder="https://provider.example/network" problem={problems.rpcBase} hint="Requests go to {base_url}/v3/<key>." />
+        <TextField name="wsBase" label={<>WebSocket URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{ws_url}'}</code></>} mono defaultValue={existing?.wsBase} placeholder="derived from the base URL" problem={problems.wsBase} hint="Subscriptions go to {ws_url}/ws/v3/<key>." />
+        <TextField name="chainId" label="Chain id" mono defaultValue={existing?.chainId} placeholder="0xaa36a7 or 11155111" problem={problems.chainId} hint="Hex or decimal; Test connection can fill it in." />
+        <TextField name="ipfsUrl" label={<>File store URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{ipfs_url}'}</code> (optional)</>} mono defaultValue={existing?.ipfsUrl ?? ''} placeholder="https://ipfs.provider.example:5001" problem={problems.ipfsUrl} />
+        <TextField
           name="key"
           label="Project key"
           mono
@@ -122,7 +123,7 @@ export function NetworkForm({
           problem={problems.key}
           hint="It goes only into the request path: never into a link, the page or a log."
         />
-        <Field
+        <TextField
           name="secret"
           label="Project secret (optional)"
           mono
@@ -163,7 +164,7 @@ export function NetworkForm({
             <Check name="l2aRawBlockTransactions" testId="field-l2a" defaultChecked={capabilities.l2aRawBlockTransactions} label={<code className="font-mono text-[13px]">l2a_getRawBlockTransactions</code>} />
             <Check name="l2bPendingTransactions" testId="field-l2b" defaultChecked={capabilities.l2bPendingTransactions} label={<code className="font-mono text-[13px]">l2b_pendingTransactions</code>} />
             <div className="pt-3">
-              <Field
+              <TextField
                 name="maxBatchSize"
                 label="Batch limit (calls per request)"
                 type="number"

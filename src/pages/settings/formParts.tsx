@@ -1,47 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
-import { inputClass } from '../../ui/form.ts'
 
 /** The few form pieces of the settings page, in the look of the rest of the app (zinc, indigo accent). */
-
-/** A labelled text input with a hint and its problem beneath. */
-export function Field({
-  label,
-  hint,
-  problem,
-  className = '',
-  mono = false,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; problem?: string; mono?: boolean; name: string }) {
-  const id = `field-${input.name}`
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="text-xs font-medium text-zinc-700 dark:text-zinc-300">
-        {label}
-      </label>
-      <input
-        id={id}
-        spellCheck={false}
-        autoComplete="off"
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : hint ? `${id}-hint` : undefined}
-        data-testid={`field-${input.name}`}
-        {...input}
-        className={`${inputClass} mt-1 ${mono ? 'font-mono text-[13px]' : ''}`}
-      />
-      {problem ? (
-        <p id={`${id}-problem`} role="alert" className="mt-1 text-xs text-red-600 dark:text-red-400" data-testid={`problem-${input.name}`}>
-          {problem}
-        </p>
-      ) : (
-        hint && (
-          <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-            {hint}
-          </p>
-        )
-      )}
-    </div>
-  )
-}
 
 /** A checkbox with its label and an optional line of explanation. */
 export function Check({ label, note, testId, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; note?: ReactNode; testId?: string }) {

@@ -1,6 +1,6 @@
 import type { SlotStep } from '../../evm/storage/slots.ts'
 import { slotHex } from '../../evm/storage/slots.ts'
-import { CopyButton } from '../../ui/CopyButton.tsx'
+import { HashTitle } from '../../ui/HashTitle.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 
 /** The slot the inputs lead to, and every step of the formula with what was hashed. */
@@ -9,12 +9,7 @@ export function SlotSteps({ steps, slot, offset, size }: { steps: SlotStep[]; sl
   return (
     <Panel title="Slot" testId="storage-slot-panel" actions={size < 32 ? <span className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="storage-packed">packed: byte offset {offset}, {size} byte{size === 1 ? '' : 's'}</span> : undefined}>
       <div className="px-5 pt-4 pb-5">
-        <div className="flex items-start gap-1">
-          <p className="min-w-0 flex-1 font-mono text-[15px] leading-6 font-medium break-all text-zinc-900 dark:text-white" data-testid="storage-slot">
-            {hex}
-          </p>
-          <CopyButton value={hex} label="Copy slot" />
-        </div>
+        <HashTitle value={hex} copyLabel="Copy slot" testId="storage-slot" look="panel" />
         {slot < 1n << 64n && <p className="mt-0.5 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">slot {slot.toString(10)}</p>}
         <ol className="mt-5 space-y-0" data-testid="storage-steps">
           {steps.map((step, index) => (

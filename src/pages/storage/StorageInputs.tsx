@@ -1,9 +1,10 @@
 import { useId, useState } from 'react'
 import { LayoutError, parseStorageLayout, typeOf, type StorageLayout } from '../../evm/storage/layout.ts'
 import { erc1967Slot } from '../../evm/storage/slots.ts'
-import { Field, SectionLabel, invalidProps, monoInputClass, textareaClass } from '../call/formParts.tsx'
+import { SectionLabel, monoInputClass, textareaClass } from '../call/formParts.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { compactLayout, erc1967Names, layoutContractName, type Resolution, type StorageState } from './storageParams.ts'
+import { Field, fieldAria } from '../../ui/Field.tsx'
 
 type InputsProps = {
   state: StorageState
@@ -35,7 +36,7 @@ export function SlotInputs({ state, resolution, onChange }: InputsProps) {
           hint={base === 'slot' ? 'The declared slot of the variable: decimal or 0x hex' : undefined}
         >
           {base === 'slot' ? (
-            <input id={`${id}-slot`} value={state.slot} onChange={(event) => onChange({ slot: event.target.value })} placeholder="0" spellCheck={false} autoComplete="off" className={monoInputClass} data-testid="storage-slot-input" {...invalidProps(`${id}-slot`, problemOf(resolution, 'slot'))} />
+            <input id={`${id}-slot`} value={state.slot} onChange={(event) => onChange({ slot: event.target.value })} placeholder="0" spellCheck={false} autoComplete="off" className={monoInputClass} data-testid="storage-slot-input" {...fieldAria(`${id}-slot`, problemOf(resolution, 'slot'))} />
           ) : (
             <div className="flex h-9 items-center justify-between gap-2 rounded-lg bg-accent-50 px-3 text-sm text-accent-800 ring-1 ring-accent-200 ring-inset dark:bg-accent-950/40 dark:text-accent-200 dark:ring-accent-900">
               <span className="truncate font-mono text-[13px]">{state.erc1967 ? erc1967Slot(state.erc1967).label : `erc7201:${state.erc7201}`}</span>
@@ -46,7 +47,7 @@ export function SlotInputs({ state, resolution, onChange }: InputsProps) {
           )}
         </Field>
         <Field id={`${id}-plus`} label="+ slots" problem={problemOf(resolution, 'plus')} hint="A struct member">
-          <input id={`${id}-plus`} value={state.plus} onChange={(event) => onChange({ plus: event.target.value })} placeholder="0" spellCheck={false} autoComplete="off" className={monoInputClass} data-testid="storage-plus" {...invalidProps(`${id}-plus`, problemOf(resolution, 'plus'))} />
+          <input id={`${id}-plus`} value={state.plus} onChange={(event) => onChange({ plus: event.target.value })} placeholder="0" spellCheck={false} autoComplete="off" className={monoInputClass} data-testid="storage-plus" {...fieldAria(`${id}-plus`, problemOf(resolution, 'plus'))} />
         </Field>
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -82,11 +83,11 @@ export function SlotInputs({ state, resolution, onChange }: InputsProps) {
           </>
         }
       >
-        <input id={`${id}-keys`} value={state.keys} onChange={(event) => onChange({ keys: event.target.value })} placeholder="address:0x…, uint256:7, string:alice" spellCheck={false} autoComplete="off" className={monoInputClass} data-testid="storage-keys" {...invalidProps(`${id}-keys`, problemOf(resolution, 'keys'))} />
+        <input id={`${id}-keys`} value={state.keys} onChange={(event) => onChange({ keys: event.target.value })} placeholder="address:0x…, uint256:7, string:alice" spellCheck={false} autoComplete="off" className={monoInputClass} data-testid="storage-keys" {...fieldAria(`${id}-keys`, problemOf(resolution, 'keys'))} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-offset`} label="Packed: byte offset" problem={problemOf(resolution, 'offset')} hint="From the low-order end of the word">
-          <input id={`${id}-offset`} value={state.offset} onChange={(event) => onChange({ offset: event.target.value })} placeholder="0" inputMode="numeric" className={monoInputClass} data-testid="storage-offset" {...invalidProps(`${id}-offset`, problemOf(resolution, 'offset'))} />
+          <input id={`${id}-offset`} value={state.offset} onChange={(event) => onChange({ offset: event.target.value })} placeholder="0" inputMode="numeric" className={monoInputClass} data-testid="storage-offset" {...fieldAria(`${id}-offset`, problemOf(resolution, 'offset'))} />
         </Field>
         <Field id={`${id}-size`} label="Packed: size in bytes">
           <input id={`${id}-size`} value={state.size} onChange={(event) => onChange({ size: event.target.value })} placeholder="32" inputMode="numeric" className={monoInputClass} data-testid="storage-size" />
@@ -146,7 +147,7 @@ export function LayoutInputs({ state, resolution, onChange }: InputsProps) {
           spellCheck={false}
           className={textareaClass}
           data-testid="storage-layout-input"
-          {...invalidProps(`${id}-layout`, pasteProblem)}
+          {...fieldAria(`${id}-layout`, pasteProblem)}
         />
       </Field>
     )
@@ -212,7 +213,7 @@ export function LayoutInputs({ state, resolution, onChange }: InputsProps) {
           </>
         }
       >
-        <input id={`${id}-path`} value={state.path} onChange={(event) => onChange({ path: event.target.value })} placeholder="balanceOf[0x…]" spellCheck={false} autoComplete="off" className={monoInputClass} data-testid="storage-path" {...invalidProps(`${id}-path`, problemOf(resolution, 'path'))} />
+        <input id={`${id}-path`} value={state.path} onChange={(event) => onChange({ path: event.target.value })} placeholder="balanceOf[0x…]" spellCheck={false} autoComplete="off" className={monoInputClass} data-testid="storage-path" {...fieldAria(`${id}-path`, problemOf(resolution, 'path'))} />
       </Field>
     </div>
   )

@@ -8,11 +8,12 @@ import { CubeIcon } from '../../ui/icons.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Toggle } from '../../ui/Toggle.tsx'
-import { Field, invalidProps, monoInputClass } from '../call/formParts.tsx'
+import { monoInputClass } from '../call/formParts.tsx'
 import { SlotSteps } from './SlotSteps.tsx'
 import { LayoutInputs, SlotInputs } from './StorageInputs.tsx'
 import { readStorageState, readTarget, resolveStorage, writeStorageState, type StorageMode, type StorageState } from './storageParams.ts'
 import { StorageValue } from './StorageValue.tsx'
+import { Field, fieldAria } from '../../ui/Field.tsx'
 
 /** How long typing may pause before the URL (and the read) follows. */
 const urlDelayMs = 250
@@ -154,7 +155,7 @@ export function StoragePage() {
                 autoComplete="off"
                 className={monoInputClass}
                 data-testid="storage-address-input"
-                {...invalidProps(`${id}-address`, addressProblem)}
+                {...fieldAria(`${id}-address`, addressProblem)}
               />
             </Field>
             <Field id={`${id}-block`} label="Block parameter" problem={blockProblem} hint="A number, a tag, or a block hash; empty is latest">
@@ -168,7 +169,7 @@ export function StoragePage() {
                 autoComplete="off"
                 className={monoInputClass}
                 data-testid="storage-block-input"
-                {...invalidProps(`${id}-block`, blockProblem)}
+                {...fieldAria(`${id}-block`, blockProblem)}
               />
               <datalist id={`${id}-tags`}>
                 {tags.map((tag) => (

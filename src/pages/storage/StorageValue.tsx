@@ -14,6 +14,7 @@ import { AppLink } from '../../ui/AppLink.tsx'
 import { Badge } from '../../ui/Badge.tsx'
 import { BlockLink } from '../../ui/BlockLink.tsx'
 import { CopyButton } from '../../ui/CopyButton.tsx'
+import { HashTitle } from '../../ui/HashTitle.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { HexBlock } from '../../ui/HexBlock.tsx'
 import { InfoListSkeleton } from '../../ui/InfoList.tsx'
@@ -22,6 +23,7 @@ import { ChainText } from '../call/formParts.tsx'
 import { inputClass } from '../../ui/form.ts'
 import { longBytesLimit, longBytesQuery, storageWordQuery } from '../../queries/storage.ts'
 import { writeStorageState, type Resolved, type StorageState } from './storageParams.ts'
+import { toolPath } from '../../urls.ts'
 import { typedValue, type TypedValue } from './typedValue.ts'
 import { WordBytes } from './WordBytes.tsx'
 
@@ -37,11 +39,6 @@ function InfoRow({ label, help, children }: { label: ReactNode; help?: string; c
   )
 }
 
-/** The storage page's URL for `state` (the network is added by AppLink). */
-export function storagePath(state: StorageState): string {
-  const query = writeStorageState(state, new URLSearchParams()).toString()
-  return `/storage${query ? `?${query}` : ''}`
-}
 
 const utf8 = new TextDecoder('utf-8', { fatal: false })
 
@@ -235,7 +232,7 @@ function OtherBlocks({ network, state, block, onBlock }: { network: AppNetwork; 
   const numbered = /^0x[0-9a-f]{1,16}$/i.test(block) ? BigInt(block) : null
   const headNumber = head.data ? hexToBigInt(head.data.number) : null
   const link = (number: bigint, children: ReactNode, testId: string) => (
-    <AppLink to={storagePath({ ...state, block: number.toString(10) })} testId={testId} className="rounded-md px-2 py-1 text-xs font-medium text-accent-600 ring-1 ring-zinc-200 transition ring-inset hover:bg-accent-50 dark:text-accent-400 dark:ring-zinc-700 dark:hover:bg-accent-950/40">
+    <AppLink to={toolPath('storage', writeStorageState({ ...state, block: number.toString(10) }, new URLSearchParams()))} testId={testId} className="rounded-md px-2 py-1 text-xs font-medium text-accent-600 ring-1 ring-zinc-200 transition ring-inset hover:bg-accent-50 dark:text-accent-400 dark:ring-zinc-700 dark:hover:bg-accent-950/40">
       {children}
     </AppLink>
   )
@@ -306,12 +303,7 @@ export function StorageValue({ network, state, resolved, address, block, onChang
       ) : (
         <>
           <div className="space-y-2 px-5 pt-4 pb-4">
-            <div className="flex items-start gap-1">
-              <p className="min-w-0 flex-1 font-mono text-[13px] break-all text-zinc-700 dark:text-zinc-300" data-testid="storage-word">
-                {word}
-              </p>
-              <CopyButton value={word} label="Copy the word" />
-            </div>
+            <HashTitle value={word} copyLabel="Copy the word" testId="storage-word" look="word" />
             <WordBytes word={word} offset={resolved.offset} size={resolved.size} />
           </div>
           <div className="border-t border-zinc-100 dark:border-zinc-800">

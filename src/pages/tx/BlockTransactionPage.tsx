@@ -10,14 +10,14 @@ import { AppLink, inlineLinkClass } from '../../ui/AppLink.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { NotFoundPanel } from '../../ui/NotFoundPanel.tsx'
 import { PageHeader, type PageStep } from '../../ui/PageHeader.tsx'
-import { blockPath, blockTxPath, parseBlockId, parseIndex, type BlockId, type ParsedBlockId } from '../../urls.ts'
+import { blockPath, blockTxPath, parseBlockId, parseIndex, type BlockRouteId, type ParsedBlockId } from '../../urls.ts'
 import { TransactionBadges, TransactionView } from './TransactionView.tsx'
 import { TransactionTitle } from './TransactionPage.tsx'
 import { TransactionSkeleton } from './TransactionSkeleton.tsx'
 import { pendingRefetch, retryFor, useTransactionData } from './useTransactionData.ts'
 import { usePrefetch } from '../../queries/prefetch.ts'
 
-function toRef(id: ParsedBlockId): BlockRef & BlockId {
+function toRef(id: ParsedBlockId): BlockRef & BlockRouteId {
   return id.kind === 'number' ? id.number : id.kind === 'tag' ? id.tag : id.hash
 }
 
@@ -39,7 +39,7 @@ export function BlockTransactionPage() {
   const blockId = parseBlockId(params.id ?? '')
   const index = parseIndex(params.index ?? '')
   const valid = blockId !== null && index !== null && network.capabilities.ethMethods
-  const ref: BlockRef & BlockId = blockId ? toRef(blockId) : 'latest'
+  const ref: BlockRef & BlockRouteId = blockId ? toRef(blockId) : 'latest'
   const position = index ?? 0n
   const transaction = useQuery({ ...transactionByIndexQuery(network, ref, position), enabled: valid, refetchInterval: pendingRefetch })
   const block = useQuery({ ...blockQuery(network, ref), enabled: valid })
@@ -64,7 +64,7 @@ export function BlockTransactionPage() {
 
   // Links to the neighbours name the block the way that stays true: its hash if the URL used one, else its number.
   const minedNumber = transaction.data?.blockNumber ?? (block.data?.number ?? null)
-  const linkBlock: BlockId = blockId.kind === 'hash' ? blockId.hash : minedNumber !== null ? BigInt(minedNumber) : ref
+  const linkBlock: BlockRouteId = blockId.kind === 'hash' ? blockId.hash : minedNumber !== null ? BigInt(minedNumber) : ref
   const count = block.data ? block.data.transactions.length : null
   const step = (at: bigint): PageStep => ({ to: blockTxPath(linkBlock, at), label: `Transaction ${at} of ${blockWords(blockId)}`, onPrefetch: prefetch.transactionAt(linkBlock, at) })
   const prev = index > 0n ? step(index - 1n) : null

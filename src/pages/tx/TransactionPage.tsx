@@ -4,7 +4,7 @@ import type { Hash } from 'viem'
 import { MethodUnavailable } from '../../ui/networks/MethodUnavailable.tsx'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { transactionQuery } from '../../queries/transactions.ts'
-import { CopyButton } from '../../ui/CopyButton.tsx'
+import { HashTitle } from '../../ui/HashTitle.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { NotFoundPanel } from '../../ui/NotFoundPanel.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
@@ -22,12 +22,7 @@ export function parseTransactionHash(param: string | undefined): Hash | null {
 
 export function TransactionTitle({ hash }: { hash: string }) {
   return (
-    <span className="inline-flex max-w-full items-center gap-1">
-      <span className="min-w-0 break-all font-mono text-lg font-medium sm:text-xl" data-testid="tx-title-hash">
-        {hash}
-      </span>
-      <CopyButton value={hash} label="Copy transaction hash" />
-    </span>
+    <HashTitle value={hash} copyLabel="Copy transaction hash" testId="tx-title-hash" />
   )
 }
 
