@@ -21,7 +21,7 @@ const warmWaitLimitMs = 10_000
 /**
  * Once the first page is up, its data has arrived and the browser is idle, the block and transaction pages'
  * code is fetched, so opening one waits only for its data and not for its chunk first and its data after
- * (issue 7: the block page's in-app cold time was chunk, then one batch, in a row). Not while data is on its
+ * (otherwise a block page's in-app cold time is the chunk, then one batch, in a row). Not while data is on its
  * way: on a full load of a block page, fetching and compiling those chunks ran during its 1 MB answer and
  * competed with the node for the CPU.
  */
@@ -92,8 +92,8 @@ export type AppState = { queryClient: QueryClient; router: ReturnType<typeof cre
 /**
  * The app's one cache and its router, made as soon as the configuration is read and before React renders
  * anything: making the router starts the first page's chunk loading, and the page's data (its route's
- * handle) is asked for at once, so both are on their way while React renders the frame (issue 7: on a full
- * load of a block page the request left only after the first render, the chunk and the page's own render).
+ * handle) is asked for at once, so both are on their way while React renders the frame (otherwise, on a full
+ * load of a block page, the request leaves only after the first render, the chunk and the page's own render).
  */
 export function createAppState(config: RuntimeConfig): AppState {
   const queryClient = createQueryClient()

@@ -15,7 +15,7 @@ type VirtualRowsProps = {
    * Every row's height in px, when the cells' content is one line that fits it: rows are then set to it and
    * never measured. Measuring reads each new row's height in the commit (a forced layout, then a second render
    * when a height differs from the estimate): on the 1,000-transaction block page that was most of going back
-   * to it from the cache (issue 7).
+   * to it from the cache.
    */
   rowHeight?: number
   /** Rows rendered beyond each edge of the window, so a fast scroll does not show blanks. */
@@ -56,7 +56,7 @@ type VirtualRowProps = {
 /**
  * One row, memoised: the virtualizer re-renders the body on every scrolled frame, and without this every row
  * in view (its links, addresses, badges) rendered again each frame, not only the few that scrolled in. That
- * made scrolling a 5,000-row block a string of long tasks (issue 7's benchmark: bench/README numbers).
+ made scrolling a 5,000-row block a string of long tasks (bench/README has the figures).
  */
 const VirtualRow = memo(function VirtualRow({ index, renderCells, measure, height, className, testId }: VirtualRowProps) {
   return (

@@ -58,7 +58,7 @@ function LiveOverview({ network, head, live }: { network: Network; head: BlockHe
   const summaries = useBlockSummaries(network, listed)
   const summary = (hash: string) => summaries.get(hash)?.data
   // A new head's row shows at once from the newHeads header (number, hash, age, gas, base fee); only its
-  // transaction count waits for the block (issue 7: head to DOM in ms, not an HTTP round trip later).
+  // transaction count waits for the block (head to DOM without waiting an HTTP round trip).
   const rows = listed.slice(0, blockRowCount).map((block) => ({ block, details: summary(block.hash) }))
   // Full transactions only for the few newest blocks the transactions list needs.
   const needed = blocksForTransactions(listed, (block) => summary(block.hash)?.transactions.length, transactionRowCount)

@@ -9,6 +9,7 @@ import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { GasBar } from '../../ui/GasBar.tsx'
 import { Hash } from '../../ui/Hash.tsx'
 import { CubeIcon } from '../../ui/icons.tsx'
+import { LiveTable, LoadingRow } from '../../ui/LiveTable.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { blockPath, blocksPath } from '../../urls.ts'
@@ -68,21 +69,11 @@ const Row = memo(function Row({ block, details, prefetch }: BlockRow & { prefetc
   )
 })
 
-function LoadingRow() {
-  return (
-    <tr aria-hidden="true">
-      <td className="py-3 pl-5 pr-3">
-        <Skeleton className="block h-9 w-32" />
-      </td>
-      <td className="px-3 py-3">
-        <Skeleton className="block h-9 w-36" />
-      </td>
-      <td className="hidden py-3 pl-3 pr-5 sm:table-cell">
-        <Skeleton className="ml-auto block h-9 w-40" />
-      </td>
-    </tr>
-  )
-}
+const loadingCells = [
+  { cell: 'py-3 pl-5 pr-3', skeleton: 'w-32' },
+  { cell: 'px-3 py-3', skeleton: 'w-36' },
+  { cell: 'hidden py-3 pl-3 pr-5 sm:table-cell', skeleton: 'ml-auto w-40' },
+]
 
 /** The newest blocks, newest first, a fixed number of rows; each new head slides in at the top. */
 export function LatestBlocks({ network, rows, count, error }: { network: Network; rows: readonly BlockRow[]; count: number; error: Error | null }) {
@@ -103,26 +94,14 @@ export function LatestBlocks({ network, rows, count, error }: { network: Network
           <ErrorPanel error={error} compact />
         </div>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full" data-testid="recent-blocks" aria-busy={rows.length < count}>
-            <caption className="sr-only">The {count} newest blocks, newest first, updated live</caption>
-            <thead className="sr-only">
-              <tr>
-                <th scope="col">Block and age</th>
-                <th scope="col">Hash and transactions</th>
-                <th scope="col">Gas used and base fee</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {rows.map((row) => (
-                <Row key={row.block.hash} {...row} prefetch={prefetch} />
-              ))}
-              {loading.map((index) => (
-                <LoadingRow key={`loading-${index}`} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LiveTable testId="recent-blocks" caption={`The ${count} newest blocks, newest first, updated live`} columns={['Block and age', 'Hash and transactions', 'Gas used and base fee']} busy={rows.length < count}>
+          {rows.map((row) => (
+            <Row key={row.block.hash} {...row} prefetch={prefetch} />
+          ))}
+          {loading.map((index) => (
+            <LoadingRow key={`loading-${index}`} cells={loadingCells} />
+          ))}
+        </LiveTable>
       )}
     </Panel>
   )

@@ -9,8 +9,8 @@ import { RowAge } from './RowAge.tsx'
 import { Badge } from '../../ui/Badge.tsx'
 import { BlockLink } from '../../ui/BlockLink.tsx'
 import { TxLink } from '../../ui/TxLink.tsx'
+import { LiveTable, LoadingRow } from '../../ui/LiveTable.tsx'
 import { Panel } from '../../ui/Panel.tsx'
-import { Skeleton } from '../../ui/Skeleton.tsx'
 import type { LatestTransaction } from './liveWindow.ts'
 import { usePrefetch } from '../../queries/prefetch.ts'
 
@@ -91,21 +91,11 @@ const Row = memo(function Row({ transaction, blockNumber, timestamp, prefetch }:
   )
 })
 
-function LoadingRow() {
-  return (
-    <tr aria-hidden="true">
-      <td className="py-3 pl-5 pr-3">
-        <Skeleton className="block h-9 w-40" />
-      </td>
-      <td className="hidden px-3 py-3 sm:table-cell">
-        <Skeleton className="block h-9 w-36" />
-      </td>
-      <td className="py-3 pl-3 pr-5">
-        <Skeleton className="ml-auto block h-9 w-24" />
-      </td>
-    </tr>
-  )
-}
+const loadingCells = [
+  { cell: 'py-3 pl-5 pr-3', skeleton: 'w-40' },
+  { cell: 'hidden px-3 py-3 sm:table-cell', skeleton: 'w-36' },
+  { cell: 'py-3 pl-3 pr-5', skeleton: 'ml-auto w-24' },
+]
 
 /**
  * The newest transactions, taken from the newest blocks as they arrive (newest first), a fixed number of rows.
@@ -124,23 +114,11 @@ export function LatestTransactions({ network, rows, count, scanned }: { network:
           <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">New ones appear here as their blocks arrive.</p>
         </div>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full" data-testid="recent-transactions" aria-busy={rows === undefined}>
-            <caption className="sr-only">The {count} newest transactions, newest first, updated live</caption>
-            <thead className="sr-only">
-              <tr>
-                <th scope="col">Hash and age</th>
-                <th scope="col">From and to</th>
-                <th scope="col">Value, type and block</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {rows === undefined
-                ? Array.from({ length: count }, (_, index) => <LoadingRow key={index} />)
-                : rows.map((row) => <Row key={row.transaction.hash} {...row} prefetch={prefetch} />)}
-            </tbody>
-          </table>
-        </div>
+        <LiveTable testId="recent-transactions" caption={`The ${count} newest transactions, newest first, updated live`} columns={['Hash and age', 'From and to', 'Value, type and block']} busy={rows === undefined}>
+          {rows === undefined
+            ? Array.from({ length: count }, (_, index) => <LoadingRow key={index} cells={loadingCells} />)
+            : rows.map((row) => <Row key={row.transaction.hash} {...row} prefetch={prefetch} />)}
+        </LiveTable>
       )}
     </Panel>
   )

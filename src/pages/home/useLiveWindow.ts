@@ -31,8 +31,8 @@ export function useLiveWindow(network: Network, size: number): LiveWindow {
   const needHistory = heads.length < size && below >= 0n
   // Keyed by the block below the stream's first head, which stays put while the stream grows: one read. Once
   // the stream is long enough there is no query at all: a disabled one would still be a cache entry, and its key
-  // moves with every head (the stream slides), so one was left per block for the cache's 30 minutes (issue 7's
-  // memory item: ~6 KB per block, found by a heap-snapshot diff).
+  // moves with every head (the stream slides), so one was left per block for the cache's 30 minutes (a few KB
+  // per block, found by a heap-snapshot diff).
   const wanted = needHistory ? [recentBlocksQuery(network, below, size - 1)] : []
   const history = useQueries({ queries: wanted })[0]
   const mined = history?.data?.map((block) => (block && isMined(block) ? block : null))
