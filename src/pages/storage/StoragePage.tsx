@@ -33,8 +33,11 @@ function useUrlState() {
   const location = useLocation()
   const navigationType = useNavigationType()
   const searchText = search.toString()
-  const [local, setLocal] = useState(() => ({ state: readStorageState(search), key: location.key, search: searchText }))
-  if (local.key !== location.key) {
+  const [local, setLocal] = useState(() => ({ state: readStorageState(search), key: location.key, search: searchText, replaced: [] as string[] }))
+  // A history entry the form replaced is gone for good: no navigation can lead back to it. A render that still
+  // shows its location is React rendering an older router state while a newer one is pending (router updates
+  // are transitions), and must not reset what is being typed to that older URL (seen as a form emptied in CI).
+  if (local.key !== location.key && !local.replaced.includes(location.key)) {
     const key = location.key
     const ours = navigationType !== 'POP' && (location.state as typeof formWrite | null)?.storageForm === true
     const fromUrl = readStorageState(new URLSearchParams(searchText))
@@ -42,9 +45,12 @@ function useUrlState() {
     // the entry, a network switch) must not wipe what is being typed: only new form parameters reset it.
     const sameForm = (previous: string) => JSON.stringify(readStorageState(new URLSearchParams(previous))) === JSON.stringify(fromUrl)
     // Functional, so an edit queued before this adjustment is kept when React rebases the two.
-    setLocal((current) =>
-      current.key === key ? current : ours || sameForm(current.search) ? { ...current, key, search: searchText } : { state: fromUrl, key, search: searchText },
-    )
+    setLocal((current) => {
+      if (current.key === key || current.replaced.includes(key)) return current
+      // The last 20 are plenty: a stale render lags the router by a write or two.
+      const replaced = navigationType === 'REPLACE' ? [...current.replaced, current.key].slice(-20) : current.replaced
+      return ours || sameForm(current.search) ? { ...current, key, search: searchText, replaced } : { state: fromUrl, key, search: searchText, replaced }
+    })
   }
   const wanted = writeStorageState(local.state, new URLSearchParams(searchText)).toString()
   useEffect(() => {
