@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
+import type { Network, RuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { readNetworkParam } from '../urls.ts'
 import { configNetwork, type AppNetwork } from './capabilities.ts'
 import { toAppNetwork, userNetworks, type UserNetworkRecord } from './userNetworks.ts'
@@ -20,4 +20,11 @@ export function networkForSearch(config: RuntimeConfig, search: string): AppNetw
   const networks = mergeNetworks(config, userNetworks.list())
   const byName = (name: string | null) => networks.find((network) => network.name === name)
   return byName(readNetworkParam(search)) ?? byName(config.defaultNetwork)!
+}
+
+/** What kind of network it is, in words: recorded sample networks always say so. */
+export function networkKind(network: Network | AppNetwork): string {
+  if ((network as Partial<AppNetwork>).source === 'user') return 'Added by you'
+  if (network.kind === 'sample') return 'Recorded sample'
+  return network.kind === 'local' ? 'Local service' : 'Hosted'
 }

@@ -9,7 +9,7 @@ export type Column<T> = {
   align?: 'left' | 'right'
   /** Hidden on narrow screens, shown from this breakpoint up. */
   showFrom?: 'sm' | 'md' | 'lg'
-  /** Extra classes for the column's cells (widths, fonts). */
+  /** Extra classes for the column's cells (widths, fonts; an `align-*` class replaces the default align-middle). */
   className?: string
   /** The width of the loading placeholder, as a Tailwind class. */
   skeletonWidth?: string
@@ -56,7 +56,7 @@ export function DataTable<T>({ columns, rows, rowKey, empty = 'Nothing to show.'
   const cells = useCallback(
     (row: T, rowIndex: number) =>
       columns.map((column, index) => (
-        <td key={column.key} className={`py-3 align-middle ${cellClass(column, index, columns.length)} ${column.className ?? ''}`}>
+        <td key={column.key} className={`py-3 ${column.className?.includes('align-') ? '' : 'align-middle'} ${cellClass(column, index, columns.length)} ${column.className ?? ''}`}>
           {column.cell(row, rowIndex)}
         </td>
       )),

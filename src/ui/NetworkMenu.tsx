@@ -3,7 +3,6 @@ import { formatChainId } from '../format/hex.ts'
 import type { AppNetwork } from '../networks/capabilities.ts'
 import { useConnectionStatus } from '../queries/connectionStatus.ts'
 import { useNetworkChoice } from './networks/NetworkContext.tsx'
-import { networkKind } from './networks/NetworkLabel.tsx'
 import { settingsPath } from '../urls.ts'
 import { AppLink } from './AppLink.tsx'
 import { describeConnection } from './connection.ts'
@@ -11,6 +10,7 @@ import { CheckIcon, ChevronDownIcon } from './icons.tsx'
 import { StatusDot } from './StatusDot.tsx'
 import { useNow } from './useNow.ts'
 import { useDismiss } from './useDismiss.ts'
+import { networkKind } from '../networks/networkList.ts'
 
 /**
  * The network being shown with its connection state; the menu switches networks (built-in ones, then the

@@ -21,7 +21,8 @@ import { blockPath, blockReceiptsPath, parseBlockId, type BlockRouteId, type Par
 import { BlockFields } from './BlockFields.tsx'
 import { BlockTransactions, type TransactionDetails } from './BlockTransactions.tsx'
 import { blockIdHint, describeBlockId } from './fields.ts'
-import { detailsParam, wantsFullTransactions, prefetchBlockPage, useBlockData } from '../../queries/blockPage.ts'
+import { detailsParam, wantsFullTransactions, prefetchBlockPage } from '../../queries/blockPage.ts'
+import { useBlockData } from '../../queries/useBlockData.ts'
 
 /** /block/:id — every field of the block, its transactions with their receipts, its uncles. */
 export function BlockPage() {

@@ -26,7 +26,8 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { TxLink } from '../../ui/TxLink.tsx'
 import { blockPath, blockReceiptsPath, parseBlockId, type BlockRouteId, type ParsedBlockId } from '../../urls.ts'
 import { blockIdHint, describeBlockId } from './fields.ts'
-import { prefetchBlockPage, useBlockData } from '../../queries/blockPage.ts'
+import { prefetchBlockPage } from '../../queries/blockPage.ts'
+import { useBlockData } from '../../queries/useBlockData.ts'
 
 /** /block/:id/receipts — eth_getBlockReceipts as a table, every receipt field but the logs themselves. */
 export function BlockReceiptsPage() {

@@ -4,7 +4,6 @@ import { formatChainId } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { clientsFor } from '../../networks/clients.ts'
-import { networkKind } from '../../ui/networks/NetworkLabel.tsx'
 import { tagToSend } from '../../networks/tags.ts'
 import { checkTags, testConnection } from '../../networks/testConnection.ts'
 import { blockTags } from '../../rpc/methods.ts'
@@ -12,6 +11,7 @@ import { Badge, type BadgeTone } from '../../ui/Badge.tsx'
 import { ConnectionReport, type ConnectionTestResult } from './ConnectionReport.tsx'
 import { Chip } from './formParts.tsx'
 import { Button } from '../../ui/Button.tsx'
+import { networkKind } from '../../networks/networkList.ts'
 
 const kindTone = (network: AppNetwork): BadgeTone => (network.source === 'user' ? 'accent' : network.kind === 'sample' ? 'warning' : network.kind === 'local' ? 'success' : 'neutral')
 

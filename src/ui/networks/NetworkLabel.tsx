@@ -1,13 +1,5 @@
 import type { Network } from '../../../contract/runtimeConfig.ts'
-import type { AppNetwork } from '../../networks/capabilities.ts'
 import { Badge } from '../Badge.tsx'
-
-/** What kind of network it is, in words: recorded sample networks always say so. */
-export function networkKind(network: Network | AppNetwork): string {
-  if ((network as Partial<AppNetwork>).source === 'user') return 'Added by you'
-  if (network.kind === 'sample') return 'Recorded sample'
-  return network.kind === 'local' ? 'Local service' : 'Hosted'
-}
 
 export function isRecordedSample(network: Network): boolean {
   return network.kind === 'sample'
