@@ -23,6 +23,16 @@ function appLayers() {
   const ignores = ['**/*.test.{ts,tsx}', 'src/testing/**']
   return [
     { files: ['src/**/*.{ts,tsx}'], ignores, rules: { 'no-restricted-imports': ['error', { patterns: [appServerBan] }] } },
+    {
+      files: sourceFiles('pages'),
+      ignores,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [appServerBan, { group: ['**/networks/clients.ts'], message: 'a page reaches the node through src/queries (factories), not the clients' }] },
+        ],
+      },
+    },
     ...Object.entries(layerBans).map(([folder, above]) => ({
       files: sourceFiles(folder),
       ignores,

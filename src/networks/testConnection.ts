@@ -4,7 +4,8 @@ import { HttpTransport } from '../rpc/http.ts'
 import { blockTags, chainId, getBlockByNumber, type BlockTag } from '../rpc/methods.ts'
 import { SocketTransport } from '../rpc/socket.ts'
 import type { RpcTransport } from '../rpc/transport.ts'
-import type { Capabilities } from './capabilities.ts'
+import type { AppNetwork, Capabilities } from './capabilities.ts'
+import { clientsFor } from './clients.ts'
 import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
 import { tagToSend } from './tags.ts'
 
@@ -102,4 +103,9 @@ export async function checkTags(http: RpcTransport, capabilities: Capabilities):
       }
     }),
   )
+}
+
+/** checkTags over the network's own HTTP client: what the settings page's connection test asks. */
+export function checkNetworkTags(network: AppNetwork): Promise<TagCheck[]> {
+  return checkTags(clientsFor(network).http, network.capabilities)
 }

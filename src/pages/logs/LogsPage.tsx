@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { formatInteger } from '../../format/numbers.ts'
-import { clientsFor } from '../../networks/clients.ts'
+import { createLogSearch } from '../../queries/logSearch.ts'
 import { useConnectionStatus } from '../../queries/connectionStatus.ts'
 import { useLinkNetwork, useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import type { AppNetwork } from '../../networks/capabilities.ts'
@@ -15,7 +15,7 @@ import { createDecoder, parseEventDefinitions } from './eventDecoder.ts'
 import { download, logsToCsv, logsToJson } from './exportLogs.ts'
 import { LogFilterForm } from './LogFilterForm.tsx'
 import { canFollow, hasFilter, hasRangeConflict, logSearchParams, parseLogQuery, rangeConflictMessage, readLogForm, type LogFormValues, type LogQuery } from '../../logs/logQuery.ts'
-import { LogSearch, type LogSearchSnapshot } from '../../logs/logSearch.ts'
+import type { LogSearch, LogSearchSnapshot } from '../../logs/logSearch.ts'
 import { LogsErrorPanel } from './LogsErrorPanel.tsx'
 import { LogsTable } from './LogsTable.tsx'
 import { Button } from '../../ui/Button.tsx'
@@ -34,7 +34,7 @@ function useLogSearch(network: AppNetwork, key: string | null, follow: boolean):
   const search = useMemo(() => {
     if (key === null) return null
     const parsed = parseLogQuery(readLogForm(new URLSearchParams(key)))
-    return parsed.ok ? new LogSearch(parsed.query, clientsFor(network)) : null
+    return parsed.ok ? createLogSearch(network, parsed.query) : null
   }, [network, key])
   // Started in the commit, before the browser paints the page: in an effect the first request waited for that
   // paint (bench: 25-80 ms after the navigation), and every window of the scan comes after it.

@@ -3,9 +3,8 @@ import { useState, type ReactNode } from 'react'
 import { formatChainId } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
-import { clientsFor } from '../../networks/clients.ts'
 import { tagToSend } from '../../networks/tags.ts'
-import { checkTags, testConnection } from '../../networks/testConnection.ts'
+import { checkNetworkTags, testConnection } from '../../networks/testConnection.ts'
 import { blockTags } from '../../rpc/methods.ts'
 import { Badge, type BadgeTone } from '../../ui/Badge.tsx'
 import { ConnectionReport, type ConnectionTestResult } from './ConnectionReport.tsx'
@@ -17,7 +16,7 @@ const kindTone = (network: AppNetwork): BadgeTone => (network.source === 'user' 
 
 /** Tests a saved network the way the app uses it: its own guarded transport for the tags. */
 async function testSaved(network: AppNetwork): Promise<ConnectionTestResult> {
-  const [probes, tags] = await Promise.all([testConnection(network), network.capabilities.ethMethods ? checkTags(clientsFor(network).http, network.capabilities) : Promise.resolve(undefined)])
+  const [probes, tags] = await Promise.all([testConnection(network), network.capabilities.ethMethods ? checkNetworkTags(network) : Promise.resolve(undefined)])
   return { ...probes, tags }
 }
 
