@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test'
 import WebSocket from 'ws'
-import { createRpc } from '../server/chain/rpc.ts'
+import { createChainClient } from '../server/chain/chainClient.ts'
 import { newBenchContext, rowTimes, waitForWatch } from './browser.ts'
 import { quantile, round, summarize, type Summary } from './stats.ts'
 
@@ -29,7 +29,7 @@ export type LiveResult = { blocks: number; latency: Summary & { p50: number }; i
  * page's latest-blocks table (both clocks are this machine's Date.now()).
  */
 export async function measureLive(browser: Browser, appUrl: string, node: { httpUrl: string; wsUrl: string }, blocks = 50, intervalMs = 400): Promise<LiveResult> {
-  const { call } = createRpc(node.httpUrl)
+  const anvil = createChainClient(node.httpUrl)
   const heads = await watchNodeHeads(node.wsUrl)
   const context = await newBenchContext(browser)
   try {
@@ -37,9 +37,9 @@ export async function measureLive(browser: Browser, appUrl: string, node: { http
     await page.goto(`${appUrl}/`)
     await waitForWatch(page, 'home')
     await page.waitForTimeout(1_000)
-    const first = Number(await call<string>('eth_blockNumber')) + 1
+    const first = Number(await anvil.getBlockNumber({ cacheTime: 0 })) + 1
     for (let i = 0; i < blocks; i++) {
-      await call('evm_mine')
+      await anvil.mine({ blocks: 1 })
       await new Promise((resolve) => setTimeout(resolve, intervalMs))
     }
     const last = first + blocks - 1
@@ -79,7 +79,7 @@ export type MemoryResult = {
  * also warm the page's code and caches up, which is not growth); unbounded growth shows as a difference.
  */
 export async function measureMemory(browser: Browser, appUrl: string, node: { httpUrl: string }, blocks = 500, every = 100, intervalMs = 60): Promise<MemoryResult> {
-  const { call } = createRpc(node.httpUrl)
+  const anvil = createChainClient(node.httpUrl)
   const context = await newBenchContext(browser)
   try {
     const page = await context.newPage()
@@ -96,10 +96,10 @@ export async function measureMemory(browser: Browser, appUrl: string, node: { ht
     const shown = (n: number) => page.waitForFunction((block) => (window as unknown as { __bench: { rows: Record<string, number> } }).__bench.rows[String(block)] !== undefined, n, { timeout: 30_000 })
     const samples = [{ blocksShown: 0, heapMb: await heap() }]
     const settled: MemoryResult['settled'] = []
-    const start = Number(await call<string>('eth_blockNumber'))
+    const start = Number(await anvil.getBlockNumber({ cacheTime: 0 }))
     let mined = 0
     const mine = async () => {
-      await call('evm_mine')
+      await anvil.mine({ blocks: 1 })
       mined += 1
     }
     const settle = async () => {

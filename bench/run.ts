@@ -5,7 +5,7 @@ import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { chromiumArgs, findBrowser } from '../scripts/browser.mjs'
 import { loadConfig, repoRoot } from '../server/config.ts'
-import { createRpc } from '../server/chain/rpc.ts'
+import { createChainClient } from '../server/chain/chainClient.ts'
 import { startService } from '../server/service.ts'
 import { measureBundle } from './bundle.ts'
 import { blockFloor, installFloorPage } from './floor.ts'
@@ -61,7 +61,7 @@ try {
   await checkBenchChain(service.anvil.httpUrl, scenario)
   // 100 empty blocks on top: the measured blocks are then outside what the home page reads (its last 50),
   // so a block page is really cold.
-  await createRpc(service.anvil.httpUrl).call('anvil_mine', ['0x64'])
+  await createChainClient(service.anvil.httpUrl).mine({ blocks: 0x64 })
   const appUrl = service.urls.app!
   const big = scenario.bigBlock
   const bigPath = `/block/${big.number}`

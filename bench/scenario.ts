@@ -4,7 +4,7 @@ import zlib from 'node:zlib'
 import { encodeFunctionData, type Address, type Hex } from 'viem'
 import { AnvilNode } from '../server/chain/anvil.ts'
 import { artifactOf, compileContracts } from '../server/chain/compile.ts'
-import { createRpc, type Rpc } from '../server/chain/rpc.ts'
+import { createChainClient, type ChainClient } from '../server/chain/chainClient.ts'
 import { emitterGaps, type Placement } from './partition.ts'
 
 /**
@@ -78,9 +78,9 @@ export async function ensureBenchScenario(log: (line: string) => void): Promise<
   const node = new AnvilNode({ stateFile: null, blockTime: 0, pruneHistory: true, hardfork: benchHardfork })
   await node.start(0)
   try {
-    const rpc = createRpc(node.httpUrl, 120_000)
-    const scenario = await buildOn(rpc, log)
-    fs.writeFileSync(cachedStateFile(), await rpc.call<string>('anvil_dumpState'))
+    const anvil = createChainClient(node.httpUrl, { timeoutMs: 120_000 })
+    const scenario = await buildOn(anvil, log)
+    fs.writeFileSync(cachedStateFile(), await anvil.dumpState())
     fs.writeFileSync(cachedRecord(), JSON.stringify(scenario) + '\n')
     return scenario
   } finally {
@@ -104,16 +104,14 @@ export function benchStateFile(): string {
 
 /** Checks the chain anvil started from is the recorded one. */
 export async function checkBenchChain(anvilUrl: string, scenario: BenchScenario): Promise<void> {
-  const rpc = createRpc(anvilUrl, 60_000)
-  const head = Number(await rpc.call<Hex>('eth_blockNumber'))
+  const anvil = createChainClient(anvilUrl, { timeoutMs: 60_000 })
+  const head = Number(await anvil.getBlockNumber({ cacheTime: 0 }))
   if (head < scenario.head) throw new Error(`bench scenario: the loaded chain's head is ${head}, the record says ${scenario.head}`)
 }
 
-const hex = (value: number | bigint) => `0x${value.toString(16)}`
-
-async function buildOn(rpc: Rpc, log: (line: string) => void): Promise<BenchScenario> {
+async function buildOn(anvil: ChainClient, log: (line: string) => void): Promise<BenchScenario> {
   const started = performance.now()
-  const accounts = await rpc.call<Address[]>('eth_accounts')
+  const accounts = await anvil.getAddresses()
   if (accounts.length < benchPlan.senders) throw new Error(`anvil offers ${accounts.length} unlocked accounts, the bench needs ${benchPlan.senders}`)
   const deployer = accounts[0]!
   const compiled = await compileContracts(path.join(cacheDir(), 'artifacts.json'))
@@ -121,18 +119,14 @@ async function buildOn(rpc: Rpc, log: (line: string) => void): Promise<BenchScen
 
   // Automine mines each transaction as it arrives, but the hash can come back a moment before the receipt.
   const waitReceipt = async (hash: Hex) => {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const receipt = await rpc.call<{ status: Hex; blockNumber: Hex; contractAddress: Address | null; logs: unknown[] } | null>('eth_getTransactionReceipt', [hash])
-      if (receipt) {
-        if (receipt.status !== '0x1') throw new Error(`bench scenario: transaction ${hash} failed`)
-        return receipt
-      }
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-    throw new Error(`bench scenario: transaction ${hash} is not mined after 1 s`)
+    const receipt = await anvil.waitForTransactionReceipt({ hash, pollingInterval: 5, timeout: 1_000 })
+    if (receipt.status !== 'success') throw new Error(`bench scenario: transaction ${hash} failed`)
+    return receipt
   }
+  // anvil's unlocked accounts sign (eth_sendTransaction): the bench chain is built on anvil's own port.
+  const send = (request: { to?: Address; data: Hex; gas?: bigint }) => anvil.sendTransaction({ account: deployer, chain: null, ...request })
 
-  const deployHash = await rpc.call<Hex>('eth_sendTransaction', [{ from: deployer, data: emitterArtifact.bytecode }])
+  const deployHash = await send({ data: emitterArtifact.bytecode })
   const emitter = (await waitReceipt(deployHash)).contractAddress!
   log(`bench scenario: LogEmitter at ${emitter}`)
 
@@ -142,8 +136,8 @@ async function buildOn(rpc: Rpc, log: (line: string) => void): Promise<BenchScen
   const placement: Array<{ block: number; logs: number }> = []
   let from = -1
   for (let i = 0; i < gaps.length; i++) {
-    await rpc.call('anvil_mine', [hex(gaps[i]! - 1)])
-    const hash = await rpc.call<Hex>('eth_sendTransaction', [{ from: deployer, to: emitter, data, gas: hex(5_000_000) }])
+    await anvil.mine({ blocks: gaps[i]! - 1 })
+    const hash = await send({ to: emitter, data, gas: 5_000_000n })
     const receipt = await waitReceipt(hash)
     const block = Number(receipt.blockNumber)
     if (from < 0) from = block
@@ -153,54 +147,49 @@ async function buildOn(rpc: Rpc, log: (line: string) => void): Promise<BenchScen
   // At least 50,000 blocks in the logs' range, whatever the gaps summed to.
   const short = benchPlan.minBlocks + 1 - (placement.at(-1)!.block + 1)
   if (short > 0) {
-    await rpc.call('anvil_mine', [hex(short)])
-    const hash = await rpc.call<Hex>('eth_sendTransaction', [{ from: deployer, to: emitter, data, gas: hex(5_000_000) }])
+    await anvil.mine({ blocks: short })
+    const hash = await send({ to: emitter, data, gas: 5_000_000n })
     const receipt = await waitReceipt(hash)
     placement.push({ block: Number(receipt.blockNumber), logs: receipt.logs.length })
   }
   const total = placement.reduce((sum, entry) => sum + entry.logs, 0)
   const logsTo = placement.at(-1)!.block
 
-  const bigBlock = await mineTransfers(rpc, accounts, benchPlan.bigBlockTxs, log)
-  const hugeBlock = await mineTransfers(rpc, accounts, benchPlan.hugeBlockTxs, log)
-  await rpc.call('anvil_mine', [hex(20)])
-  const head = Number(await rpc.call<Hex>('eth_blockNumber'))
+  const bigBlock = await mineTransfers(anvil, accounts, benchPlan.bigBlockTxs, log)
+  const hugeBlock = await mineTransfers(anvil, accounts, benchPlan.hugeBlockTxs, log)
+  await anvil.mine({ blocks: 20 })
+  const head = Number(await anvil.getBlockNumber({ cacheTime: 0 }))
   const buildSeconds = Math.round((performance.now() - started) / 100) / 10
   log(`bench scenario: built in ${buildSeconds} s: ${total} logs in blocks ${from}-${logsTo}, ${bigBlock.transactions} txs in block ${bigBlock.number}, ${hugeBlock.transactions} in block ${hugeBlock.number}, head ${head}`)
   return { version: benchPlan.version, plan: benchPlan.name, emitter, logs: { from: 0, to: logsTo, total, placement }, bigBlock, hugeBlock: { number: hugeBlock.number, transactions: hugeBlock.transactions }, head, buildSeconds }
 }
 
-/** `count` value transfers in one block: automine off, explicit nonces, batched, then one evm_mine. */
-async function mineTransfers(rpc: Rpc, accounts: Address[], count: number, log: (line: string) => void) {
+/** `count` value transfers in one block: automine off, explicit nonces, batched, then one block mined. */
+async function mineTransfers(anvil: ChainClient, accounts: Address[], count: number, log: (line: string) => void) {
   const senders = accounts.slice(0, benchPlan.senders)
-  const nonces = await Promise.all(senders.map((sender) => rpc.call<Hex>('eth_getTransactionCount', [sender, 'latest']).then(Number)))
-  const gasLimit = 21_000 * count + 1_000_000
-  await rpc.call('evm_setAutomine', [false])
-  const previousLimit = (await rpc.call<{ gasLimit: Hex }>('eth_getBlockByNumber', ['latest', false])).gasLimit
-  if (BigInt(gasLimit) > BigInt(previousLimit)) await rpc.call('evm_setBlockGasLimit', [hex(gasLimit)])
+  const nonces = await Promise.all(senders.map((address) => anvil.getTransactionCount({ address, blockTag: 'latest' })))
+  const gasLimit = BigInt(21_000 * count + 1_000_000)
+  await anvil.setAutomine(false)
+  const previousLimit = (await anvil.getBlock({ blockTag: 'latest' })).gasLimit
+  if (gasLimit > previousLimit) await anvil.setBlockGasLimit({ gasLimit })
   const hashes: Hex[] = []
   try {
-    const calls = Array.from({ length: count }, (_, i) => {
+    const transfer = (i: number) => {
       const s = i % senders.length
       const nonce = nonces[s]! + Math.floor(i / senders.length)
-      return {
-        method: 'eth_sendTransaction',
-        params: [{ from: senders[s], to: senders[(s + 1) % senders.length], value: hex(i + 1), gas: hex(21_000), nonce: hex(nonce) }],
-      }
-    })
-    for (let i = 0; i < calls.length; i += 250) {
-      const outcomes = await rpc.batch(calls.slice(i, i + 250))
-      for (const outcome of outcomes) {
-        if (!outcome.ok) throw outcome.error
-        hashes.push(outcome.result as Hex)
-      }
+      return anvil.sendTransaction({ account: senders[s]!, chain: null, to: senders[(s + 1) % senders.length]!, value: BigInt(i + 1), gas: 21_000n, nonce })
     }
-    await rpc.call('evm_mine')
+    // 250 at a time: started together, each group leaves as one batch.
+    for (let i = 0; i < count; i += 250) {
+      const group = Array.from({ length: Math.min(250, count - i) }, (_, j) => transfer(i + j))
+      hashes.push(...(await Promise.all(group)))
+    }
+    await anvil.mine({ blocks: 1 })
   } finally {
-    await rpc.call('evm_setAutomine', [true])
-    if (BigInt(gasLimit) > BigInt(previousLimit)) await rpc.call('evm_setBlockGasLimit', [previousLimit])
+    await anvil.setAutomine(true)
+    if (gasLimit > previousLimit) await anvil.setBlockGasLimit({ gasLimit: previousLimit })
   }
-  const block = await rpc.call<{ number: Hex; transactions: Hex[] }>('eth_getBlockByNumber', ['latest', false])
+  const block = await anvil.getBlock({ blockTag: 'latest' })
   if (block.transactions.length !== count) throw new Error(`bench scenario: the block holds ${block.transactions.length} of ${count} transfers`)
   log(`bench scenario: ${count} transfers in block ${Number(block.number)}`)
   return { number: Number(block.number), transactions: count, sampleTransaction: hashes[Math.floor(count / 2)]! }

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { AnvilNode } from './anvil.ts'
-import { createRpc } from './rpc.ts'
+import { createChainClient } from './chainClient.ts'
 
 describe('AnvilNode', () => {
   const lines: string[] = []
@@ -13,8 +13,8 @@ describe('AnvilNode', () => {
     expect(lines.some((line) => /Listening on/.test(line))).toBe(true)
     expect(fs.existsSync(anvil.ipcPath)).toBe(true)
     const printed = lines.length
-    const rpc = createRpc(anvil.httpUrl)
-    for (let i = 0; i < 5; i++) await rpc.call('eth_blockNumber')
+    const client = createChainClient(anvil.httpUrl)
+    for (let i = 0; i < 5; i++) await client.getBlockNumber({ cacheTime: 0 })
     // Give a line written by anvil time to come through the pipe.
     await new Promise((resolve) => setTimeout(resolve, 200))
     // (The call that switched logging off may itself still be on its way through the pipe.)

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createRpc } from './rpc.ts'
+import { createChainClient } from './chainClient.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -151,7 +151,7 @@ export class AnvilNode {
    * read by now, so its logging is switched off.
    */
   async #quiet(): Promise<void> {
-    await createRpc(this.httpUrl).call('anvil_setLoggingEnabled', [false])
+    await createChainClient(this.httpUrl).setLoggingEnabled(false)
   }
 
   async #waitUntilAnswering(): Promise<void> {

@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { formatAbiItem } from 'viem/utils'
 import { toEventSelector, type AbiEvent, type Address, type Hex } from 'viem'
+import { createChainClient, type ChainClient } from './chainClient.ts'
 import { artifactOf, artifactsKey, compileContracts, readSources, type Artifacts } from './compile.ts'
 import { devAccount, roles } from './devAccounts.ts'
-import { createRpc, type Rpc } from './rpc.ts'
 import { deployments, expectedState, scenarioPhases, tokenDecimals, type ContractName } from './scenarioPlan.ts'
 import { runScenario, type Mined, type ScenarioRun } from './scenarioRun.ts'
 
@@ -78,16 +78,16 @@ export async function ensureScenario(options: ScenarioOptions): Promise<Scenario
   const { dataDir, log } = options
   const started = performance.now()
   const paths = scenarioPaths(dataDir)
-  const rpc = createRpc(options.rpcUrl)
+  const client = createChainClient(options.rpcUrl)
 
-  const reused = await reuseRecorded(rpc, paths.record, artifactsKey(readSources()), log)
+  const reused = await reuseRecorded(client, paths.record, artifactsKey(readSources()), log)
   const compiled = await compileContracts(paths.artifacts)
   if (!compiled.fromCache) {
     log(`scenario: compiled ${Object.keys(compiled.artifacts.contracts).length} contracts with solc ${compiled.artifacts.compiler} in ${seconds(compiled.ms)}`)
   }
   if (reused) return { ...reused, artifacts: paths.artifacts }
 
-  const run = await runScenario(rpc, compiled.artifacts)
+  const run = await runScenario(client, compiled.artifacts)
   const scenario = recordOf(run, compiled.artifacts, paths.artifacts)
   writeJsonAtomic(paths.record, scenario)
   log(
@@ -97,7 +97,7 @@ export async function ensureScenario(options: ScenarioOptions): Promise<Scenario
   return scenario
 }
 
-async function reuseRecorded(rpc: Rpc, file: string, sourcesKey: string, log: (line: string) => void): Promise<Scenario | null> {
+async function reuseRecorded(client: ChainClient, file: string, sourcesKey: string, log: (line: string) => void): Promise<Scenario | null> {
   let recorded: Scenario
   try {
     recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as Scenario
@@ -112,8 +112,8 @@ async function reuseRecorded(rpc: Rpc, file: string, sourcesKey: string, log: (l
     log('scenario: the contract sources changed since scenario.json was written; deploying again')
     return null
   }
-  const code = await rpc.call<Hex>('eth_getCode', [recorded.contracts.token, 'latest'])
-  if (code === '0x') {
+  const code = await client.getCode({ address: recorded.contracts.token, blockTag: 'latest' })
+  if (code === undefined) {
     log(`scenario: no code at the recorded token ${recorded.contracts.token} (a fresh chain); deploying again`)
     return null
   }

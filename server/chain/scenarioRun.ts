@@ -1,12 +1,12 @@
-import { encodeDeployData, encodeFunctionData, getContractAddress, type Address, type Hex } from 'viem'
+import { encodeDeployData, encodeFunctionData, getContractAddress, type Address, type Chain, type Hex, type TransactionReceipt } from 'viem'
+import { chainOf, describeChainError, type ChainClient } from './chainClient.ts'
 import { artifactOf, type Artifacts } from './compile.ts'
 import { devAccount, roles } from './devAccounts.ts'
+import { feeFields, readBaseFee } from './fees.ts'
 import { deployments, scenarioPhases, stepGas, type ContractName, type Phase, type Step } from './scenarioPlan.ts'
-import type { Rpc } from './rpc.ts'
-import { readFeeContext, sendRawBatch, signTx, waitForReceipts, type Receipt, type UnsignedTx } from './transactions.ts'
 
 /** One transaction of the scenario, as it ended up on chain. */
-export type Mined = { step: Step | null; hash: Hex; receipt: Receipt }
+export type Mined = { step: Step | null; hash: Hex; receipt: TransactionReceipt }
 
 export type ScenarioRun = {
   chainId: number
@@ -15,19 +15,24 @@ export type ScenarioRun = {
   phases: Array<{ name: string; mined: Mined[] }>
 }
 
-type Outgoing = { from: number; tx: UnsignedTx; step: Step | null; expect: 'success' | 'revert' }
+type Outgoing = {
+  from: number
+  nonce: number
+  /** null creates a contract. */
+  to: Address | null
+  data: Hex
+  /** Always explicit: a call meant to fail is still sent (its estimate would fail). */
+  gas: bigint
+  step: Step | null
+  expect: 'success' | 'revert'
+}
 
 /** Next nonce per dev account, read once ('pending' counts what the node already holds) and then counted here. */
-async function readNonces(rpc: Rpc, indexes: number[]): Promise<Map<number, number>> {
-  const outcomes = await rpc.batch(
-    indexes.map((index) => ({ method: 'eth_getTransactionCount', params: [devAccount(index).address, 'pending'] })),
+async function readNonces(client: ChainClient, indexes: number[]): Promise<Map<number, number>> {
+  const counts = await Promise.all(
+    indexes.map((index) => client.getTransactionCount({ address: devAccount(index).address, blockTag: 'pending' })),
   )
-  return new Map(
-    outcomes.map((outcome, position) => {
-      if (!outcome.ok) throw outcome.error
-      return [indexes[position]!, Number(outcome.result as Hex)]
-    }),
-  )
+  return new Map(counts.map((count, position) => [indexes[position]!, count]))
 }
 
 function takeNonce(nonces: Map<number, number>, index: number): number {
@@ -38,29 +43,36 @@ function takeNonce(nonces: Map<number, number>, index: number): number {
 }
 
 /** Estimates with a 10% margin, for the transactions whose cost is not fixed (creations, emitMany). */
-async function estimate(rpc: Rpc, from: Address, to: Address | null, data: Hex): Promise<bigint> {
-  const call = to ? { from, to, data } : { from, data }
-  const gas = BigInt(await rpc.call<Hex>('eth_estimateGas', [call, 'latest']))
+async function estimate(client: ChainClient, from: Address, to: Address | null, data: Hex): Promise<bigint> {
+  const gas = await client.estimateGas({ account: from, data, ...(to ? { to } : {}) })
   return (gas * 11n) / 10n
 }
 
-/** Signs and sends one group in a single batch, then waits until all are mined and checks each status. */
-async function sendAndMine(rpc: Rpc, label: string, outgoing: Outgoing[]): Promise<Mined[]> {
-  const fees = await readFeeContext(rpc)
-  const raws = await Promise.all(outgoing.map(({ from, tx }) => signTx(devAccount(from), tx, fees)))
-  const outcomes = await sendRawBatch(rpc, raws)
-  const hashes = outcomes.map((outcome, index) => {
-    if (!outcome.ok) throw new Error(`scenario ${label}: transaction ${index + 1} of ${outcomes.length} was refused: ${outcome.error.message}`)
-    return outcome.result as Hex
+/**
+ * Signs and sends one group at once (the sends leave as one batch, so the node mines them together),
+ * then waits until all are mined and checks each status.
+ */
+async function sendAndMine(client: ChainClient, chain: Chain, label: string, outgoing: Outgoing[]): Promise<Mined[]> {
+  const baseFee = await readBaseFee(client)
+  const sent = await Promise.allSettled(
+    outgoing.map(({ from, nonce, to, data, gas }) =>
+      client.sendTransaction({ account: devAccount(from), chain, nonce, to, data, gas, ...feeFields('eip1559', baseFee) }),
+    ),
+  )
+  const hashes = sent.map((outcome, index) => {
+    if (outcome.status === 'rejected') {
+      throw new Error(`scenario ${label}: transaction ${index + 1} of ${sent.length} was refused: ${describeChainError(outcome.reason)}`)
+    }
+    return outcome.value
   })
-  const receipts = await waitForReceipts(rpc, hashes)
+  const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout: 60_000 })))
   return outgoing.map(({ step, expect }, index) => {
     const hash = hashes[index]!
-    const receipt = receipts.get(hash)!
-    const wanted = expect === 'success' ? '0x1' : '0x0'
+    const receipt = receipts[index]!
+    const wanted = expect === 'success' ? 'success' : 'reverted'
     if (receipt.status !== wanted) {
       const what = step ? `${step.contract}.${step.fn}` : 'creation'
-      throw new Error(`scenario ${label}: ${what} (${hash}) ended with status ${receipt.status}, expected ${wanted}`)
+      throw new Error(`scenario ${label}: ${what} (${hash}) ended ${receipt.status}, expected ${wanted}`)
     }
     return { step, hash, receipt }
   })
@@ -71,25 +83,25 @@ async function sendAndMine(rpc: Rpc, label: string, outgoing: Outgoing[]): Promi
  * each). Nonces are explicit, so every transaction of a phase is sent at once and the node mines
  * them together; the order of the plan is the order of each account's nonces.
  */
-export async function runScenario(rpc: Rpc, artifacts: Artifacts, phases: Phase[] = scenarioPhases()): Promise<ScenarioRun> {
+export async function runScenario(client: ChainClient, artifacts: Artifacts, phases: Phase[] = scenarioPhases()): Promise<ScenarioRun> {
   const deployer = devAccount(roles.deployer).address
-  const nonces = await readNonces(rpc, [roles.deployer, ...roles.holders])
-  const { chainId } = await readFeeContext(rpc)
+  const nonces = await readNonces(client, [roles.deployer, ...roles.holders])
+  const chain = await chainOf(client)
 
   const creations = await Promise.all(
     deployments.map(async (deployment) => {
       const artifact = artifactOf(artifacts, deployment.contract)
       const data = encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args: deployment.args })
-      return { deployment, data, gas: await estimate(rpc, deployer, null, data) }
+      return { deployment, data, gas: await estimate(client, deployer, null, data) }
     }),
   )
   const contracts = {} as Record<ContractName, Address>
   const outgoing: Outgoing[] = creations.map(({ deployment, data, gas }) => {
     const nonce = takeNonce(nonces, roles.deployer)
     contracts[deployment.name] = getContractAddress({ from: deployer, nonce: BigInt(nonce) })
-    return { from: roles.deployer, tx: { to: null, data, gas, nonce, kind: 'eip1559' }, step: null, expect: 'success' }
+    return { from: roles.deployer, nonce, to: null, data, gas, step: null, expect: 'success' }
   })
-  const deployed = await sendAndMine(rpc, 'deployment', outgoing)
+  const deployed = await sendAndMine(client, chain, 'deployment', outgoing)
   const deploymentsMined = {} as Record<ContractName, Mined>
   deployments.forEach((deployment, index) => {
     const mined = deployed[index]!
@@ -108,11 +120,11 @@ export async function runScenario(rpc: Rpc, artifacts: Artifacts, phases: Phase[
       const to = contracts[step.contract]
       const data = encodeFunctionData({ abi: abiOf(step.contract), functionName: step.fn, args: step.args })
       const fixed = stepGas[`${step.contract}.${step.fn}`]
-      const gas = fixed ?? (await estimate(rpc, devAccount(step.from).address, to, data))
+      const gas = fixed ?? (await estimate(client, devAccount(step.from).address, to, data))
       const nonce = takeNonce(nonces, step.from)
-      phaseOutgoing.push({ from: step.from, tx: { to, data, gas, nonce, kind: 'eip1559' }, step, expect: step.expect })
+      phaseOutgoing.push({ from: step.from, nonce, to, data, gas, step, expect: step.expect })
     }
-    ran.push({ name: phase.name, mined: await sendAndMine(rpc, phase.name, phaseOutgoing) })
+    ran.push({ name: phase.name, mined: await sendAndMine(client, chain, phase.name, phaseOutgoing) })
   }
-  return { chainId, contracts, deployments: deploymentsMined, phases: ran }
+  return { chainId: chain.id, contracts, deployments: deploymentsMined, phases: ran }
 }

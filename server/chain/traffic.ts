@@ -1,13 +1,13 @@
 import fs from 'node:fs'
-import type { Hex } from 'viem'
+import type { Chain, LocalAccount } from 'viem'
+import { chainOf, createChainClient, describeChainError } from './chainClient.ts'
 import { artifactOf, type Artifacts } from './compile.ts'
 import { devAccount } from './devAccounts.ts'
-import { NonceBook } from './nonceBook.ts'
-import { createRpc } from './rpc.ts'
+import { feeFields, readBaseFee } from './fees.ts'
 import type { Scenario } from './scenario.ts'
 import { throttledLog } from './throttledLog.ts'
 import { planTick, seededRandom, type Intent, type TrafficContext } from './trafficMix.ts'
-import { readFeeContext, sendRawBatch, signTx } from './transactions.ts'
+import { createTrafficNonces } from './trafficNonces.ts'
 
 export type Traffic = { stop(): Promise<void> }
 
@@ -48,13 +48,15 @@ const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)
  */
 export function startTraffic(options: TrafficOptions): Traffic {
   const { scenario, log } = options
-  const rpc = createRpc(options.rpcUrl, 10_000)
+  const client = createChainClient(options.rpcUrl, { timeoutMs: 10_000 })
   const warn = throttledLog(log)
-  const nonces = new NonceBook(rpc)
+  const nonces = createTrafficNonces()
+  const accounts = new Map<number, LocalAccount>()
   const random = seededRandom(options.seed ?? 0xc1a55)
   const intervalMs = options.intervalMs ?? Math.max(1, options.blockTime) * 1000
 
   let context: TrafficContext | null = null
+  let chain: Chain | null = null
   let creationGas: bigint | null = null
   let tick = 0
   let stopped = false
@@ -62,14 +64,36 @@ export function startTraffic(options: TrafficOptions): Traffic {
   let current: Promise<void> | null = null
   const counts = { sent: 0, refused: 0 }
 
+  /** Dev account `index`, its nonces counted by the traffic's nonce manager. */
+  function accountOf(index: number): LocalAccount {
+    let account = accounts.get(index)
+    if (!account) {
+      account = { ...devAccount(index), nonceManager: nonces.manager }
+      accounts.set(index, account)
+    }
+    return account
+  }
+
   async function gasFor(intent: Intent): Promise<bigint> {
     if (intent.gas !== 'estimate') return intent.gas
     if (creationGas === null) {
-      const from = devAccount(intent.from).address
-      const estimate = BigInt(await rpc.call<Hex>('eth_estimateGas', [{ from, data: intent.data }, 'latest']))
+      const estimate = await client.estimateGas({ account: devAccount(intent.from).address, data: intent.data })
       creationGas = (estimate * 12n) / 10n
     }
     return creationGas
+  }
+
+  async function send(intent: Intent, baseFee: bigint, onChain: Chain): Promise<void> {
+    const gas = await gasFor(intent)
+    await client.sendTransaction({
+      account: accountOf(intent.from),
+      chain: onChain,
+      to: intent.to,
+      data: intent.data,
+      value: intent.value ?? 0n,
+      gas,
+      ...feeFields(intent.kind, baseFee, intent.tip, intent.accessList),
+    })
   }
 
   async function runTick(): Promise<void> {
@@ -78,31 +102,21 @@ export function startTraffic(options: TrafficOptions): Traffic {
     tick += 1
     // Each sender sends one transaction per tick, so more than a few ahead of the chain means a gap.
     if (tick % 5 === 0) {
-      const dropped = await nonces.dropRunaways(4)
+      const dropped = await nonces.dropRunaways(client, 4)
       if (dropped.length > 0) warn(`traffic: ${dropped.length} senders ran ahead of the chain (a node restart?); nonces read again`)
     }
-    const [fees] = await Promise.all([readFeeContext(rpc), nonces.load(plan.map((intent) => devAccount(intent.from).address))])
-    const ready: Array<{ intent: Intent; nonce: number; raw: Hex }> = []
-    for (const intent of plan) {
-      const account = devAccount(intent.from)
-      const nonce = nonces.peek(account.address)
-      if (nonce === undefined) continue // its nonce could not be read; the next tick asks again
-      const gas = await gasFor(intent)
-      const raw = await signTx(account, { ...intent, gas, nonce }, fees)
-      ready.push({ intent, nonce, raw })
-    }
-    const outcomes = await sendRawBatch(rpc, ready.map((item) => item.raw))
+    chain ??= await chainOf(client)
+    const baseFee = await readBaseFee(client)
+    // Started together, so their nonce reads leave as one batch and their sends as another.
+    const outcomes = await Promise.allSettled(plan.map((intent) => send(intent, baseFee, chain!)))
     outcomes.forEach((outcome, index) => {
-      const { intent, nonce } = ready[index]!
-      const sender = devAccount(intent.from).address
-      if (outcome.ok) {
-        nonces.used(sender, nonce)
+      const intent = plan[index]!
+      if (outcome.status === 'fulfilled') {
         counts.sent += 1
       } else {
-        // Whatever the refusal, read the nonce again: a stale local count is the usual cause.
-        nonces.forget(sender)
+        // viem's send already reset the sender's nonce: the next tick reads it from the node again.
         counts.refused += 1
-        warn(`traffic: ${intent.label} from ${short(sender)} refused: ${outcome.error.message}`)
+        warn(`traffic: ${intent.label} from ${short(devAccount(intent.from).address)} refused: ${describeChainError(outcome.reason)}`)
       }
     })
   }
@@ -114,9 +128,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
       const started = Date.now()
       current = runTick()
         .catch((error: unknown) => {
-          // Sends that fail this way may have landed: read every nonce again.
-          nonces.forgetAll()
-          warn(`traffic: tick failed: ${error instanceof Error ? error.message : String(error)}`)
+          warn(`traffic: tick failed: ${describeChainError(error)}`)
         })
         .finally(() => {
           current = null

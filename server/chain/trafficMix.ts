@@ -11,7 +11,7 @@ import {
   type Hex,
 } from 'viem'
 import { devAccount, devAccountCount, roles } from './devAccounts.ts'
-import type { TxKind } from './transactions.ts'
+import type { TxKind } from './fees.ts'
 
 /**
  * What one traffic tick sends, as data (pure: a seeded random source in, intents out). Every traffic

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AnvilNode } from '../chain/anvil.ts'
-import { createRpc } from '../chain/rpc.ts'
+import { createChainClient } from '../chain/chainClient.ts'
 import { IpcUpstream } from './ipcUpstream.ts'
 import { RawResult, RpcFailure, serializeReply } from './jsonrpc.ts'
 import { Upstream, UpstreamUnavailable } from './upstream.ts'
@@ -16,7 +16,7 @@ describe('IpcUpstream on a real anvil', () => {
 
   beforeAll(async () => {
     await anvil.start(0)
-    await createRpc(anvil.httpUrl).call('anvil_mine', ['0x20'])
+    await createChainClient(anvil.httpUrl).mine({ blocks: 0x20 })
     overHttp = new Upstream(() => anvil.httpUrl, 5_000)
     upstream = new IpcUpstream(() => anvil.ipcPath, 5_000, overHttp)
   })
@@ -30,7 +30,7 @@ describe('IpcUpstream on a real anvil', () => {
     const numbers = Array.from({ length: 33 }, (_, i) => `0x${i.toString(16)}`)
     const [viaIpc, viaHttp] = await Promise.all([
       Promise.all(numbers.map((n) => upstream.call('eth_getBlockByNumber', [n, false]))),
-      Promise.all(numbers.map((n) => createRpc(anvil.httpUrl).call('eth_getBlockByNumber', [n, false]))),
+      Promise.all(numbers.map((n) => createChainClient(anvil.httpUrl).request({ method: 'eth_getBlockByNumber', params: [n as `0x${string}`, false] }))),
     ])
     expect(viaIpc).toEqual(viaHttp)
     expect((viaIpc as Array<{ number: string }>).map((block) => block.number)).toEqual(numbers)

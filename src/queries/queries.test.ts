@@ -2,8 +2,8 @@ import { isCancelledError, type QueryClient } from '@tanstack/react-query'
 import type { Address, Hash, Hex } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import { createRpc } from '../../server/chain/rpc.ts'
-import { readFeeContext, sendRawBatch, signTx, waitForReceipts } from '../../server/chain/transactions.ts'
+import { chainOf, createChainClient } from '../../server/chain/chainClient.ts'
+import { feeFields, readBaseFee } from '../../server/chain/fees.ts'
 import { devAccount } from '../../server/testing/devAccounts.ts'
 import { logBombInitCode } from '../../server/testing/evmSnippets.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
@@ -55,24 +55,20 @@ beforeAll(async () => {
   }
   // Two transactions in one block: a transfer, and a contract creation that emits two logs; mined a few
   // blocks after genesis, so there are blocks on both sides of it.
-  const rpc = createRpc(service.urls.rpc)
-  while (Number(await rpc.call<Hex>('eth_blockNumber')) < 5) await new Promise((resolve) => setTimeout(resolve, 200))
+  const sender = createChainClient(service.urls.rpc)
+  while ((await sender.getBlockNumber({ cacheTime: 0 })) < 5n) await new Promise((resolve) => setTimeout(resolve, 200))
   const account = devAccount(1)
-  const fees = await readFeeContext(rpc)
-  const nonce = Number(await rpc.call<Hex>('eth_getTransactionCount', [account.address, 'pending']))
-  const raws = await Promise.all([
-    signTx(account, { to: devAccount(2).address, value: 12345n, gas: 21_000n, nonce, kind: 'eip1559' }, fees),
-    signTx(account, { to: null, data: logBombInitCode(2), gas: 200_000n, nonce: nonce + 1, kind: 'legacy' }, fees),
+  const [chain, baseFee] = await Promise.all([chainOf(sender), readBaseFee(sender)])
+  const nonce = await sender.getTransactionCount({ address: account.address, blockTag: 'pending' })
+  // Sent together, so they leave in one batch and are mined in one block.
+  const hashes = await Promise.all([
+    sender.sendTransaction({ account, chain, nonce, to: devAccount(2).address, value: 12345n, gas: 21_000n, ...feeFields('eip1559', baseFee) }),
+    sender.sendTransaction({ account, chain, nonce: nonce + 1, to: null, data: logBombInitCode(2), gas: 200_000n, ...feeFields('legacy', baseFee) }),
   ])
-  const sent = await sendRawBatch(rpc, raws)
-  const hashes = sent.map((outcome) => {
-    if (!outcome.ok) throw outcome.error
-    return outcome.result as Hash
-  })
-  const receipts = await waitForReceipts(rpc, hashes)
-  const blocks = new Set([...receipts.values()].map((receipt) => receipt.blockNumber))
+  const receipts = await Promise.all(hashes.map((hash) => sender.waitForTransactionReceipt({ hash, timeout: 60_000 })))
+  const blocks = new Set(receipts.map((receipt) => receipt.blockNumber))
   if (blocks.size !== 1) throw new Error('the two transactions were mined in different blocks; the test wants one')
-  mined = { block: [...blocks][0]!, transfer: hashes[0]!, creation: hashes[1]!, sender: account.address }
+  mined = { block: `0x${[...blocks][0]!.toString(16)}`, transfer: hashes[0], creation: hashes[1], sender: account.address }
 })
 
 afterAll(async () => {
