@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatChainId, hexToBigInt, hexToNumber, shortHex, toQuantity } from './hex.ts'
-import { formatGwei, formatInteger, formatPercent } from './numbers.ts'
+import { formatInteger, formatPercent } from './numbers.ts'
 import { averageInterval, formatAge, formatLocal, formatTimestamp, formatUtc, isoUtc } from './time.ts'
 
 describe('hex', () => {
@@ -45,14 +45,6 @@ describe('numbers', () => {
     // Nearly full is not full: 29,961,000 of 30,000,000 is 99.87%.
     expect(formatPercent(29_961_000n, 30_000_000n)).toBe('99.8%')
     expect(formatPercent(30_000_000n, 30_000_000n)).toBe('100%')
-  })
-
-  it('writes gwei without trailing zeros', () => {
-    expect(formatGwei(1_000_000_000n)).toBe('1 gwei')
-    expect(formatGwei(875_000_000n)).toBe('0.875 gwei')
-    // Too small for 4 decimals of gwei: written in wei, exactly, rather than as a misleading "0 gwei".
-    expect(formatGwei(7n)).toBe('7 wei')
-    expect(formatGwei(12_345_678_900_000n)).toBe('12,345.6789 gwei')
   })
 })
 

@@ -29,9 +29,11 @@ describe('wei to ether and gwei, exact', () => {
     expect(formatEther(1n, 4)).toBe('<0.0001 ETH')
   })
 
-  it('writes gwei compact by default, exact on request, and tiny fees in wei', () => {
+  it('writes gwei compact by default (4 decimals, no trailing zeros, grouped), exact on request, and tiny fees in wei', () => {
     expect(formatGwei(1_000_000_001n, 9)).toBe('1.000000001 gwei')
     expect(formatGwei(1_000_000_001n)).toBe('1 gwei')
+    expect(formatGwei(875_000_000n)).toBe('0.875 gwei')
+    expect(formatGwei(12_345_678_900_000n)).toBe('12,345.6789 gwei')
     // An idle post-London chain's base fee bottoms out at 7 wei.
     expect(formatGwei(7n)).toBe('7 wei')
     expect(formatGwei(0n)).toBe('0 gwei')

@@ -1,6 +1,6 @@
-import { HttpTransport, type HttpTransportOptions } from '../rpc/http.ts'
-import { SocketTransport, type SocketTransportOptions } from '../rpc/socket.ts'
-import type { CallOptions, Unsubscribe } from '../rpc/transport.ts'
+import { HttpTransport } from '../rpc/http.ts'
+import { SocketTransport } from '../rpc/socket.ts'
+import type { PrepareCall } from '../rpc/transport.ts'
 import { capabilitiesOf, type Capabilities } from './capabilities.ts'
 import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
@@ -15,61 +15,11 @@ export type NetworkClients = { http: HttpTransport; socket: SocketTransport }
  * network requires it, and the substitution is recorded for the notice). Query factories and pages cannot
  * go around it: clientsFor is the only way to a network's transports.
  */
-type Guard = { network: string; capabilities: Capabilities }
-
-function guarded(guard: Guard, method: string, params: readonly unknown[]): readonly unknown[] {
-  const result = guardCall(guard.capabilities, method, params)
-  recordSubstitutions(guard.network, result.substitutions)
-  return result.params
-}
-
-/** A refused call rejects like a failed request rather than throwing at the caller. */
-function guardedRequest(guard: Guard, method: string, params: readonly unknown[], send: (sent: readonly unknown[]) => Promise<unknown>): Promise<unknown> {
-  let sent: readonly unknown[]
-  try {
-    sent = guarded(guard, method, params)
-  } catch (error) {
-    return Promise.reject(error)
-  }
-  return send(sent)
-}
-
-export class GuardedHttpTransport extends HttpTransport {
-  readonly #guard: Guard
-
-  constructor(guard: Guard, options: HttpTransportOptions) {
-    super(options)
-    this.#guard = guard
-  }
-
-  override request(method: string, params: readonly unknown[] = [], options?: CallOptions): Promise<unknown> {
-    return guardedRequest(this.#guard, method, params, (sent) => super.request(method, sent, options))
-  }
-}
-
-export class GuardedSocketTransport extends SocketTransport {
-  readonly #guard: Guard
-
-  constructor(guard: Guard, options: SocketTransportOptions) {
-    super(options)
-    this.#guard = guard
-  }
-
-  // The socket's own calls (eth_subscribe, keep-alive eth_chainId) come through here too.
-  override request(method: string, params: readonly unknown[] = [], options?: CallOptions): Promise<unknown> {
-    return guardedRequest(this.#guard, method, params, (sent) => super.request(method, sent, options))
-  }
-
-  override subscribe(kind: string, params: readonly unknown[], onData: (data: unknown) => void, onError?: (error: unknown) => void): Unsubscribe {
-    let sent: readonly unknown[]
-    try {
-      sent = guarded(this.#guard, 'eth_subscribe', params)
-    } catch (error) {
-      // Refused before it was sent: the subscriber hears it as it would hear the node's refusal.
-      queueMicrotask(() => onError?.(error))
-      return () => {}
-    }
-    return super.subscribe(kind, sent, onData, onError)
+export function networkGuard(network: string, capabilities: Capabilities): PrepareCall {
+  return (method, params) => {
+    const result = guardCall(capabilities, method, params)
+    recordSubstitutions(network, result.substitutions)
+    return result.params
   }
 }
 
@@ -86,10 +36,10 @@ export function clientsFor(network: Network): NetworkClients {
   const id = clientsId(network, capabilities)
   let found = clients.get(id)
   if (!found) {
-    const guard: Guard = { network: network.name, capabilities }
+    const prepare = networkGuard(network.name, capabilities)
     found = {
-      http: new GuardedHttpTransport(guard, { url: rpcHttpUrl(network), maxBatchSize: capabilities.maxBatchSize }),
-      socket: new GuardedSocketTransport(guard, { url: rpcSocketUrl(network) }),
+      http: new HttpTransport({ url: rpcHttpUrl(network), maxBatchSize: capabilities.maxBatchSize, prepare }),
+      socket: new SocketTransport({ url: rpcSocketUrl(network), prepare }),
     }
     clients.set(id, found)
   }

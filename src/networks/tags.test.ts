@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { defaultCapabilities, type Capabilities } from './capabilities.ts'
-import { clientsFor, GuardedHttpTransport, releaseClientsExcept } from './clients.ts'
+import { HttpTransport } from '../rpc/http.ts'
+import { clientsFor, networkGuard, releaseClientsExcept } from './clients.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { clearTagNotices, subscribeTagNotices, tagNoticeFor } from './tagNotices.ts'
 import { acceptedTags, guardCall, rewriteBlockTags, tagToSend, UnsupportedMethodError, UnsupportedTagError } from './tags.ts'
@@ -82,7 +83,7 @@ describe('the transport boundary', () => {
       bodies.push(body)
       return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: '0x1' }))
     }
-    const http = new GuardedHttpTransport({ network: 'no-safe-test', capabilities: noSafe }, { url: 'http://127.0.0.1:1/v3/k', fetch: fetchSpy })
+    const http = new HttpTransport({ url: 'http://127.0.0.1:1/v3/k', fetch: fetchSpy, prepare: networkGuard('no-safe-test', noSafe) })
     let notified = 0
     const stop = subscribeTagNotices(() => notified++)
     try {

@@ -1,7 +1,7 @@
 import { HttpError, MalformedResponseError, NetworkError, TimeoutError, abortReason } from './errors.ts'
 import type { JsonRpcErrorObject } from '../../contract/jsonrpc.ts'
 import { encodeRequest, settleBatch, settleReply, type Settled } from './jsonrpc.ts'
-import type { CallOptions, RpcTransport } from './transport.ts'
+import { prepared, type CallOptions, type PrepareCall, type RpcTransport } from './transport.ts'
 
 export type HttpTransportOptions = {
   /** {rpcBase}/v3/{key}. Never logged, never put in an error message. */
@@ -12,6 +12,7 @@ export type HttpTransportOptions = {
   timeoutMs?: number
   /** Swappable for tests; defaults to the global fetch. */
   fetch?: typeof fetch
+  prepare?: PrepareCall
 }
 
 type Call = {
@@ -37,6 +38,7 @@ export class HttpTransport implements RpcTransport {
   readonly #maxBatchSize: number
   readonly #timeoutMs: number
   readonly #fetch: typeof fetch
+  readonly #prepare: PrepareCall | undefined
   #queue: Call[] = []
   #flushScheduled = false
   #nextId = 1
@@ -47,9 +49,14 @@ export class HttpTransport implements RpcTransport {
     this.#timeoutMs = options.timeoutMs ?? defaultHttpOptions.timeoutMs
     // Bound here: fetch called as a method of another object throws "Illegal invocation" in browsers.
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+    this.#prepare = options.prepare
   }
 
   request(method: string, params: readonly unknown[] = [], options: CallOptions = {}): Promise<unknown> {
+    return prepared(this.#prepare, method, params, (sent) => this.#enqueue(method, sent, options))
+  }
+
+  #enqueue(method: string, params: readonly unknown[], options: CallOptions): Promise<unknown> {
     const { signal } = options
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs
     return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { MalformedResponseError, RpcError, SocketClosedError, TimeoutError, abortReason } from './errors.ts'
 import { ErrorCode } from '../../contract/jsonrpc.ts'
 import { encodeRequest, readNotification, replyId, settleReply, type Settled } from './jsonrpc.ts'
-import type { CallOptions, RpcSubscriber, RpcTransport, Unsubscribe } from './transport.ts'
+import { prepared, type CallOptions, type PrepareCall, type RpcSubscriber, type RpcTransport, type Unsubscribe } from './transport.ts'
 
 export type SocketState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed'
 
@@ -54,6 +54,7 @@ export type SocketTransportOptions = {
   random?: () => number
   /** The WebSocket class; the browser's by default (tests in Node pass the ws package's). */
   WebSocket?: new (url: string) => WebSocket
+  prepare?: PrepareCall
 }
 
 type Timings = Required<Pick<SocketTransportOptions, 'timeoutMs' | 'keepAliveMs' | 'keepAliveTimeoutMs' | 'connectTimeoutMs' | 'stableAfterMs'>>
@@ -98,6 +99,7 @@ const OPEN = 1
 export class SocketTransport implements RpcTransport, RpcSubscriber {
   readonly #url: string
   readonly #options: Timings
+  readonly #prepare: PrepareCall | undefined
   readonly #backoff: BackoffOptions
   readonly #random: () => number
   readonly #WebSocket: new (url: string) => WebSocket
@@ -128,6 +130,7 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
       connectTimeoutMs: options.connectTimeoutMs ?? defaultSocketOptions.connectTimeoutMs,
       stableAfterMs: options.stableAfterMs ?? defaultSocketOptions.stableAfterMs,
     }
+    this.#prepare = options.prepare
     this.#backoff = { ...defaultBackoff, ...options.backoff }
     this.#random = options.random ?? Math.random
     const WebSocketClass = options.WebSocket ?? globalThis.WebSocket
@@ -147,6 +150,10 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
   }
 
   request(method: string, params: readonly unknown[] = [], options: CallOptions = {}): Promise<unknown> {
+    return prepared(this.#prepare, method, params, (sent) => this.#enqueue(method, sent, options))
+  }
+
+  #enqueue(method: string, params: readonly unknown[], options: CallOptions): Promise<unknown> {
     const { signal } = options
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs
     return new Promise((resolve, reject) => {
@@ -186,6 +193,15 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
    * again with backoff, on the same connection.
    */
   subscribe(kind: string, params: readonly unknown[], onData: (data: unknown) => void, onError?: (error: unknown) => void): Unsubscribe {
+    if (this.#prepare) {
+      try {
+        params = this.#prepare('eth_subscribe', params)
+      } catch (error) {
+        // Refused before it was sent: the subscriber hears it as it would hear the node's refusal.
+        queueMicrotask(() => onError?.(error))
+        return () => {}
+      }
+    }
     const subscription: Subscription = { kind, params, onData, onError, active: !this.#closed, serverId: null, failures: 0, retryTimer: null }
     if (!subscription.active) return () => {}
     this.#subscriptions.add(subscription)

@@ -18,6 +18,26 @@ export interface RpcTransport {
 
 export type Unsubscribe = () => void
 
+/**
+ * Every call passes it on its way out (subscriptions too, as `eth_subscribe` with their params): it returns
+ * the params to send, or throws to refuse the call, which then rejects like a failed request. A network's
+ * rules (methods it does not offer, tags it refuses) are applied here.
+ */
+export type PrepareCall = (method: string, params: readonly unknown[]) => readonly unknown[]
+
+const sendAsIs: PrepareCall = (_method, params) => params
+
+/** Runs `prepare`; a refusal becomes a rejected promise for the caller, not a throw. */
+export function prepared(prepare: PrepareCall | undefined, method: string, params: readonly unknown[], send: (sent: readonly unknown[]) => Promise<unknown>): Promise<unknown> {
+  let sent: readonly unknown[]
+  try {
+    sent = (prepare ?? sendAsIs)(method, params)
+  } catch (error) {
+    return Promise.reject(error)
+  }
+  return send(sent)
+}
+
 /** What subscription methods need: the WebSocket transport offers it. */
 export interface RpcSubscriber {
   subscribe(kind: string, params: readonly unknown[], onData: (data: unknown) => void, onError?: (error: unknown) => void): Unsubscribe

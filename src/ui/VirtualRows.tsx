@@ -22,7 +22,12 @@ type VirtualRowsProps = {
   overscan?: number
   rowClassName?: string
   rowTestId?: string
+  /** data-* attributes of row `index` (what tests and styles pick a row by). */
+  rowData?: (index: number) => RowData
 }
+
+/** data-* attributes for a row's <tr>. */
+export type RowData = Record<`data-${string}`, string>
 
 /**
  * Where the list starts in the document, kept current: the window virtualizer needs it (its scrollMargin)
@@ -51,6 +56,8 @@ type VirtualRowProps = {
   height: number | undefined
   className: string
   testId: string | undefined
+  /** The list's function, not its answer: a new object per render would undo the memo. */
+  rowData: ((index: number) => RowData) | undefined
 }
 
 /**
@@ -58,9 +65,9 @@ type VirtualRowProps = {
  * in view (its links, addresses, badges) rendered again each frame, not only the few that scrolled in. That
  made scrolling a 5,000-row block a string of long tasks (bench/README has the figures).
  */
-const VirtualRow = memo(function VirtualRow({ index, renderCells, measure, height, className, testId }: VirtualRowProps) {
+const VirtualRow = memo(function VirtualRow({ index, renderCells, measure, height, className, testId, rowData }: VirtualRowProps) {
   return (
-    <tr ref={measure} data-index={index} aria-rowindex={index + 2} data-testid={testId} className={className} style={height === undefined ? undefined : { height }}>
+    <tr {...rowData?.(index)} ref={measure} data-index={index} aria-rowindex={index + 2} data-testid={testId} className={className} style={height === undefined ? undefined : { height }}>
       {renderCells(index)}
     </tr>
   )
@@ -71,7 +78,7 @@ const VirtualRow = memo(function VirtualRow({ index, renderCells, measure, heigh
  * `overscan`) are in the DOM, the rest are two spacer rows, so 5,000 rows scroll like 50. The page keeps
  * its one scrollbar.
  */
-export function VirtualRows({ count, renderCells, getKey, columnCount, estimateRowHeight = 49, rowHeight, overscan = 12, rowClassName = '', rowTestId }: VirtualRowsProps) {
+export function VirtualRows({ count, renderCells, getKey, columnCount, estimateRowHeight = 49, rowHeight, overscan = 12, rowClassName = '', rowTestId, rowData }: VirtualRowsProps) {
   const [measuredOffset, bodyRef] = useDocumentOffset()
   // Until the list knows where it starts, it renders no row: counting from the top of the page, it rendered
   // a screenful of rows that the measurement, a moment later in the same commit, mostly removed again (on
@@ -111,6 +118,7 @@ export function VirtualRows({ count, renderCells, getKey, columnCount, estimateR
           height={rowHeight}
           className={rowClassName}
           testId={rowTestId}
+          rowData={rowData}
         />
       ))}
       {bottom > 0 && (

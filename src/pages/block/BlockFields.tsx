@@ -34,6 +34,14 @@ export function PendingValue({ testId }: { testId?: string }) {
 
 const zeroBloom = /^0x0*$/
 
+/** The block's commitments to what it holds: full hashes, each with its copy button. */
+const commitments = [
+  { field: 'sha3Uncles', label: 'Uncles hash', help: 'sha3Uncles: the Keccak-256 hash of the uncles list.' },
+  { field: 'stateRoot', label: 'State root', help: 'The root of the state trie after this block.' },
+  { field: 'transactionsRoot', label: 'Transactions root', help: "The root of the trie of the block's transactions." },
+  { field: 'receiptsRoot', label: 'Receipts root', help: "The root of the trie of the block's receipts." },
+] as const satisfies ReadonlyArray<{ field: keyof Block; label: string; help: string }>
+
 /** A hex quantity as an exact decimal, grouped; the raw hex goes beneath (InfoRow raw). */
 function Quantity({ value }: { value: Hex }) {
   return <span className="tabular-nums">{formatInteger(hexToBigInt(value))}</span>
@@ -199,18 +207,11 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
           <InfoRow label="Mix hash" testId="field-mixHash" help="Proof-of-work mix digest; since the merge, the beacon chain's randomness (prevRandao).">
             {block.mixHash === undefined ? <span className="text-zinc-500 dark:text-zinc-400">not sent</span> : <FullHash value={block.mixHash} copyLabel="Copy mix hash" />}
           </InfoRow>
-          <InfoRow label="Uncles hash" testId="field-sha3Uncles" help="sha3Uncles: the Keccak-256 hash of the uncles list.">
-            <FullHash value={block.sha3Uncles} copyLabel="Copy uncles hash" />
-          </InfoRow>
-          <InfoRow label="State root" testId="field-stateRoot" help="The root of the state trie after this block.">
-            <FullHash value={block.stateRoot} copyLabel="Copy state root" />
-          </InfoRow>
-          <InfoRow label="Transactions root" testId="field-transactionsRoot" help="The root of the trie of the block's transactions.">
-            <FullHash value={block.transactionsRoot} copyLabel="Copy transactions root" />
-          </InfoRow>
-          <InfoRow label="Receipts root" testId="field-receiptsRoot" help="The root of the trie of the block's receipts.">
-            <FullHash value={block.receiptsRoot} copyLabel="Copy receipts root" />
-          </InfoRow>
+          {commitments.map(({ field, label, help }) => (
+            <InfoRow key={field} label={label} testId={`field-${field}`} help={help}>
+              <FullHash value={block[field]} copyLabel={`Copy ${label.toLowerCase()}`} />
+            </InfoRow>
+          ))}
           <InfoRow label="Logs bloom" testId="field-logsBloom" help="256 bytes: a bloom filter of the addresses and topics of the block's logs.">
             {block.logsBloom === null ? (
               <PendingValue />

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import type { Hash as HashType } from 'viem'
+import type { Hash as HashType, Hex } from 'viem'
 import { useParams } from 'react-router'
 import { hexToBigInt } from '../../format/hex.ts'
 import { formatGwei, formatInteger } from '../../format/numbers.ts'
@@ -59,16 +59,21 @@ function sum(receipts: readonly Receipt[], pick: (receipt: Receipt) => bigint): 
   return receipts.reduce((total, receipt) => total + pick(receipt), 0n)
 }
 
+/** A hex quantity of the receipt written as a grouped integer; the hex stays in data-value for tests. */
+function Quantity({ value, testId, className = '' }: { value: Hex; testId: string; className?: string }) {
+  return (
+    <span className={`tabular-nums ${className}`} data-testid={testId} data-value={value}>
+      {formatInteger(hexToBigInt(value))}
+    </span>
+  )
+}
+
 function columns(prefetchTx: (hash: HashType) => () => void): Column<Receipt>[] {
   return [
     {
       key: 'index',
       header: '#',
-      cell: (receipt) => (
-        <span className="tabular-nums text-zinc-600 dark:text-zinc-300" data-testid="receipt-index" data-value={receipt.transactionIndex}>
-          {formatInteger(hexToBigInt(receipt.transactionIndex))}
-        </span>
-      ),
+      cell: (receipt) => <Quantity value={receipt.transactionIndex} testId="receipt-index" className="text-zinc-600 dark:text-zinc-300" />,
       className: 'w-10',
       skeletonWidth: 'w-6',
     },
@@ -113,21 +118,13 @@ function columns(prefetchTx: (hash: HashType) => () => void): Column<Receipt>[] 
     {
       key: 'gasUsed',
       header: 'Gas used',
-      cell: (receipt) => (
-        <span className="tabular-nums" data-testid="receipt-gas-used" data-value={receipt.gasUsed}>
-          {formatInteger(hexToBigInt(receipt.gasUsed))}
-        </span>
-      ),
+      cell: (receipt) => <Quantity value={receipt.gasUsed} testId="receipt-gas-used" />,
       align: 'right',
     },
     {
       key: 'cumulative',
       header: 'Cumulative gas',
-      cell: (receipt) => (
-        <span className="tabular-nums text-zinc-600 dark:text-zinc-300" data-testid="receipt-cumulative" data-value={receipt.cumulativeGasUsed}>
-          {formatInteger(hexToBigInt(receipt.cumulativeGasUsed))}
-        </span>
-      ),
+      cell: (receipt) => <Quantity value={receipt.cumulativeGasUsed} testId="receipt-cumulative" className="text-zinc-600 dark:text-zinc-300" />,
       align: 'right',
       showFrom: 'sm',
     },

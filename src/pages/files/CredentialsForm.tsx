@@ -5,6 +5,7 @@ import type { Network } from '../../../contract/runtimeConfig.ts'
 import { KeyIcon } from '../../ui/icons.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { inputClass } from '../../ui/form.ts'
+import { IconTile } from '../../ui/IconTile.tsx'
 
 /**
  * Key and secret for a network whose configuration has no secret. The inputs are uncontrolled (read once
@@ -30,9 +31,9 @@ export function CredentialsForm({ network, onSaved, onCancel }: { network: Netwo
   return (
     <form onSubmit={submit} noValidate data-testid="credentials-form" className="space-y-4">
       <div className="flex items-start gap-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-600 dark:bg-accent-950/60 dark:text-accent-300">
+        <IconTile>
           <KeyIcon className="size-4.5" />
-        </span>
+        </IconTile>
         <div>
           <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Key and secret for the file store of {network.label}</h2>
           <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">

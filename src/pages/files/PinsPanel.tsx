@@ -15,6 +15,8 @@ import { Badge } from '../../ui/Badge.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { inputClass } from '../../ui/form.ts'
 import { formatBytes } from '../../format/numbers.ts'
+import { IconTile } from '../../ui/IconTile.tsx'
+import { DataTable, type Column } from '../../ui/DataTable.tsx'
 
 type Row = Pin & { v1: string | null; name: string | null; size: number | null; addedAt: number }
 
@@ -34,6 +36,97 @@ function matches(row: Row, filter: string): boolean {
   return [row.cid, row.v1 ?? '', row.name ?? ''].some((text) => text.toLowerCase().includes(needle))
 }
 
+const pinKey = (row: Row) => row.cid
+const pinData = (row: Row) => ({ 'data-cid': row.cid })
+
+function pinColumns({ onPreview, onUnpin }: { onPreview: (cid: string) => void; onUnpin: (row: Row) => void }): Column<Row>[] {
+  return [
+    {
+      key: 'content',
+      header: 'Content',
+      className: 'w-full max-w-0 xl:w-[45%]',
+      cell: (row) => (
+        <div className="flex items-center gap-3">
+          <IconTile size="sm">
+            <PinIcon className="size-4" />
+          </IconTile>
+          <div className="min-w-0">
+            {row.name && (
+              <p data-testid="pin-name" className="truncate font-medium text-zinc-900 dark:text-zinc-100" title={row.name}>
+                {row.name}
+              </p>
+            )}
+            <div className="flex min-w-0 items-center gap-0.5">
+              <code
+                data-testid="pin-cid"
+                className={`truncate font-mono ${row.name ? 'text-xs text-zinc-500 dark:text-zinc-400' : 'text-[13px] text-zinc-800 dark:text-zinc-200'}`}
+                title={row.cid}
+              >
+                {row.cid}
+              </code>
+              <CopyButton value={row.cid} label="Copy CID" />
+            </div>
+            {!row.name && <p className="text-xs text-zinc-500 dark:text-zinc-400">Not added from this browser: name unknown</p>}
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: 'v1',
+      header: 'CIDv1',
+      showFrom: 'xl',
+      cell: (row) =>
+        row.v1 && (
+          <span className="flex items-center gap-0.5">
+            <code className="font-mono text-xs text-zinc-500 dark:text-zinc-400" title={row.v1}>
+              {shortCid(row.v1, 12, 8)}
+            </code>
+            <CopyButton value={row.v1} label="Copy CIDv1" />
+          </span>
+        ),
+    },
+    {
+      key: 'size',
+      header: 'Size',
+      align: 'right',
+      className: 'whitespace-nowrap text-zinc-700 tabular-nums dark:text-zinc-300',
+      cell: (row) =>
+        row.size === null ? (
+          <span data-testid="pin-size" className="text-zinc-500 dark:text-zinc-400" title="The pin list carries no sizes; this content was not added from this browser.">
+            —
+          </span>
+        ) : (
+          <span data-testid="pin-size" title={formatByteCount(row.size)}>
+            {formatBytes(row.size)}
+          </span>
+        ),
+    },
+    {
+      key: 'type',
+      header: 'Pin',
+      showFrom: 'sm',
+      cell: (row) => <Badge tone={row.type === 'recursive' ? 'success' : 'neutral'}>{row.type}</Badge>,
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'right',
+      cell: (row) => (
+        <div className="flex justify-end gap-1.5">
+          <Button size="sm" onClick={() => onPreview(row.cid)} data-testid="pin-preview" aria-label={`Preview ${row.name ?? row.cid}`}>
+            <EyeIcon className="size-3.5" />
+            <span className="hidden md:inline">Preview</span>
+          </Button>
+          <Button size="sm" onClick={() => onUnpin(row)} data-testid="pin-unpin" aria-label={`Unpin ${row.name ?? row.cid}`}>
+            <UnpinIcon className="size-3.5" />
+            <span className="hidden md:inline">Unpin</span>
+          </Button>
+        </div>
+      ),
+    },
+  ]
+}
+
 /** The service's pin list: filter, preview, unpin (after a confirmation that says what unpinning means). */
 export function PinsPanel({ network, client, known, onPreview }: { network: Network; client: FilesClient; known: KnownFiles; onPreview: (cid: string) => void }) {
   const queryClient = useQueryClient()
@@ -51,6 +144,18 @@ export function PinsPanel({ network, client, known, onPreview }: { network: Netw
       await queryClient.invalidateQueries({ queryKey: pinsQuery(network, client).queryKey })
     },
   })
+  const resetUnpin = unpin.reset // stable: the same function on every render
+  const columns = useMemo(
+    () =>
+      pinColumns({
+        onPreview,
+        onUnpin: (row) => {
+          resetUnpin()
+          setConfirming(row)
+        },
+      }),
+    [onPreview, resetUnpin],
+  )
 
   return (
     <Panel
@@ -105,94 +210,7 @@ export function PinsPanel({ network, client, known, onPreview }: { network: Netw
           Nothing among {rows.length} pins has “{filter.trim()}” in its name or CID.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="pin-table">
-            <thead>
-              <tr className="text-left text-xs font-medium text-zinc-500 dark:text-zinc-400">
-                <th className="py-2.5 pl-5 pr-3 font-medium">Content</th>
-                <th className="hidden px-3 py-2.5 font-medium xl:table-cell">CIDv1</th>
-                <th className="px-3 py-2.5 text-right font-medium">Size</th>
-                <th className="hidden px-3 py-2.5 font-medium sm:table-cell">Pin</th>
-                <th className="py-2.5 pl-3 pr-5 text-right font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-100 border-t border-zinc-100 dark:divide-zinc-800 dark:border-zinc-800">
-              {shown.map((row) => (
-                <tr key={row.cid} data-testid="pin-row" data-cid={row.cid} className="transition-colors hover:bg-zinc-50/80 dark:hover:bg-zinc-800/30">
-                  <td className="w-full max-w-0 py-3 pl-5 pr-3 xl:w-[45%]">
-                    <div className="flex items-center gap-3">
-                      <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-600 dark:bg-accent-950/60 dark:text-accent-300">
-                        <PinIcon className="size-4" />
-                      </span>
-                      <div className="min-w-0">
-                        {row.name && (
-                          <p data-testid="pin-name" className="truncate font-medium text-zinc-900 dark:text-zinc-100" title={row.name}>
-                            {row.name}
-                          </p>
-                        )}
-                        <div className="flex min-w-0 items-center gap-0.5">
-                          <code
-                            data-testid="pin-cid"
-                            className={`truncate font-mono ${row.name ? 'text-xs text-zinc-500 dark:text-zinc-400' : 'text-[13px] text-zinc-800 dark:text-zinc-200'}`}
-                            title={row.cid}
-                          >
-                            {row.cid}
-                          </code>
-                          <CopyButton value={row.cid} label="Copy CID" />
-                        </div>
-                        {!row.name && <p className="text-xs text-zinc-500 dark:text-zinc-400">Not added from this browser: name unknown</p>}
-                      </div>
-                    </div>
-                  </td>
-                  <td className="hidden px-3 py-3 xl:table-cell">
-                    {row.v1 && (
-                      <span className="flex items-center gap-0.5">
-                        <code className="font-mono text-xs text-zinc-500 dark:text-zinc-400" title={row.v1}>
-                          {shortCid(row.v1, 12, 8)}
-                        </code>
-                        <CopyButton value={row.v1} label="Copy CIDv1" />
-                      </span>
-                    )}
-                  </td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap text-zinc-700 tabular-nums dark:text-zinc-300" data-testid="pin-size">
-                    {row.size === null ? (
-                      <span className="text-zinc-500 dark:text-zinc-400" title="The pin list carries no sizes; this content was not added from this browser.">
-                        —
-                      </span>
-                    ) : (
-                      <span title={formatByteCount(row.size)}>{formatBytes(row.size)}</span>
-                    )}
-                  </td>
-                  <td className="hidden px-3 py-3 sm:table-cell">
-                    <Badge tone={row.type === 'recursive' ? 'success' : 'neutral'}>{row.type}</Badge>
-                  </td>
-                  <td className="py-3 pl-3 pr-5">
-                    <div className="flex justify-end gap-1.5">
-                      <Button size="sm" onClick={() => onPreview(row.cid)} data-testid="pin-preview" aria-label={`Preview ${row.name ?? row.cid}`}>
-                        <EyeIcon className="size-3.5" />
-                        <span className="hidden md:inline">Preview</span>
-                      </Button>
-                      <Button
-                        size="sm"
-                        onClick={() => {
-                          unpin.reset()
-                          setConfirming(row)
-                        }}
-                        data-testid="pin-unpin"
-                        aria-label={`Unpin ${row.name ?? row.cid}`}
-                      >
-                        <UnpinIcon className="size-3.5" />
-                        <span className="hidden md:inline">Unpin</span>
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={columns} rows={shown} rowKey={pinKey} rowData={pinData} caption="Pinned content" testId="pin-table" rowTestId="pin-row" />
       )}
       {pins.data && (
         <p className="border-t border-zinc-100 px-5 py-3 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
@@ -233,9 +251,9 @@ function UnpinDialog({ row, storeLabel, pending, error, onConfirm, onClose }: { 
     >
       <div className="p-6">
         <div className="flex items-start gap-4">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50 text-amber-600 dark:bg-amber-950/60 dark:text-amber-300">
+          <IconTile tone="warning" size="lg" shape="round">
             <UnpinIcon className="size-5" />
-          </span>
+          </IconTile>
           <div className="min-w-0">
             <h2 id={titleId} className="text-base font-semibold">
               Unpin this content?

@@ -12,6 +12,7 @@ import { CopyTextButton } from '../../ui/CopyButton.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { uploadQueueFor, type UploadItem, type UploadQueue } from './uploadQueue.ts'
 import { formatBytes } from '../../format/numbers.ts'
+import { IconTile } from '../../ui/IconTile.tsx'
 
 type UploadPanelProps = {
   networkName: string
@@ -156,9 +157,9 @@ const UploadRow = memo(function UploadRow({ item, pinned, queue, onPreview }: { 
   return (
     <li data-testid="upload-row" data-state={item.state} className="motion-safe:animate-fade-in px-5 py-4">
       <div className="flex items-start gap-3">
-        <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
+        <IconTile tone="neutral" className="mt-0.5">
           <FileIcon className="size-4.5" />
-        </span>
+        </IconTile>
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-3">
             <p data-testid="upload-name" title={item.name} className="min-w-0 flex-1 truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">

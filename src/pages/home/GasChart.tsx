@@ -1,8 +1,9 @@
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
 import { formatGwei, formatInteger, formatPercent } from '../../format/numbers.ts'
 import { formatAge } from '../../format/time.ts'
 import { BlockLink } from '../../ui/BlockLink.tsx'
+import { DataTable, type Column } from '../../ui/DataTable.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { Toggle } from '../../ui/Toggle.tsx'
@@ -197,40 +198,38 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
   )
 }
 
+const chartColumns: Column<ChainBlock>[] = [
+  { key: 'number', header: 'Block', cell: (block) => <BlockLink number={block.number} copy={false} /> },
+  { key: 'used', header: 'Gas used', align: 'right', className: 'tabular-nums', cell: (block) => formatInteger(hexToBigInt(block.gasUsed)) },
+  { key: 'limit', header: 'Gas limit', align: 'right', showFrom: 'sm', className: 'tabular-nums', cell: (block) => formatInteger(hexToBigInt(block.gasLimit)) },
+  { key: 'share', header: 'Share', align: 'right', className: 'tabular-nums', cell: (block) => formatPercent(hexToBigInt(block.gasUsed), hexToBigInt(block.gasLimit)) },
+  {
+    key: 'fee',
+    header: 'Base fee',
+    align: 'right',
+    className: 'tabular-nums',
+    cell: (block) => {
+      const fee = baseFee(block)
+      return fee === null ? '—' : formatGwei(fee, 9)
+    },
+  },
+]
+const chartRowKey = (block: ChainBlock) => block.hash
+const chartRowData = (block: ChainBlock) => ({ 'data-number': hexToBigInt(block.number).toString() })
+
 function ChartTable({ blocks }: { blocks: readonly ChainBlock[] }) {
+  const newestFirst = useMemo(() => [...blocks].reverse(), [blocks])
   return (
-    <div className="max-h-80 overflow-auto rounded-lg ring-1 ring-zinc-100 dark:ring-zinc-800">
-      <table className="w-full text-sm" data-testid="gas-chart-table">
-        <caption className="sr-only">Gas used, gas limit and base fee of the last {blocks.length} blocks, newest first</caption>
-        <thead className="sticky top-0 bg-zinc-50 text-left text-xs text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400">
-          <tr>
-            <th className="px-4 py-2 font-medium">Block</th>
-            <th className="px-4 py-2 text-right font-medium">Gas used</th>
-            <th className="hidden px-4 py-2 text-right font-medium sm:table-cell">Gas limit</th>
-            <th className="px-4 py-2 text-right font-medium">Share</th>
-            <th className="px-4 py-2 text-right font-medium">Base fee</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {[...blocks].reverse().map((block) => {
-            const used = hexToBigInt(block.gasUsed)
-            const limit = hexToBigInt(block.gasLimit)
-            const fee = baseFee(block)
-            return (
-              <tr key={block.hash} data-number={hexToBigInt(block.number).toString()} className="tabular-nums text-zinc-700 dark:text-zinc-300">
-                <td className="px-4 py-1.5">
-                  <BlockLink number={block.number} copy={false} />
-                </td>
-                <td className="px-4 py-1.5 text-right">{formatInteger(used)}</td>
-                <td className="hidden px-4 py-1.5 text-right sm:table-cell">{formatInteger(limit)}</td>
-                <td className="px-4 py-1.5 text-right">{formatPercent(used, limit)}</td>
-                <td className="px-4 py-1.5 text-right">{fee === null ? '—' : formatGwei(fee, 9)}</td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={chartColumns}
+      rows={newestFirst}
+      rowKey={chartRowKey}
+      rowData={chartRowData}
+      caption={`Gas used, gas limit and base fee of the last ${blocks.length} blocks, newest first`}
+      density="compact"
+      frameClassName="max-h-80 overflow-auto rounded-lg text-zinc-700 ring-1 ring-zinc-100 dark:text-zinc-300 dark:ring-zinc-800"
+      testId="gas-chart-table"
+    />
   )
 }
 

@@ -15,6 +15,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx'
 import { blockPath, blocksPath } from '../../urls.ts'
 import type { ChainBlock } from './liveWindow.ts'
 import { usePrefetch } from '../../queries/prefetch.ts'
+import { IconTile } from '../../ui/IconTile.tsx'
 
 /** A listed block: its header, and the block with its transaction hashes once that is here. */
 export type BlockRow = { block: ChainBlock; details: Block | null | undefined }
@@ -34,9 +35,9 @@ const Row = memo(function Row({ block, details, prefetch }: BlockRow & { prefetc
     >
       <td className="py-3 pl-5 pr-3">
         <div className="flex items-center gap-3">
-          <span className="hidden size-9 shrink-0 items-center justify-center rounded-xl bg-zinc-100 text-zinc-500 min-[420px]:flex dark:bg-zinc-800 dark:text-zinc-400">
+          <IconTile tone="neutral" shape="soft" display="hidden min-[420px]:flex">
             <CubeIcon className="size-4" />
-          </span>
+          </IconTile>
           <div className="min-w-0">
             <AppLink to={blockPath(number)} onPrefetch={prefetch.block(number)} testId="block-row-number" className="font-medium tabular-nums text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
               {formatInteger(number)}

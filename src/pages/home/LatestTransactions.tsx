@@ -13,6 +13,7 @@ import { LiveTable, LoadingRow } from '../../ui/LiveTable.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import type { LatestTransaction } from './liveWindow.ts'
 import { usePrefetch } from '../../queries/prefetch.ts'
+import { IconTile } from '../../ui/IconTile.tsx'
 
 /** A transaction's arrow glyph: from one account to another. */
 function TransferIcon({ className }: { className?: string }) {
@@ -35,9 +36,9 @@ const Row = memo(function Row({ transaction, blockNumber, timestamp, prefetch }:
     >
       <td className="py-3 pl-5 pr-3">
         <div className="flex items-center gap-3">
-          <span className="hidden size-9 shrink-0 items-center justify-center rounded-full bg-zinc-100 text-zinc-500 min-[420px]:flex dark:bg-zinc-800 dark:text-zinc-400">
+          <IconTile tone="neutral" shape="round" display="hidden min-[420px]:flex">
             <TransferIcon className="size-4" />
-          </span>
+          </IconTile>
           <div className="min-w-0">
             <TxLink hash={transaction.hash} onPrefetch={prefetch.transaction(transaction.hash)} testId="transaction-row-hash" />
             <p className="text-xs text-zinc-500 dark:text-zinc-400">

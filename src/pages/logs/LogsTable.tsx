@@ -74,7 +74,7 @@ function Topics({ topics }: { topics: readonly string[] }) {
 }
 
 function columns(decode: Decode): Column<LogRow>[] {
-  return [
+  const [block, ...rest]: Column<LogRow>[] = [
     {
       key: 'block',
       header: 'Block',
@@ -102,7 +102,7 @@ function columns(decode: Decode): Column<LogRow>[] {
       header: 'Transaction',
       showFrom: 'sm',
       skeletonWidth: 'w-28',
-      cell: (row) => <Cell row={row}>{row.log.transactionHash ? <TxLink hash={row.log.transactionHash} /> : <span className="text-zinc-500 dark:text-zinc-400">pending</span>}</Cell>,
+      cell: (row) => (row.log.transactionHash ? <TxLink hash={row.log.transactionHash} /> : <span className="text-zinc-500 dark:text-zinc-400">pending</span>),
     },
     {
       key: 'index',
@@ -111,64 +111,49 @@ function columns(decode: Decode): Column<LogRow>[] {
       className: 'tabular-nums text-zinc-700 dark:text-zinc-300',
       skeletonWidth: 'w-8',
       cell: (row) => (
-        <Cell row={row}>
-          <span data-testid="log-index" title={row.log.transactionIndex ? `transaction #${BigInt(row.log.transactionIndex)} of its block` : undefined}>
-            {row.log.logIndex === null ? '—' : formatInteger(BigInt(row.log.logIndex))}
-          </span>
-        </Cell>
+        <span data-testid="log-index" title={row.log.transactionIndex ? `transaction #${BigInt(row.log.transactionIndex)} of its block` : undefined}>
+          {row.log.logIndex === null ? '—' : formatInteger(BigInt(row.log.logIndex))}
+        </span>
       ),
     },
     {
       key: 'address',
       header: 'Address',
       skeletonWidth: 'w-28',
-      cell: (row) => (
-        <Cell row={row}>
-          <Address address={row.log.address} testId="log-address" />
-        </Cell>
-      ),
+      cell: (row) => <Address address={row.log.address} testId="log-address" />,
     },
     {
       key: 'event',
       header: 'Event',
       className: 'max-w-80',
       skeletonWidth: 'w-40',
-      cell: (row) => (
-        <Cell row={row}>
-          <EventCell row={row} decoded={decode(row.log)} />
-        </Cell>
-      ),
+      cell: (row) => <EventCell row={row} decoded={decode(row.log)} />,
     },
     {
       key: 'topics',
       header: 'Topics',
       showFrom: 'lg',
       skeletonWidth: 'w-40',
-      cell: (row) => (
-        <Cell row={row}>
-          <Topics topics={row.log.topics} />
-        </Cell>
-      ),
+      cell: (row) => <Topics topics={row.log.topics} />,
     },
     {
       key: 'data',
       header: 'Data',
       showFrom: 'md',
       skeletonWidth: 'w-32',
-      cell: (row) => (
-        <Cell row={row}>
-          {row.log.data === '0x' ? (
-            <span className="font-mono text-[12px] text-zinc-500 dark:text-zinc-400">0x</span>
-          ) : (
-            <div>
-              <Hash value={row.log.data} head={10} tail={6} copyLabel="Copy data" testId="log-data" />
-              <p className="text-[11px] text-zinc-500 dark:text-zinc-400">{formatInteger(byteLength(row.log.data))} bytes</p>
-            </div>
-          )}
-        </Cell>
-      ),
+      cell: (row) =>
+        row.log.data === '0x' ? (
+          <span className="font-mono text-[12px] text-zinc-500 dark:text-zinc-400">0x</span>
+        ) : (
+          <div>
+            <Hash value={row.log.data} head={10} tail={6} copyLabel="Copy data" testId="log-data" />
+            <p className="text-[11px] text-zinc-500 dark:text-zinc-400">{formatInteger(byteLength(row.log.data))} bytes</p>
+          </div>
+        ),
     },
   ]
+  // A removed log's cells are struck through; the block column strikes its link only, not the reorg badge.
+  return [block!, ...rest.map((column) => ({ ...column, cell: (row: LogRow, index: number) => <Cell row={row}>{column.cell(row, index)}</Cell> }))]
 }
 
 const logRowKey = (row: LogRow) => row.key

@@ -5,6 +5,7 @@ import { SectionLabel, monoInputClass, textareaClass } from '../call/formParts.t
 import { Button } from '../../ui/Button.tsx'
 import { compactLayout, erc1967Names, layoutContractName, type Resolution, type StorageState } from './storageParams.ts'
 import { Field, fieldAria } from '../../ui/Field.tsx'
+import { DataTable, type Column } from '../../ui/DataTable.tsx'
 
 type InputsProps = {
   state: StorageState
@@ -97,6 +98,47 @@ export function SlotInputs({ state, resolution, onChange }: InputsProps) {
   )
 }
 
+/** A state variable as the layout table lists it. */
+type Variable = { label: string; slot: string; offset: number; typeLabel: string; selected: boolean }
+
+function variablesOf(layout: StorageLayout, path: string): Variable[] {
+  const picked = path.split(/[[.]/)[0]?.trim()
+  return layout.storage.map((entry) => {
+    let typeLabel = entry.type
+    try {
+      typeLabel = typeOf(layout, entry.type).label
+    } catch {
+      // an incomplete layout: show the type id
+    }
+    return { label: entry.label, slot: entry.slot, offset: entry.offset, typeLabel, selected: picked === entry.label }
+  })
+}
+
+const variableKey = (variable: Variable) => `${variable.slot}-${variable.offset}-${variable.label}`
+const selectedData = (variable: Variable) => ({ 'data-selected': String(variable.selected) })
+
+function variableColumns(onPick: (label: string) => void): Column<Variable>[] {
+  return [
+    {
+      key: 'label',
+      header: 'Variable',
+      cell: (variable) => (
+        <button type="button" onClick={() => onPick(variable.label)} className="font-mono font-medium text-accent-600 hover:underline dark:text-accent-400" data-testid={`storage-variable-${variable.label}`}>
+          {variable.label}
+        </button>
+      ),
+    },
+    {
+      key: 'type',
+      header: 'Type',
+      className: 'max-w-56 truncate font-mono text-xs text-zinc-600 dark:text-zinc-400',
+      cell: (variable) => <span title={variable.typeLabel}>{variable.typeLabel}</span>,
+    },
+    { key: 'slot', header: 'Slot', align: 'right', className: 'font-mono text-xs tabular-nums', cell: (variable) => variable.slot },
+    { key: 'offset', header: 'Offset', align: 'right', className: 'font-mono text-xs text-zinc-500 tabular-nums dark:text-zinc-400', cell: (variable) => variable.offset },
+  ]
+}
+
 function layoutOf(text: string): StorageLayout | null {
   try {
     return parseStorageLayout(text)
@@ -166,43 +208,18 @@ export function LayoutInputs({ state, resolution, onChange }: InputsProps) {
         {name ? `${name} — ` : ''}
         {layout.storage.length} state variable{layout.storage.length === 1 ? '' : 's'}
       </SectionLabel>
-      <div className="max-h-64 overflow-auto rounded-lg ring-1 ring-zinc-200 ring-inset dark:ring-zinc-800">
-        <table className="w-full text-left text-[13px]" data-testid="storage-layout-variables">
-          <thead className="sticky top-0 bg-zinc-50 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400">
-            <tr>
-              <th className="px-3 py-2 font-semibold">Variable</th>
-              <th className="px-3 py-2 font-semibold">Type</th>
-              <th className="px-3 py-2 text-right font-semibold">Slot</th>
-              <th className="px-3 py-2 text-right font-semibold">Offset</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {layout.storage.map((entry) => {
-              const selected = state.path.split(/[[.]/)[0]?.trim() === entry.label
-              let typeLabel = entry.type
-              try {
-                typeLabel = typeOf(layout, entry.type).label
-              } catch {
-                // an incomplete layout: show the type id
-              }
-              return (
-                <tr key={`${entry.slot}-${entry.offset}-${entry.label}`} className={selected ? 'bg-accent-50/70 dark:bg-accent-950/30' : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/40'}>
-                  <td className="px-3 py-1.5">
-                    <button type="button" onClick={() => onChange({ path: entry.label })} className="font-mono font-medium text-accent-600 hover:underline dark:text-accent-400" data-testid={`storage-variable-${entry.label}`}>
-                      {entry.label}
-                    </button>
-                  </td>
-                  <td className="max-w-56 truncate px-3 py-1.5 font-mono text-xs text-zinc-600 dark:text-zinc-400" title={typeLabel}>
-                    {typeLabel}
-                  </td>
-                  <td className="px-3 py-1.5 text-right font-mono text-xs tabular-nums">{entry.slot}</td>
-                  <td className="px-3 py-1.5 text-right font-mono text-xs text-zinc-500 dark:text-zinc-400 tabular-nums">{entry.offset}</td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={variableColumns((label) => onChange({ path: label }))}
+        rows={variablesOf(layout, state.path)}
+        rowKey={variableKey}
+        rowData={selectedData}
+        caption="The contract's state variables: click one to work out its slot"
+        density="compact"
+        // The box scrolls, not the window: every row is rendered (a layout has tens of variables, not thousands).
+        virtualizeAbove={Infinity}
+        frameClassName="max-h-64 overflow-auto rounded-lg ring-1 ring-zinc-200 ring-inset dark:ring-zinc-800"
+        testId="storage-layout-variables"
+      />
       <Field
         id={`${id}-path`}
         label="Path"
