@@ -30,3 +30,27 @@ export function IconTile({ children, tone = 'accent', size = 'md', shape = 'squa
     </span>
   )
 }
+
+type WithIconTileProps = Omit<IconTileProps, 'children' | 'className'> & {
+  icon: ReactNode
+  children: ReactNode
+  /** start: the tile stays at the top of content taller than it (cards, dialogs). */
+  align?: 'center' | 'start'
+  gap?: 'gap-2.5' | 'gap-3' | 'gap-4'
+  /** Classes of the tile (a margin to line it up with the first line of text). */
+  tileClassName?: string
+  /** Classes of the content beside the tile. */
+  contentClassName?: string
+}
+
+/** Content with its IconTile in front: the leading icon of a list row, a card or a dialog. */
+export function WithIconTile({ icon, children, align = 'center', gap = 'gap-3', tileClassName, contentClassName = '', ...tile }: WithIconTileProps) {
+  return (
+    <div className={`flex ${align === 'start' ? 'items-start' : 'items-center'} ${gap}`}>
+      <IconTile {...tile} className={tileClassName}>
+        {icon}
+      </IconTile>
+      <div className={`min-w-0 ${contentClassName}`}>{children}</div>
+    </div>
+  )
+}

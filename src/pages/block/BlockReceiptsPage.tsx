@@ -28,6 +28,7 @@ import { blockPath, blockReceiptsPath, parseBlockId, type BlockRouteId, type Par
 import { blockIdHint, describeBlockId } from './fields.ts'
 import { prefetchBlockPage } from '../../queries/blockPage.ts'
 import { useBlockData } from '../../queries/useBlockData.ts'
+import { NetworkSubtitle } from '../../ui/networks/NetworkSubtitle.tsx'
 
 /** /block/:id/receipts — eth_getBlockReceipts as a table, every receipt field but the logs themselves. */
 export function BlockReceiptsPage() {
@@ -211,17 +212,15 @@ function ReceiptsView({ network, parsed, param }: { network: AppNetwork; parsed:
         kicker="Block receipts · eth_getBlockReceipts"
         title={<span data-testid="receipts-title">{number !== null ? `Receipts of block ${formatInteger(number)}` : `Receipts of block ${describeBlockId(parsed)}`}</span>}
         subtitle={
-          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
-            <NetworkLabel network={network} />
+          <NetworkSubtitle network={network}>
             {blockId !== null && (
               <>
-                <span className="text-zinc-300 dark:text-zinc-600">·</span>
                 <AppLink to={blockPath(blockId)} onPrefetch={() => void prefetchBlockPage(queryClient, network, blockId)} testId="receipts-block-link">
                   the block&apos;s page
                 </AppLink>
               </>
             )}
-          </span>
+          </NetworkSubtitle>
         }
         prev={prev}
         next={next}

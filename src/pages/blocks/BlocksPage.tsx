@@ -6,7 +6,6 @@ import { formatGwei, formatInteger } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { useConnectionStatus } from '../../queries/connectionStatus.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
-import { NetworkLabel } from '../../ui/networks/NetworkLabel.tsx'
 import { blockQuery } from '../../queries/blocks.ts'
 import { useHead } from '../../queries/head.ts'
 import { isRetryable } from '../../rpc/errors.ts'
@@ -27,6 +26,8 @@ import { Skeleton } from '../../ui/Skeleton.tsx'
 import { blockPath, blocksPath } from '../../urls.ts'
 import { blocksPageSize, fromParam, pageLinks, pageNumbers, parseFrom } from './paging.ts'
 import { prefetchBlockPage } from '../../queries/blockPage.ts'
+import { WithIconTile } from '../../ui/IconTile.tsx'
+import { NetworkSubtitle } from '../../ui/networks/NetworkSubtitle.tsx'
 
 type Row = { number: bigint; block: Block | null | undefined }
 
@@ -81,12 +82,7 @@ function Frame({ network, subtitle, children, nav }: { network: AppNetwork; subt
       <PageHeader
         kicker="Blocks"
         title="All blocks"
-        subtitle={
-          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
-            <NetworkLabel network={network} />
-            {subtitle}
-          </span>
-        }
+        subtitle={<NetworkSubtitle network={network}>{subtitle}</NetworkSubtitle>}
         actions={nav}
       />
       {children}
@@ -150,12 +146,9 @@ function BlockList({ network, from, head }: { network: AppNetwork; from: bigint 
       key: 'number',
       header: 'Block',
       cell: (row) => (
-        <span className="inline-flex items-center gap-2.5">
-          <span className="flex size-8 items-center justify-center rounded-lg bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
-            <CubeIcon className="size-4" />
-          </span>
+        <WithIconTile icon={<CubeIcon className="size-4" />} tone="neutral" size="sm" gap="gap-2.5">
           <BlockLink number={row.number} copy={false} onPrefetch={prefetch(row.number)} testId="blocks-row-number" />
-        </span>
+        </WithIconTile>
       ),
       skeletonWidth: 'w-24',
     },
@@ -227,7 +220,6 @@ function BlockList({ network, from, head }: { network: AppNetwork; from: bigint 
   const last = shown.at(-1)
   const subtitle = (
     <>
-      <span className="text-zinc-300 dark:text-zinc-600">·</span>
       {shown.length > 0 && last !== undefined ? (
         <span data-testid="blocks-range">
           blocks {formatInteger(shown[0]!)} to {formatInteger(last)}

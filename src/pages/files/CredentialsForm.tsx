@@ -5,7 +5,7 @@ import type { Network } from '../../../contract/runtimeConfig.ts'
 import { KeyIcon } from '../../ui/icons.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { inputClass } from '../../ui/form.ts'
-import { IconTile } from '../../ui/IconTile.tsx'
+import { WithIconTile } from '../../ui/IconTile.tsx'
 
 /**
  * Key and secret for a network whose configuration has no secret. The inputs are uncontrolled (read once
@@ -30,18 +30,13 @@ export function CredentialsForm({ network, onSaved, onCancel }: { network: Netwo
 
   return (
     <form onSubmit={submit} noValidate data-testid="credentials-form" className="space-y-4">
-      <div className="flex items-start gap-3">
-        <IconTile>
-          <KeyIcon className="size-4.5" />
-        </IconTile>
-        <div>
-          <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Key and secret for the file store of {network.label}</h2>
-          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
-            The file store takes HTTP Basic authentication: the project key as user name and the project secret as password. The account needs a billing card on file, even a free
-            one.
-          </p>
-        </div>
-      </div>
+      <WithIconTile icon={<KeyIcon className="size-4.5" />} align="start">
+        <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Key and secret for the file store of {network.label}</h2>
+        <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+          The file store takes HTTP Basic authentication: the project key as user name and the project secret as password. The account needs a billing card on file, even a free
+          one.
+        </p>
+      </WithIconTile>
       <label className="flex items-center gap-2.5 text-sm text-zinc-700 dark:text-zinc-300">
         <input type="checkbox" checked={!ownKey} onChange={(event) => setOwnKey(!event.target.checked)} className="size-4 accent-accent-600" />
         Use the project key of {network.label}

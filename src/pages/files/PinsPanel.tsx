@@ -15,7 +15,7 @@ import { Badge } from '../../ui/Badge.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { inputClass } from '../../ui/form.ts'
 import { formatBytes } from '../../format/numbers.ts'
-import { IconTile } from '../../ui/IconTile.tsx'
+import { WithIconTile } from '../../ui/IconTile.tsx'
 import { DataTable, type Column } from '../../ui/DataTable.tsx'
 
 type Row = Pin & { v1: string | null; name: string | null; size: number | null; addedAt: number }
@@ -46,29 +46,24 @@ function pinColumns({ onPreview, onUnpin }: { onPreview: (cid: string) => void; 
       header: 'Content',
       className: 'w-full max-w-0 xl:w-[45%]',
       cell: (row) => (
-        <div className="flex items-center gap-3">
-          <IconTile size="sm">
-            <PinIcon className="size-4" />
-          </IconTile>
-          <div className="min-w-0">
-            {row.name && (
-              <p data-testid="pin-name" className="truncate font-medium text-zinc-900 dark:text-zinc-100" title={row.name}>
-                {row.name}
-              </p>
-            )}
-            <div className="flex min-w-0 items-center gap-0.5">
-              <code
-                data-testid="pin-cid"
-                className={`truncate font-mono ${row.name ? 'text-xs text-zinc-500 dark:text-zinc-400' : 'text-[13px] text-zinc-800 dark:text-zinc-200'}`}
-                title={row.cid}
-              >
-                {row.cid}
-              </code>
-              <CopyButton value={row.cid} label="Copy CID" />
-            </div>
-            {!row.name && <p className="text-xs text-zinc-500 dark:text-zinc-400">Not added from this browser: name unknown</p>}
+        <WithIconTile icon={<PinIcon className="size-4" />} size="sm">
+          {row.name && (
+            <p data-testid="pin-name" className="truncate font-medium text-zinc-900 dark:text-zinc-100" title={row.name}>
+              {row.name}
+            </p>
+          )}
+          <div className="flex min-w-0 items-center gap-0.5">
+            <code
+              data-testid="pin-cid"
+              className={`truncate font-mono ${row.name ? 'text-xs text-zinc-500 dark:text-zinc-400' : 'text-[13px] text-zinc-800 dark:text-zinc-200'}`}
+              title={row.cid}
+            >
+              {row.cid}
+            </code>
+            <CopyButton value={row.cid} label="Copy CID" />
           </div>
-        </div>
+          {!row.name && <p className="text-xs text-zinc-500 dark:text-zinc-400">Not added from this browser: name unknown</p>}
+        </WithIconTile>
       ),
     },
     {
@@ -250,22 +245,17 @@ function UnpinDialog({ row, storeLabel, pending, error, onConfirm, onClose }: { 
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-zinc-900 shadow-xl ring-1 ring-zinc-200 backdrop:bg-zinc-950/40 backdrop:backdrop-blur-[2px] dark:bg-zinc-900 dark:text-zinc-100 dark:ring-zinc-800"
     >
       <div className="p-6">
-        <div className="flex items-start gap-4">
-          <IconTile tone="warning" size="lg" shape="round">
-            <UnpinIcon className="size-5" />
-          </IconTile>
-          <div className="min-w-0">
-            <h2 id={titleId} className="text-base font-semibold">
-              Unpin this content?
-            </h2>
-            <p className="mt-1 truncate text-sm font-medium text-zinc-700 dark:text-zinc-300">{row.name ?? 'Unnamed content'}</p>
-            <code className="block truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{row.cid}</code>
-            <p data-testid="unpin-explanation" className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
-              The file store of {storeLabel} will stop keeping it. Unpinned content is not deleted at once: it becomes eligible for removal, and goes when the store next cleans up.
-              Until then it can still be read by its CID.
-            </p>
-          </div>
-        </div>
+        <WithIconTile icon={<UnpinIcon className="size-5" />} tone="warning" size="lg" shape="round" align="start" gap="gap-4">
+          <h2 id={titleId} className="text-base font-semibold">
+            Unpin this content?
+          </h2>
+          <p className="mt-1 truncate text-sm font-medium text-zinc-700 dark:text-zinc-300">{row.name ?? 'Unnamed content'}</p>
+          <code className="block truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{row.cid}</code>
+          <p data-testid="unpin-explanation" className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
+            The file store of {storeLabel} will stop keeping it. Unpinned content is not deleted at once: it becomes eligible for removal, and goes when the store next cleans up.
+            Until then it can still be read by its CID.
+          </p>
+        </WithIconTile>
         {error !== null && (
           <div className="mt-4">
             <FilesErrorNotice error={error} compact testId="unpin-error" />

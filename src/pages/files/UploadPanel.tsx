@@ -12,7 +12,7 @@ import { CopyTextButton } from '../../ui/CopyButton.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { uploadQueueFor, type UploadItem, type UploadQueue } from './uploadQueue.ts'
 import { formatBytes } from '../../format/numbers.ts'
-import { IconTile } from '../../ui/IconTile.tsx'
+import { WithIconTile } from '../../ui/IconTile.tsx'
 
 type UploadPanelProps = {
   networkName: string
@@ -156,128 +156,123 @@ const UploadRow = memo(function UploadRow({ item, pinned, queue, onPreview }: { 
 
   return (
     <li data-testid="upload-row" data-state={item.state} className="motion-safe:animate-fade-in px-5 py-4">
-      <div className="flex items-start gap-3">
-        <IconTile tone="neutral" className="mt-0.5">
-          <FileIcon className="size-4.5" />
-        </IconTile>
-        <div className="min-w-0 flex-1">
-          <div className="flex items-center gap-3">
-            <p data-testid="upload-name" title={item.name} className="min-w-0 flex-1 truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">
-              {item.name}
-            </p>
-            <Badge tone={tone} testId="upload-state">
-              {stateLabels[item.state]}
-            </Badge>
-            {active ? (
-              <Button size="sm" onClick={onCancel} data-testid="upload-cancel" aria-label={`Cancel the upload of ${item.name}`}>
-                Cancel
-              </Button>
-            ) : (
-              <button
-                type="button"
-                onClick={onDismiss}
-                aria-label={`Remove ${item.name} from this list`}
-                title="Remove from this list"
-                className="inline-flex size-7 items-center justify-center rounded-md text-zinc-500 transition hover:bg-zinc-100 hover:text-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
-              >
-                <XIcon className="size-4" />
-              </button>
-            )}
-          </div>
-
-          {(active || item.state === 'cancelled') && (
-            <>
-              <div
-                role="progressbar"
-                aria-label={`Upload of ${item.name}`}
-                aria-valuemin={0}
-                aria-valuemax={item.size}
-                aria-valuenow={item.loaded}
-                aria-valuetext={`${percent}%`}
-                data-testid="upload-progress"
-                className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
-              >
-                <div
-                  className={`h-full rounded-full transition-[width] duration-200 ${item.state === 'cancelled' ? 'bg-zinc-300 dark:bg-zinc-600' : 'bg-accent-500'}`}
-                  style={{ width: `${percent}%` }}
-                />
-              </div>
-              <p data-testid="upload-bytes" className="mt-1.5 flex flex-wrap gap-x-2 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
-                <span>
-                  {formatBytes(item.loaded)} of {formatBytes(item.size)}
-                </span>
-                <span aria-hidden="true">·</span>
-                <span data-testid="upload-percent">{percent}%</span>
-                {item.state === 'uploading' && item.bytesPerSecond !== null && (
-                  <>
-                    <span aria-hidden="true">·</span>
-                    <span data-testid="upload-speed">{formatSpeed(item.bytesPerSecond)}</span>
-                  </>
-                )}
-                {item.state === 'queued' && <span>· waiting for a free connection</span>}
-                {item.state === 'cancelled' && <span>· cancelled: nothing was kept or pinned</span>}
-              </p>
-            </>
-          )}
-
-          {item.state === 'refused' && (
-            <p data-testid="upload-refusal" className="mt-1.5 text-sm text-red-700 dark:text-red-300">
-              {formatBytes(item.size)}: {item.refusal}. The service would refuse it (HTTP 413), so it was not sent.
-            </p>
-          )}
-
-          {item.state === 'failed' && item.error && (
-            <div className="mt-2.5">
-              <FilesErrorNotice error={item.error} compact testId="upload-error" />
-            </div>
-          )}
-
-          {item.state === 'done' && item.added && (
-            <div className="mt-2.5">
-              <dl className="grid grid-cols-[4.5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1 text-sm">
-                <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">CID</dt>
-                <dd className="flex min-w-0 items-center gap-1">
-                  <code data-testid="upload-cid" className="truncate font-mono text-[13px] text-zinc-800 dark:text-zinc-200">
-                    {item.added.cid}
-                  </code>
-                  <CopyButton value={item.added.cid} label="Copy CID" />
-                </dd>
-                {item.v1 && item.v1 !== item.added.cid && (
-                  <>
-                    <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">CIDv1</dt>
-                    <dd className="flex min-w-0 items-center gap-1">
-                      <code data-testid="upload-cid-v1" className="truncate font-mono text-[13px] text-zinc-600 dark:text-zinc-400">
-                        {item.v1}
-                      </code>
-                      <CopyButton value={item.v1} label="Copy CIDv1" />
-                    </dd>
-                  </>
-                )}
-              </dl>
-              <div className="mt-2.5 flex flex-wrap items-center gap-2">
-                {pinned ? (
-                  <Badge tone="success" testId="upload-pinned">
-                    Pinned
-                  </Badge>
-                ) : (
-                  <Badge tone="warning" testId="upload-pinned">
-                    Not pinned
-                  </Badge>
-                )}
-                <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400" title={formatByteCount(item.size)} data-testid="upload-size">
-                  {formatBytes(item.size)}
-                </span>
-                <span className="flex-1" />
-                <CopyTextButton value={ipfsLink(item.added.cid)} label="Copy ipfs:// link" testId="upload-copy-link" />
-                <Button size="sm" onClick={() => onPreview(item.added!.cid)} data-testid="upload-preview">
-                  <EyeIcon className="size-3.5" />
-                  Preview
-                </Button>
-              </div>
-            </div>
+      <WithIconTile icon={<FileIcon className="size-4.5" />} tone="neutral" align="start" tileClassName="mt-0.5" contentClassName="flex-1">
+        <div className="flex items-center gap-3">
+          <p data-testid="upload-name" title={item.name} className="min-w-0 flex-1 truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">
+            {item.name}
+          </p>
+          <Badge tone={tone} testId="upload-state">
+            {stateLabels[item.state]}
+          </Badge>
+          {active ? (
+            <Button size="sm" onClick={onCancel} data-testid="upload-cancel" aria-label={`Cancel the upload of ${item.name}`}>
+              Cancel
+            </Button>
+          ) : (
+            <button
+              type="button"
+              onClick={onDismiss}
+              aria-label={`Remove ${item.name} from this list`}
+              title="Remove from this list"
+              className="inline-flex size-7 items-center justify-center rounded-md text-zinc-500 transition hover:bg-zinc-100 hover:text-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-200"
+            >
+              <XIcon className="size-4" />
+            </button>
           )}
         </div>
-      </div>
+
+        {(active || item.state === 'cancelled') && (
+          <>
+            <div
+              role="progressbar"
+              aria-label={`Upload of ${item.name}`}
+              aria-valuemin={0}
+              aria-valuemax={item.size}
+              aria-valuenow={item.loaded}
+              aria-valuetext={`${percent}%`}
+              data-testid="upload-progress"
+              className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
+            >
+              <div
+                className={`h-full rounded-full transition-[width] duration-200 ${item.state === 'cancelled' ? 'bg-zinc-300 dark:bg-zinc-600' : 'bg-accent-500'}`}
+                style={{ width: `${percent}%` }}
+              />
+            </div>
+            <p data-testid="upload-bytes" className="mt-1.5 flex flex-wrap gap-x-2 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+              <span>
+                {formatBytes(item.loaded)} of {formatBytes(item.size)}
+              </span>
+              <span aria-hidden="true">·</span>
+              <span data-testid="upload-percent">{percent}%</span>
+              {item.state === 'uploading' && item.bytesPerSecond !== null && (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span data-testid="upload-speed">{formatSpeed(item.bytesPerSecond)}</span>
+                </>
+              )}
+              {item.state === 'queued' && <span>· waiting for a free connection</span>}
+              {item.state === 'cancelled' && <span>· cancelled: nothing was kept or pinned</span>}
+            </p>
+          </>
+        )}
+
+        {item.state === 'refused' && (
+          <p data-testid="upload-refusal" className="mt-1.5 text-sm text-red-700 dark:text-red-300">
+            {formatBytes(item.size)}: {item.refusal}. The service would refuse it (HTTP 413), so it was not sent.
+          </p>
+        )}
+
+        {item.state === 'failed' && item.error && (
+          <div className="mt-2.5">
+            <FilesErrorNotice error={item.error} compact testId="upload-error" />
+          </div>
+        )}
+
+        {item.state === 'done' && item.added && (
+          <div className="mt-2.5">
+            <dl className="grid grid-cols-[4.5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1 text-sm">
+              <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">CID</dt>
+              <dd className="flex min-w-0 items-center gap-1">
+                <code data-testid="upload-cid" className="truncate font-mono text-[13px] text-zinc-800 dark:text-zinc-200">
+                  {item.added.cid}
+                </code>
+                <CopyButton value={item.added.cid} label="Copy CID" />
+              </dd>
+              {item.v1 && item.v1 !== item.added.cid && (
+                <>
+                  <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">CIDv1</dt>
+                  <dd className="flex min-w-0 items-center gap-1">
+                    <code data-testid="upload-cid-v1" className="truncate font-mono text-[13px] text-zinc-600 dark:text-zinc-400">
+                      {item.v1}
+                    </code>
+                    <CopyButton value={item.v1} label="Copy CIDv1" />
+                  </dd>
+                </>
+              )}
+            </dl>
+            <div className="mt-2.5 flex flex-wrap items-center gap-2">
+              {pinned ? (
+                <Badge tone="success" testId="upload-pinned">
+                  Pinned
+                </Badge>
+              ) : (
+                <Badge tone="warning" testId="upload-pinned">
+                  Not pinned
+                </Badge>
+              )}
+              <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400" title={formatByteCount(item.size)} data-testid="upload-size">
+                {formatBytes(item.size)}
+              </span>
+              <span className="flex-1" />
+              <CopyTextButton value={ipfsLink(item.added.cid)} label="Copy ipfs:// link" testId="upload-copy-link" />
+              <Button size="sm" onClick={() => onPreview(item.added!.cid)} data-testid="upload-preview">
+                <EyeIcon className="size-3.5" />
+                Preview
+              </Button>
+            </div>
+          </div>
+        )}
+      </WithIconTile>
     </li>
   )
 })

@@ -15,7 +15,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx'
 import { blockPath, blocksPath } from '../../urls.ts'
 import type { ChainBlock } from './liveWindow.ts'
 import { usePrefetch } from '../../queries/prefetch.ts'
-import { IconTile } from '../../ui/IconTile.tsx'
+import { WithIconTile } from '../../ui/IconTile.tsx'
 
 /** A listed block: its header, and the block with its transaction hashes once that is here. */
 export type BlockRow = { block: ChainBlock; details: Block | null | undefined }
@@ -34,19 +34,14 @@ const Row = memo(function Row({ block, details, prefetch }: BlockRow & { prefetc
       className="motion-safe:animate-fade-in text-sm transition-colors hover:bg-zinc-50/80 dark:hover:bg-zinc-800/30"
     >
       <td className="py-3 pl-5 pr-3">
-        <div className="flex items-center gap-3">
-          <IconTile tone="neutral" shape="soft" display="hidden min-[420px]:flex">
-            <CubeIcon className="size-4" />
-          </IconTile>
-          <div className="min-w-0">
-            <AppLink to={blockPath(number)} onPrefetch={prefetch.block(number)} testId="block-row-number" className="font-medium tabular-nums text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
-              {formatInteger(number)}
-            </AppLink>
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">
-              <RowAge timestamp={hexToNumber(block.timestamp)} />
-            </p>
-          </div>
-        </div>
+        <WithIconTile icon={<CubeIcon className="size-4" />} tone="neutral" shape="soft" display="hidden min-[420px]:flex">
+          <AppLink to={blockPath(number)} onPrefetch={prefetch.block(number)} testId="block-row-number" className="font-medium tabular-nums text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
+            {formatInteger(number)}
+          </AppLink>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            <RowAge timestamp={hexToNumber(block.timestamp)} />
+          </p>
+        </WithIconTile>
       </td>
       <td className="px-3 py-3">
         <Hash value={block.hash} to={blockPath(block.hash)} onPrefetch={prefetch.block(block.hash)} copyLabel="Copy block hash" />

@@ -13,7 +13,7 @@ import { LiveTable, LoadingRow } from '../../ui/LiveTable.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import type { LatestTransaction } from './liveWindow.ts'
 import { usePrefetch } from '../../queries/prefetch.ts'
-import { IconTile } from '../../ui/IconTile.tsx'
+import { WithIconTile } from '../../ui/IconTile.tsx'
 
 /** A transaction's arrow glyph: from one account to another. */
 function TransferIcon({ className }: { className?: string }) {
@@ -35,27 +35,22 @@ const Row = memo(function Row({ transaction, blockNumber, timestamp, prefetch }:
       className="motion-safe:animate-fade-in text-sm transition-colors hover:bg-zinc-50/80 dark:hover:bg-zinc-800/30"
     >
       <td className="py-3 pl-5 pr-3">
-        <div className="flex items-center gap-3">
-          <IconTile tone="neutral" shape="round" display="hidden min-[420px]:flex">
-            <TransferIcon className="size-4" />
-          </IconTile>
-          <div className="min-w-0">
-            <TxLink hash={transaction.hash} onPrefetch={prefetch.transaction(transaction.hash)} testId="transaction-row-hash" />
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">
-              <RowAge timestamp={timestamp} />
-            </p>
-            {/* Phones: from and to on one line here, instead of a column of their own. */}
-            <p className="mt-1 flex items-center gap-1 text-xs sm:hidden">
-              <Address address={transaction.from} copy={false} onPrefetch={prefetch.account(transaction.from)} />
-              <span className="text-zinc-500 dark:text-zinc-400" aria-label="to">→</span>
-              {transaction.to ? (
-                <Address address={transaction.to} copy={false} onPrefetch={prefetch.account(transaction.to as AddressType)} />
-              ) : (
-                <span className="font-medium text-zinc-600 dark:text-zinc-300">Contract creation</span>
-              )}
-            </p>
-          </div>
-        </div>
+        <WithIconTile icon={<TransferIcon className="size-4" />} tone="neutral" shape="round" display="hidden min-[420px]:flex">
+          <TxLink hash={transaction.hash} onPrefetch={prefetch.transaction(transaction.hash)} testId="transaction-row-hash" />
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            <RowAge timestamp={timestamp} />
+          </p>
+          {/* Phones: from and to on one line here, instead of a column of their own. */}
+          <p className="mt-1 flex items-center gap-1 text-xs sm:hidden">
+            <Address address={transaction.from} copy={false} onPrefetch={prefetch.account(transaction.from)} />
+            <span className="text-zinc-500 dark:text-zinc-400" aria-label="to">→</span>
+            {transaction.to ? (
+              <Address address={transaction.to} copy={false} onPrefetch={prefetch.account(transaction.to as AddressType)} />
+            ) : (
+              <span className="font-medium text-zinc-600 dark:text-zinc-300">Contract creation</span>
+            )}
+          </p>
+        </WithIconTile>
       </td>
       <td className="hidden px-3 py-3 sm:table-cell">
         <p className="flex items-center gap-1.5 text-xs">

@@ -21,6 +21,7 @@ import { rawBlockQuery } from '../../queries/l2a.ts'
 import { RawTransactionCard } from './RawTransactionCard.tsx'
 import { formatMillisUtc, isoMillis } from '../../format/time.ts'
 import { formatEther } from '../../format/numbers.ts'
+import { NetworkSubtitle } from '../../ui/networks/NetworkSubtitle.tsx'
 
 const method = 'l2a_getRawBlockTransactions'
 
@@ -100,12 +101,9 @@ function L2aBlock({ block }: { block: number }) {
         kicker="Layer-2 raw block"
         title={`Block ${formatInteger(block)}`}
         subtitle={
-          <span className="inline-flex flex-wrap items-center gap-x-1.5">
-            <code className="font-mono text-[13px]">{method}</code>
-            <span>on</span>
-            <NetworkLabel network={network} />
-            {count !== undefined && <span>· {count === 1 ? '1 transaction' : `${formatInteger(count)} transactions`}</span>}
-          </span>
+          <NetworkSubtitle network={network} method={method}>
+            {count !== undefined && <span>{count === 1 ? '1 transaction' : `${formatInteger(count)} transactions`}</span>}
+          </NetworkSubtitle>
         }
         prev={block > 0 ? { to: l2aBlockPath(block - 1), label: `Block ${formatInteger(block - 1)}`, onPrefetch: prefetch(block - 1) } : null}
         next={{ to: l2aBlockPath(block + 1), label: `Block ${formatInteger(block + 1)}`, onPrefetch: prefetch(block + 1) }}

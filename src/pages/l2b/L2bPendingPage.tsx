@@ -18,6 +18,7 @@ import { Toggle } from '../../ui/Toggle.tsx'
 import { useNow } from '../../ui/useNow.ts'
 import { pendingQuery, pendingRefreshMs } from '../../queries/l2b.ts'
 import { feltText, selectorName } from './selectors.ts'
+import { NetworkSubtitle } from '../../ui/networks/NetworkSubtitle.tsx'
 
 const method = 'l2b_pendingTransactions'
 
@@ -168,13 +169,7 @@ function PendingList() {
       <PageHeader
         kicker="Layer-2 pending pool"
         title="Pending transactions"
-        subtitle={
-          <span className="inline-flex flex-wrap items-center gap-x-1.5">
-            <code className="font-mono text-[13px]">{method}</code>
-            <span>on</span>
-            <NetworkLabel network={network} />
-          </span>
-        }
+        subtitle={<NetworkSubtitle network={network} method={method} />}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400" data-testid="l2b-updated" aria-live="polite">

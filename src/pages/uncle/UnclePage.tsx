@@ -18,6 +18,7 @@ import { blockPath, parseBlockId, parseIndex, unclePath, type ParsedBlockId } fr
 import { BlockFields } from '../block/BlockFields.tsx'
 import { blockIdHint, describeBlockId } from '../block/fields.ts'
 import { blockRefOf } from '../../queries/blockPage.ts'
+import { NetworkSubtitle } from '../../ui/networks/NetworkSubtitle.tsx'
 
 /** /uncle/:id/:index — an uncle by the number (or tag) or hash of the block that includes it, and its index there. */
 export function UnclePage() {
@@ -76,11 +77,9 @@ function UncleView({ network, parsed, index }: { network: AppNetwork; parsed: Pa
         kicker="Uncle"
         title={<span data-testid="uncle-title">{`Uncle ${index} of block ${blockLabel}`}</span>}
         subtitle={
-          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
-            <NetworkLabel network={network} />
+          <NetworkSubtitle network={network}>
             {linkId !== null && (
               <>
-                <span className="text-zinc-300 dark:text-zinc-600">·</span>
                 <span>
                   included in{' '}
                   <AppLink to={blockPath(linkId)} testId="uncle-block-link" className={inlineLinkClass}>
@@ -90,7 +89,7 @@ function UncleView({ network, parsed, index }: { network: AppNetwork; parsed: Pa
                 </span>
               </>
             )}
-          </span>
+          </NetworkSubtitle>
         }
         prev={prev}
         next={next}
