@@ -21,13 +21,12 @@ import {
  * replaced; the real one is used by the fetch underneath.
  */
 export function createChainClient(url: string, options: { timeoutMs?: number } = {}) {
-  const realUrl = url
   const transport = http(hideKey(url), {
     batch: { wait: 0 },
     // The callers decide what a failure means (the traffic tries again on its next tick).
     retryCount: 0,
     timeout: options.timeoutMs ?? 30_000,
-    fetchFn: (_shownUrl, init) => fetch(realUrl, init),
+    fetchFn: (_shownUrl, init) => fetch(url, init),
   })
   return createClient({ transport, pollingInterval: 200 })
     .extend(publicActions)
@@ -38,7 +37,7 @@ export function createChainClient(url: string, options: { timeoutMs?: number } =
 export type ChainClient = ReturnType<typeof createChainClient>
 
 /** The gateway's path is `/v3/<key>`; anything after `/v3/` is the key. */
-export function hideKey(url: string): string {
+function hideKey(url: string): string {
   return url.replace(/\/v3\/[^/?#]*/, '/v3/***')
 }
 

@@ -85,8 +85,7 @@ async function sendAndMine(client: ChainClient, chain: Chain, label: string, out
  */
 export async function runScenario(client: ChainClient, artifacts: Artifacts, phases: Phase[] = scenarioPhases()): Promise<ScenarioRun> {
   const deployer = devAccount(roles.deployer).address
-  const nonces = await readNonces(client, [roles.deployer, ...roles.holders])
-  const chain = await chainOf(client)
+  const [nonces, chain] = await Promise.all([readNonces(client, [roles.deployer, ...roles.holders]), chainOf(client)])
 
   const creations = await Promise.all(
     deployments.map(async (deployment) => {

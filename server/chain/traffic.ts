@@ -105,10 +105,10 @@ export function startTraffic(options: TrafficOptions): Traffic {
       const dropped = await nonces.dropRunaways(client, 4)
       if (dropped.length > 0) warn(`traffic: ${dropped.length} senders ran ahead of the chain (a node restart?); nonces read again`)
     }
-    chain ??= await chainOf(client)
-    const baseFee = await readBaseFee(client)
+    const [onChain, baseFee] = await Promise.all([chain ?? chainOf(client), readBaseFee(client)])
+    chain = onChain
     // Started together, so their nonce reads leave as one batch and their sends as another.
-    const outcomes = await Promise.allSettled(plan.map((intent) => send(intent, baseFee, chain!)))
+    const outcomes = await Promise.allSettled(plan.map((intent) => send(intent, baseFee, onChain)))
     outcomes.forEach((outcome, index) => {
       const intent = plan[index]!
       if (outcome.status === 'fulfilled') {

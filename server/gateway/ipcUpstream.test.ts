@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AnvilNode } from '../chain/anvil.ts'
-import { createChainClient } from '../chain/chainClient.ts'
+import { createChainClient, type ChainClient } from '../chain/chainClient.ts'
 import { IpcUpstream } from './ipcUpstream.ts'
 import { RawResult, RpcFailure, serializeReply } from './jsonrpc.ts'
 import { Upstream, UpstreamUnavailable } from './upstream.ts'
@@ -13,10 +13,13 @@ describe('IpcUpstream on a real anvil', () => {
   const anvil = new AnvilNode({ stateFile: null, blockTime: 0 })
   let upstream: IpcUpstream
   let overHttp: Upstream
+  /** anvil over HTTP without the upstream under test: what the node itself answers. */
+  let direct: ChainClient
 
   beforeAll(async () => {
     await anvil.start(0)
-    await createChainClient(anvil.httpUrl).mine({ blocks: 0x20 })
+    direct = createChainClient(anvil.httpUrl)
+    await direct.mine({ blocks: 0x20 })
     overHttp = new Upstream(() => anvil.httpUrl, 5_000)
     upstream = new IpcUpstream(() => anvil.ipcPath, 5_000, overHttp)
   })
@@ -30,7 +33,7 @@ describe('IpcUpstream on a real anvil', () => {
     const numbers = Array.from({ length: 33 }, (_, i) => `0x${i.toString(16)}`)
     const [viaIpc, viaHttp] = await Promise.all([
       Promise.all(numbers.map((n) => upstream.call('eth_getBlockByNumber', [n, false]))),
-      Promise.all(numbers.map((n) => createChainClient(anvil.httpUrl).request({ method: 'eth_getBlockByNumber', params: [n as `0x${string}`, false] }))),
+      Promise.all(numbers.map((n) => direct.request({ method: 'eth_getBlockByNumber', params: [n as `0x${string}`, false] }))),
     ])
     expect(viaIpc).toEqual(viaHttp)
     expect((viaIpc as Array<{ number: string }>).map((block) => block.number)).toEqual(numbers)

@@ -25,13 +25,11 @@ export type Unsubscribe = () => void
  */
 export type PrepareCall = (method: string, params: readonly unknown[]) => readonly unknown[]
 
-const sendAsIs: PrepareCall = (_method, params) => params
-
 /** Runs `prepare`; a refusal becomes a rejected promise for the caller, not a throw. */
 export function prepared(prepare: PrepareCall | undefined, method: string, params: readonly unknown[], send: (sent: readonly unknown[]) => Promise<unknown>): Promise<unknown> {
   let sent: readonly unknown[]
   try {
-    sent = (prepare ?? sendAsIs)(method, params)
+    sent = prepare ? prepare(method, params) : params
   } catch (error) {
     return Promise.reject(error)
   }

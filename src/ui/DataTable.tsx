@@ -9,7 +9,7 @@ export type Column<T> = {
   align?: 'left' | 'right'
   /** Hidden on narrow screens, shown from this breakpoint up. */
   showFrom?: 'sm' | 'md' | 'lg' | 'xl'
-  /** Extra classes for the column's cells (widths, fonts; an `align-*` class replaces the default align-middle). */
+  /** Extra classes for the column's cells (widths, fonts). */
   className?: string
   /** The width of the loading placeholder, as a Tailwind class. */
   skeletonWidth?: string
@@ -42,6 +42,8 @@ type DataTableProps<T> = {
   density?: 'normal' | 'compact'
   /** The classes of the box around the table (default: it scrolls sideways when too wide). */
   frameClassName?: string
+  /** top: for rows whose cells hold several lines (lists of keys, signatures), read from their first line. */
+  cellAlign?: 'middle' | 'top'
 }
 
 // Literal class names, so Tailwind finds them.
@@ -66,18 +68,18 @@ const densities = {
  * The table every list uses: header, rows, an empty state, skeleton rows while loading; past
  * `virtualizeAbove` rows it renders only those in view (VirtualRows), so a 5,000-row block stays smooth.
  */
-export function DataTable<T>({ columns, rows, rowKey, empty = 'Nothing to show.', caption, skeletonRows = 5, virtualizeAbove = 100, estimateRowHeight, rowHeight, testId, rowTestId, rowData, density = 'normal', frameClassName = 'overflow-x-auto' }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, empty = 'Nothing to show.', caption, skeletonRows = 5, virtualizeAbove = 100, estimateRowHeight, rowHeight, testId, rowTestId, rowData, density = 'normal', frameClassName = 'overflow-x-auto', cellAlign = 'middle' }: DataTableProps<T>) {
   const count = columns.length
   const compact = density === 'compact'
   const style = densities[density]
   const cells = useCallback(
     (row: T, rowIndex: number) =>
       columns.map((column, index) => (
-        <td key={column.key} className={`${style.cell} ${column.className?.includes('align-') ? '' : 'align-middle'} ${cellClass(column, index, columns.length, compact)} ${column.className ?? ''}`}>
+        <td key={column.key} className={`${style.cell} ${cellAlign === 'top' ? 'align-top' : 'align-middle'} ${cellClass(column, index, columns.length, compact)} ${column.className ?? ''}`}>
           {column.cell(row, rowIndex)}
         </td>
       )),
-    [columns, style, compact],
+    [columns, style, compact, cellAlign],
   )
   // The same functions while rows, columns and rowKey are the same (callers that keep them stable get the
   // benefit): the virtualizer walks every row again when getKey changes (O(rows): 100,000 logs), and the rows

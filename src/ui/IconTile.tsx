@@ -23,7 +23,7 @@ type IconTileProps = {
 }
 
 /** The small coloured square or disc that carries an icon at the start of a row, a card or a dialog. */
-export function IconTile({ children, tone = 'accent', size = 'md', shape = 'square', display = 'flex', className = '' }: IconTileProps) {
+function IconTile({ children, tone = 'accent', size = 'md', shape = 'square', display = 'flex', className = '' }: IconTileProps) {
   return (
     <span aria-hidden="true" className={`${display} ${sizes[size]} shrink-0 items-center justify-center ${shapes[shape]} ${tones[tone]} ${className}`}>
       {children}

@@ -21,13 +21,11 @@ const accessColumns = (prefetch: Prefetch): Column<AccessList[number]>[] => [
   {
     key: 'address',
     header: 'Address',
-    className: 'align-top',
     cell: (entry) => <Address address={entry.address} short={false} onPrefetch={prefetch.account(entry.address as AddressType)} />,
   },
   {
     key: 'keys',
     header: 'Storage keys',
-    className: 'align-top',
     cell: (entry) =>
       entry.storageKeys.length === 0 ? (
         <span className="text-zinc-500 dark:text-zinc-400">none: the address only</span>
@@ -45,13 +43,13 @@ const accessColumns = (prefetch: Prefetch): Column<AccessList[number]>[] => [
 ]
 
 const authorizationColumns = (prefetch: Prefetch): Column<Authorization>[] => [
-  { key: 'address', header: 'Code of', className: 'align-top', cell: (authorization) => <Address address={authorization.address} onPrefetch={prefetch.account(authorization.address as AddressType)} /> },
-  { key: 'chain', header: 'Chain', className: 'align-top tabular-nums', cell: (authorization) => formatChainId(authorization.chainId) },
-  { key: 'nonce', header: 'Nonce', className: 'align-top tabular-nums', cell: (authorization) => formatInteger(BigInt(authorization.nonce)) },
+  { key: 'address', header: 'Code of', cell: (authorization) => <Address address={authorization.address} onPrefetch={prefetch.account(authorization.address as AddressType)} /> },
+  { key: 'chain', header: 'Chain', className: 'tabular-nums', cell: (authorization) => formatChainId(authorization.chainId) },
+  { key: 'nonce', header: 'Nonce', className: 'tabular-nums', cell: (authorization) => formatInteger(BigInt(authorization.nonce)) },
   {
     key: 'signature',
     header: 'Signature (yParity, r, s)',
-    className: 'align-top space-y-1',
+    className: 'space-y-1',
     cell: (authorization) => (
       <>
         <div className="text-xs text-zinc-500 dark:text-zinc-400">{formatYParity(authorization.yParity)}</div>
@@ -76,7 +74,7 @@ export function AccessListPanel({ accessList }: { accessList: AccessList }) {
       {accessList.length === 0 ? (
         <p className="px-5 py-4 text-sm text-zinc-500 dark:text-zinc-400">The access list is empty: the transaction declared nothing in advance.</p>
       ) : (
-        <DataTable columns={accessColumns(prefetch)} rows={accessList} rowKey={(entry, index) => `${entry.address}-${index}`} caption="Access list: addresses and their storage keys" rowTestId="tx-access-list-entry" />
+        <DataTable columns={accessColumns(prefetch)} rows={accessList} rowKey={(entry, index) => `${entry.address}-${index}`} caption="Access list: addresses and their storage keys" rowTestId="tx-access-list-entry" cellAlign="top" />
       )}
     </Panel>
   )
@@ -87,7 +85,7 @@ export function AuthorizationListPanel({ authorizations }: { authorizations: Aut
   const prefetch = usePrefetch(useNetwork())
   return (
     <Panel title="Authorization list" testId="tx-authorizations" actions={<span className="text-xs text-zinc-500 dark:text-zinc-400">{plural(authorizations.length, 'authorization', 'authorizations')}</span>}>
-      <DataTable columns={authorizationColumns(prefetch)} rows={authorizations} rowKey={(_, index) => String(index)} caption="EIP-7702 authorizations" />
+      <DataTable columns={authorizationColumns(prefetch)} rows={authorizations} rowKey={(_, index) => String(index)} caption="EIP-7702 authorizations" cellAlign="top" />
     </Panel>
   )
 }
