@@ -41,6 +41,26 @@ export const explorerReadMethods = [
   'eth_syncing',
 ] as const
 
+/**
+ * Otterscan's ots_* namespace (API level 8): history and trace reads a node like anvil or Erigon serves.
+ * Every one only reads; they are listed by name, not let through by prefix, so a state-changing method a
+ * node might add under the same prefix stays refused.
+ */
+export const historyReadMethods = [
+  'ots_getApiLevel',
+  'ots_hasCode',
+  'ots_getInternalOperations',
+  'ots_getTransactionError',
+  'ots_traceTransaction',
+  'ots_getBlockDetails',
+  'ots_getBlockDetailsByHash',
+  'ots_getBlockTransactions',
+  'ots_searchTransactionsBefore',
+  'ots_searchTransactionsAfter',
+  'ots_getTransactionBySenderAndNonce',
+  'ots_getContractCreator',
+] as const
+
 export const writeMethods = ['eth_sendRawTransaction'] as const
 
 /** Only over WebSocket. */
@@ -48,7 +68,7 @@ export const subscriptionMethods = ['eth_subscribe', 'eth_unsubscribe'] as const
 
 export const subscriptionKinds = ['newHeads', 'logs', 'newPendingTransactions'] as const
 
-const allowed = new Set<string>([...specMethods, ...explorerReadMethods, ...writeMethods, ...subscriptionMethods])
+const allowed = new Set<string>([...specMethods, ...explorerReadMethods, ...historyReadMethods, ...writeMethods, ...subscriptionMethods])
 
 export function isAllowedMethod(method: string): boolean {
   return allowed.has(method)

@@ -13,6 +13,7 @@ import {
 } from './jsonrpc.ts'
 import { prepareBlockReceiptsParams } from './rules/blockReceiptsParam.ts'
 import { callHasGas, capCallGas } from './rules/callGasCap.ts'
+import { checkHistoryPageSize } from './rules/historyPageSize.ts'
 import { checkLogsResult, prepareLogsFilter, queryTimeoutMessage } from './rules/logsFilter.ts'
 import { normalizeRevert } from './rules/revert.ts'
 import { UpstreamUnavailable, type NodeClient } from './upstream.ts'
@@ -149,6 +150,10 @@ export class Dispatcher {
       }
       case 'eth_getBlockReceipts':
         return this.#passOn(node, method, prepareBlockReceiptsParams(params))
+      case 'ots_searchTransactionsBefore':
+      case 'ots_searchTransactionsAfter':
+        checkHistoryPageSize(method, params)
+        return this.#passOn(node, method, params)
       case 'eth_call':
         return this.#callWithRevert(node, method, await this.#withGasCap(params))
       case 'eth_estimateGas':

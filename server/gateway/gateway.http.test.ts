@@ -204,6 +204,26 @@ describe('allowlist: through the keyed endpoint the chain changes only by signed
     expect(await service.node('eth_getBalance', [account.address, 'latest'])).toBe(balanceBefore)
   })
 
+  it('lets the read-only ots_* history methods through, with a bounded page, and still refuses every change', async () => {
+    // A transaction of our own, so the history has something in it (block time 0: it is mined at once).
+    const nonce = Number(BigInt((await service.node('eth_getTransactionCount', [account.address, 'latest'])) as string))
+    const hash = (await service.node('eth_sendRawTransaction', [await signedTransfer(account, nonce)])) as string
+    expect((await service.rpc('ots_getApiLevel')).result).toBe(8)
+    const page = (await service.rpc('ots_searchTransactionsBefore', [account.address, 0, 25])).result as { txs: Array<{ hash: string }>; firstPage: boolean }
+    expect(page.txs.map((transaction) => transaction.hash)).toContain(hash)
+    expect(page.firstPage).toBe(true)
+    const operations = (await service.rpc('ots_getInternalOperations', [hash])).result
+    expect(operations).toEqual(await service.node('ots_getInternalOperations', [hash]))
+    expect((await service.rpc('ots_getTransactionError', [hash])).result).toBe('0x')
+    for (const pageSize of [0, 101, 1e9, '25', 2.5]) {
+      const reply = await service.rpc('ots_searchTransactionsAfter', [account.address, 0, pageSize])
+      expect(reply.error?.code, String(pageSize)).toBe(-32602)
+      expect(reply.error?.message).toContain('from 1 to 100')
+    }
+    // Listed by name, not by prefix: anything else under ots_ is refused.
+    expect((await service.rpc('ots_setSomething', [])).error?.code).toBe(-32601)
+  })
+
   it('lets the explorer read methods through', async () => {
     const methods: Array<[string, unknown[]]> = [
       ['eth_blockNumber', []],
