@@ -1,4 +1,4 @@
-import { formatEther as viemFormatEther, formatGwei as viemFormatGwei } from 'viem'
+import { formatEther as viemFormatEther, formatGwei as viemFormatGwei, formatUnits } from 'viem'
 
 const grouped = new Intl.NumberFormat('en-US')
 
@@ -45,6 +45,17 @@ function groupDecimal(decimal: string, maxFractionDigits: number): string | null
 export function formatEther(wei: bigint, maxFractionDigits = 18): string {
   const text = groupDecimal(weiToEther(wei), maxFractionDigits)
   return text === null ? `<${(1 / 10 ** maxFractionDigits).toFixed(maxFractionDigits)} ETH` : `${text} ETH`
+}
+
+/**
+ * A token amount in base units as people read it: 12500000000000000000 with 18 decimals is "12.5", the whole
+ * part grouped; exact unless `maxFractionDigits` cuts it for a table ("<0.000001" when nothing would show).
+ * Without decimals (unknown, or an NFT) the base-unit integer, grouped.
+ */
+export function formatTokenAmount(value: bigint, decimals: number | null, maxFractionDigits = Infinity): string {
+  if (decimals === null) return formatInteger(value)
+  const text = groupDecimal(formatUnits(value, decimals), Math.min(maxFractionDigits, decimals))
+  return text ?? `<${(1 / 10 ** maxFractionDigits).toFixed(maxFractionDigits)}`
 }
 
 /**

@@ -1,3 +1,5 @@
+import { formatTokenAmount } from './numbers.ts'
+import { parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { formatBytes, formatEther, formatGwei, formatWei, weiToEther, weiToGwei } from './numbers.ts'
 
@@ -54,5 +56,15 @@ describe('formatBytes', () => {
     [3 * 1024 ** 3, '3 GiB'],
   ])('%d bytes is %s', (bytes, text) => {
     expect(formatBytes(bytes)).toBe(text)
+  })
+})
+
+describe('formatTokenAmount with a cut for tables', () => {
+  // Values from viem's parseUnits (an independent encoder), read back as people write them.
+  it('cuts the fraction, never rounds it up, and says when nothing would show', () => {
+    expect(formatTokenAmount(parseUnits('1234.56789', 18), 18, 2)).toBe('1,234.56')
+    expect(formatTokenAmount(parseUnits('14000', 18), 18, 6)).toBe('14,000')
+    expect(formatTokenAmount(1n, 18, 6)).toBe('<0.000001')
+    expect(formatTokenAmount(parseUnits('0.5', 6), 6)).toBe('0.5')
   })
 })

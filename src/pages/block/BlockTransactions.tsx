@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { Hash as HashType } from 'viem'
 import { hexToBigInt } from '../../format/hex.ts'
-import { formatEther, formatGwei, formatInteger } from '../../format/numbers.ts'
+import { formatGwei, formatInteger } from '../../format/numbers.ts'
 import { receiptStatus } from '../../format/receiptStatus.ts'
 import { transactionTypeName, transactionTypeShort } from '../../format/transactionType.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
@@ -17,6 +17,9 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { Toggle } from '../../ui/Toggle.tsx'
+import { MethodBadge } from '../../ui/transactions/MethodBadge.tsx'
+import { TransactionFee } from '../../ui/transactions/TransactionFee.tsx'
+import { TransactionValue } from '../../ui/transactions/TransactionValue.tsx'
 import { TxLink } from '../../ui/TxLink.tsx'
 import { blockReceiptsPath, blockTxPath, type BlockRouteId } from '../../urls.ts'
 import { receiptsByHash } from './fields.ts'
@@ -148,6 +151,12 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
     ...(details === 'full'
       ? ([
           {
+            key: 'method',
+            header: 'Method',
+            cell: (row) => (row.transaction ? <MethodBadge input={row.transaction.input} to={row.transaction.to} testId="tx-method" /> : <Dash />),
+            showFrom: 'sm',
+          },
+          {
             key: 'type',
             header: 'Type',
             cell: (row) => {
@@ -169,13 +178,7 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
             key: 'value',
             header: 'Value',
             cell: (row) =>
-              row.transaction ? (
-                <span className="whitespace-nowrap tabular-nums" data-testid="tx-value" data-value={hexToBigInt(row.transaction.value).toString(10)} title={formatEther(hexToBigInt(row.transaction.value))}>
-                  {formatEther(hexToBigInt(row.transaction.value), 6)}
-                </span>
-              ) : (
-                <Dash />
-              ),
+              row.transaction ? <TransactionValue network={network} value={row.transaction.value} logs={row.receipt?.logs} testId="tx-value" /> : <Dash />,
             align: 'right',
           },
           {
@@ -197,7 +200,14 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
         ] satisfies Column<Row>[])
       : []),
     { key: 'status', header: 'Status', cell: (row) => <StatusCell receipt={row.receipt} pending={pending} />, skeletonWidth: 'w-20' },
-    { key: 'gasUsed', header: 'Gas used', cell: (row) => <GasUsedCell receipt={pending ? null : row.receipt} />, align: 'right', skeletonWidth: 'w-16' },
+    { key: 'gasUsed', header: 'Gas used', cell: (row) => <GasUsedCell receipt={pending ? null : row.receipt} />, align: 'right', skeletonWidth: 'w-16', showFrom: 'sm' },
+    {
+      key: 'fee',
+      header: 'Fee',
+      cell: (row) => (row.receipt === undefined && !pending ? <Skeleton className="h-4 w-20" /> : <TransactionFee receipt={pending ? null : row.receipt} gasPrice={row.transaction?.gasPrice} testId="tx-fee" />),
+      align: 'right',
+      skeletonWidth: 'w-20',
+    },
   ]
 
   const count = block.transactions.length

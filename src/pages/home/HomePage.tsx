@@ -14,7 +14,7 @@ import { LatestBlockPanel } from './LatestBlockPanel.tsx'
 import { LatestBlocks } from './LatestBlocks.tsx'
 import { LatestTransactions } from './LatestTransactions.tsx'
 import { blockRowCount, blocksForTransactions, chartBlockCount, detailBlockCount, latestTransactions, transactionRowCount } from './liveWindow.ts'
-import { useBlockSummaries, useFullBlocks, useLiveWindow } from './useLiveWindow.ts'
+import { useBlockSummaries, useFullBlocks, useLiveWindow, useReceiptsOf } from './useLiveWindow.ts'
 
 function HeadSkeleton() {
   return (
@@ -63,6 +63,7 @@ function LiveOverview({ network, head, live }: { network: Network; head: BlockHe
   // Full transactions only for the few newest blocks the transactions list needs.
   const needed = blocksForTransactions(listed, (block) => summary(block.hash)?.transactions.length, transactionRowCount)
   const full = useFullBlocks(network, needed)
+  const receipts = useReceiptsOf(network, needed)
   const anyLoaded = needed.some((block) => full.get(block.hash)?.data !== undefined)
   const transactions = anyLoaded ? latestTransactions(listed.map((block) => full.get(block.hash)?.data), transactionRowCount) : undefined
   const counts = rows.length > 0 && rows.every((row) => row.details !== undefined) ? rows.map((row) => row.details?.transactions.length ?? 0).reverse() : undefined
@@ -84,7 +85,7 @@ function LiveOverview({ network, head, live }: { network: Network; head: BlockHe
       <GasChart blocks={recent.blocks} size={chartBlockCount} loading={recent.loading} />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <LatestBlocks network={network} rows={rows} count={blockRowCount} error={error} />
-        <LatestTransactions network={network} rows={transactions} count={transactionRowCount} scanned={needed.length} />
+        <LatestTransactions network={network} rows={transactions} receipts={receipts} count={transactionRowCount} scanned={needed.length} />
       </div>
     </>
   )

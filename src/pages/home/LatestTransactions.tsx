@@ -1,7 +1,5 @@
 import { memo } from 'react'
 import type { Address as AddressType } from 'viem'
-import { hexToBigInt } from '../../format/hex.ts'
-import { formatEther } from '../../format/numbers.ts'
 import { transactionTypeName, transactionTypeShort } from '../../format/transactionType.ts'
 import type { Network } from '../../../contract/runtimeConfig.ts'
 import { Address } from '../../ui/Address.tsx'
@@ -14,6 +12,10 @@ import { Panel } from '../../ui/Panel.tsx'
 import type { LatestTransaction } from './liveWindow.ts'
 import { usePrefetch } from '../../queries/prefetch.ts'
 import { WithIconTile } from '../../ui/IconTile.tsx'
+import type { Receipt } from '../../rpc/schemas.ts'
+import { MethodBadge } from '../../ui/transactions/MethodBadge.tsx'
+import { TransactionFee } from '../../ui/transactions/TransactionFee.tsx'
+import { TransactionValue } from '../../ui/transactions/TransactionValue.tsx'
 
 /** A transaction's arrow glyph: from one account to another. */
 function TransferIcon({ className }: { className?: string }) {
@@ -25,7 +27,7 @@ function TransferIcon({ className }: { className?: string }) {
 }
 
 /** Memoised: a new head re-renders only the rows that changed. */
-const Row = memo(function Row({ transaction, blockNumber, timestamp, prefetch }: LatestTransaction & { prefetch: ReturnType<typeof usePrefetch> }) {
+const Row = memo(function Row({ network, transaction, receipt, blockNumber, timestamp, prefetch }: LatestTransaction & { network: Network; receipt: Receipt | undefined; prefetch: ReturnType<typeof usePrefetch> }) {
   const type = transaction.type ?? '0x0'
   return (
     <tr
@@ -36,9 +38,17 @@ const Row = memo(function Row({ transaction, blockNumber, timestamp, prefetch }:
     >
       <td className="py-3 pl-5 pr-3">
         <WithIconTile icon={<TransferIcon className="size-4" />} tone="neutral" shape="round" display="hidden min-[420px]:flex">
-          <TxLink hash={transaction.hash} onPrefetch={prefetch.transaction(transaction.hash)} testId="transaction-row-hash" />
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          <p className="flex items-center gap-2">
+            <TxLink hash={transaction.hash} onPrefetch={prefetch.transaction(transaction.hash)} testId="transaction-row-hash" />
+            <MethodBadge input={transaction.input} to={transaction.to} testId="transaction-row-method" />
+          </p>
+          <p className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
             <RowAge timestamp={timestamp} />
+            <span className="hidden md:inline">
+              <Badge title={transactionTypeName(type)} testId="transaction-row-type">
+                {transactionTypeShort(type)}
+              </Badge>
+            </span>
           </p>
           {/* Phones: from and to on one line here, instead of a column of their own. */}
           <p className="mt-1 flex items-center gap-1 text-xs sm:hidden">
@@ -69,15 +79,15 @@ const Row = memo(function Row({ transaction, blockNumber, timestamp, prefetch }:
         </p>
       </td>
       <td className="py-3 pl-3 pr-5 text-right">
-        <p className="whitespace-nowrap text-[13px] font-medium tabular-nums text-zinc-900 dark:text-zinc-100" data-testid="transaction-row-value" title={formatEther(hexToBigInt(transaction.value))}>
-          {formatEther(hexToBigInt(transaction.value), 6)}
+        <p className="text-[13px] font-medium text-zinc-900 dark:text-zinc-100">
+          <TransactionValue network={network} value={transaction.value} logs={receipt?.logs} testId="transaction-row-value" />
         </p>
         <p className="mt-0.5 flex items-center justify-end gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
-          <span className="hidden md:inline">
-            <Badge title={transactionTypeName(type)} testId="transaction-row-type">
-              {transactionTypeShort(type)}
-            </Badge>
-          </span>
+          {receipt && (
+            <span className="hidden lg:inline" title="Fee: gas used × effective gas price">
+              <TransactionFee receipt={receipt} testId="transaction-row-fee" />
+            </span>
+          )}
           <span className="whitespace-nowrap" data-testid="transaction-row-block">
             <BlockLink number={blockNumber} copy={false} onPrefetch={prefetch.block(blockNumber)} />
           </span>
@@ -97,7 +107,7 @@ const loadingCells = [
  * The newest transactions, taken from the newest blocks as they arrive (newest first), a fixed number of rows.
  * `rows` undefined: still loading.
  */
-export function LatestTransactions({ network, rows, count, scanned }: { network: Network; rows: readonly LatestTransaction[] | undefined; count: number; scanned: number }) {
+export function LatestTransactions({ network, rows, receipts, count, scanned }: { network: Network; rows: readonly LatestTransaction[] | undefined; receipts: ReadonlyMap<string, Receipt>; count: number; scanned: number }) {
   const prefetch = usePrefetch(network)
   return (
     <Panel className="flex min-w-0 flex-col" title="Latest transactions" actions={<span className="text-xs text-zinc-500 dark:text-zinc-400">from the newest blocks</span>}>
@@ -110,10 +120,10 @@ export function LatestTransactions({ network, rows, count, scanned }: { network:
           <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">New ones appear here as their blocks arrive.</p>
         </div>
       ) : (
-        <LiveTable testId="recent-transactions" caption={`The ${count} newest transactions, newest first, updated live`} columns={['Hash and age', 'From and to', 'Value, type and block']} busy={rows === undefined}>
+        <LiveTable testId="recent-transactions" caption={`The ${count} newest transactions, newest first, updated live`} columns={['Hash, method and age', 'From and to', 'Value, fee and block']} busy={rows === undefined}>
           {rows === undefined
             ? Array.from({ length: count }, (_, index) => <LoadingRow key={index} cells={loadingCells} />)
-            : rows.map((row) => <Row key={row.transaction.hash} {...row} prefetch={prefetch} />)}
+            : rows.map((row) => <Row key={row.transaction.hash} {...row} network={network} receipt={receipts.get(row.transaction.hash.toLowerCase())} prefetch={prefetch} />)}
         </LiveTable>
       )}
     </Panel>

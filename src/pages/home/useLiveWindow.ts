@@ -1,8 +1,9 @@
 import { useQueries } from '@tanstack/react-query'
 import type { Network } from '../../../contract/runtimeConfig.ts'
-import { blockQuery, blockWithTransactionsQuery, recentBlocksQuery } from '../../queries/blocks.ts'
+import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery, recentBlocksQuery } from '../../queries/blocks.ts'
+import { capabilitiesOf, offersMethod } from '../../networks/capabilities.ts'
 import { useLiveHeads } from '../../queries/head.ts'
-import { isMined, type Block, type BlockHeader, type BlockWithTransactions } from '../../rpc/schemas.ts'
+import { isMined, type Block, type BlockHeader, type BlockWithTransactions, type Receipt } from '../../rpc/schemas.ts'
 import { joinWindow, type ChainBlock } from './liveWindow.ts'
 
 /** How long a full block the home page showed stays cached once it has scrolled off (it is re-read by hash if needed). */
@@ -66,4 +67,19 @@ export function useBlockSummaries(network: Network, blocks: readonly ChainBlock[
     queries: blocks.map((block) => ({ ...blockQuery(network, block.hash), gcTime: shownBlockGcMs })),
   })
   return new Map(blocks.map((block, index) => [block.hash, { data: results[index]?.data, error: results[index]?.error ?? null }]))
+}
+
+/**
+ * The receipts of the blocks the transactions list shows, by transaction hash: each row's fee and the tokens it
+ * moved. One eth_getBlockReceipts per block, asked in the same tick as the block's transactions (one POST);
+ * a network without the method shows the list without fees rather than read receipts one by one.
+ */
+export function useReceiptsOf(network: Network, blocks: readonly ChainBlock[]): Map<string, Receipt> {
+  const offered = offersMethod(capabilitiesOf(network), 'eth_getBlockReceipts')
+  const results = useQueries({
+    queries: blocks.map((block) => ({ ...blockReceiptsQuery(network, block.hash), gcTime: shownBlockGcMs, enabled: offered })),
+  })
+  const byHash = new Map<string, Receipt>()
+  for (const result of results) for (const receipt of result.data ?? []) byHash.set(receipt.transactionHash.toLowerCase(), receipt)
+  return byHash
 }

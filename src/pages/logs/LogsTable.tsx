@@ -1,6 +1,10 @@
-import { useMemo, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState, type ReactNode } from 'react'
+import type { Address as AddressType } from 'viem'
 import { byteLength, shortHex } from '../../format/hex.ts'
-import { formatInteger } from '../../format/numbers.ts'
+import { formatInteger, formatTokenAmount } from '../../format/numbers.ts'
+import { isToken, tokenQuery } from '../../queries/token.ts'
+import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import type { Log } from '../../rpc/schemas.ts'
 import { Address } from '../../ui/Address.tsx'
 import { Badge } from '../../ui/Badge.tsx'
@@ -27,6 +31,31 @@ function ArgValue({ arg }: { arg: DecodedArg }) {
   )
 }
 
+/**
+ * An ERC-20 amount in the token's units ("12.5 GLS", decimals and symbol asked of the contract once per token,
+ * cached); one click shows the raw base units the log carries, another goes back.
+ */
+function TokenAmountArg({ arg, token }: { arg: DecodedArg; token: AddressType }) {
+  const network = useNetwork()
+  const [raw, setRaw] = useState(false)
+  const info = useQuery(tokenQuery(network, token)).data
+  const decimals = isToken(info) ? info.decimals : null
+  if (decimals === null) return <ArgValue arg={arg} />
+  const amount = `${formatTokenAmount(BigInt(arg.value), decimals)}${info?.symbol ? ` ${info.symbol}` : ''}`
+  return (
+    <button
+      type="button"
+      onClick={() => setRaw((shown) => !shown)}
+      aria-pressed={raw}
+      title={raw ? `${amount}: click for the amount in token units` : `${arg.value} base units: click to show them`}
+      data-testid="log-token-amount"
+      className="rounded font-mono text-[12px] tabular-nums text-zinc-800 underline decoration-zinc-300 decoration-dotted underline-offset-2 hover:decoration-accent-500 focus-visible:outline-2 focus-visible:outline-accent-500 dark:text-zinc-200 dark:decoration-zinc-600"
+    >
+      {raw ? `${arg.value} base units` : amount}
+    </button>
+  )
+}
+
 function EventCell({ row, decoded }: { row: LogRow; decoded: DecodedLog | null }) {
   if (!decoded) {
     return (
@@ -48,7 +77,7 @@ function EventCell({ row, decoded }: { row: LogRow; decoded: DecodedLog | null }
           <div key={arg.name} className="flex min-w-0 items-baseline gap-1">
             <dt className="text-zinc-500 dark:text-zinc-400">{arg.name}</dt>
             <dd className="min-w-0 truncate" data-testid={`log-arg-${arg.name}`} data-value={arg.value}>
-              <ArgValue arg={arg} />
+              {decoded.source === 'ERC-20' && arg.name === 'value' ? <TokenAmountArg arg={arg} token={row.log.address} /> : <ArgValue arg={arg} />}
             </dd>
           </div>
         ))}
