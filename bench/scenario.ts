@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { encodeFunctionData, type Address, type Hex } from 'viem'
+import { encodeDeployData, encodeFunctionData, type Address, type Hex } from 'viem'
 import { AnvilNode } from '../server/chain/anvil.ts'
 import { artifactOf, compileContracts } from '../server/chain/compile.ts'
 import { createChainClient, type ChainClient } from '../server/chain/chainClient.ts'
@@ -13,10 +13,12 @@ import { emitterGaps, type Placement } from './partition.ts'
  *   - a LogEmitter; `emitters` calls of emitMany(`logsPerCall`) spread over ≥ 50,000 blocks with varying
  *     gaps (anvil_mine between them): 100,000 logs whose placement is recorded for the offline partition;
  *   - a block with 1,000 value transfers (automine off, explicit nonces, one evm_mine);
- *   - a block with 5,000 transfers (the block gas limit raised for that block only).
+ *   - a block with 5,000 transfers (the block gas limit raised for that block only);
+ *   - a GlassToken and one token transfer to a holder after each emitter call (1,000 over the whole range):
+ *     the address page's token scan and its history pages.
  */
 const fullPlan = {
-  version: 2,
+  version: 3,
   name: 'full',
   emitters: 1_000,
   logsPerCall: 100,
@@ -39,6 +41,10 @@ export type BenchScenario = {
   emitter: Address
   logs: { from: number; to: number; total: number; placement: Placement }
   bigBlock: { number: number; transactions: number; sampleTransaction: Hex }
+  /** The token, its holder (dev account 2), how many transfers it received and where the first and last are. */
+  token: { address: Address; holder: Address; transfers: number; firstBlock: number; lastBlock: number }
+  /** The account that sent every emitter call and token transfer (dev account 0): an address with thousands of transactions. */
+  busyAccount: Address
   hugeBlock: { number: number; transactions: number }
   head: number
   buildSeconds: number
@@ -78,7 +84,7 @@ export async function ensureBenchScenario(log: (line: string) => void): Promise<
   const node = new AnvilNode({ stateFile: null, blockTime: 0, pruneHistory: true, hardfork: benchHardfork })
   await node.start(0)
   try {
-    const anvil = createChainClient(node.httpUrl, { timeoutMs: 120_000 })
+    const anvil = createChainClient(node.httpUrl, { timeoutMs: 120_000, maxResponseBytes: 512 * 1024 * 1024 })
     const scenario = await buildOn(anvil, log)
     fs.writeFileSync(cachedStateFile(), await anvil.dumpState())
     fs.writeFileSync(cachedRecord(), JSON.stringify(scenario) + '\n')
@@ -116,6 +122,8 @@ async function buildOn(anvil: ChainClient, log: (line: string) => void): Promise
   const deployer = accounts[0]!
   const compiled = await compileContracts(path.join(cacheDir(), 'artifacts.json'))
   const emitterArtifact = artifactOf(compiled.artifacts, 'LogEmitter')
+  const tokenArtifact = artifactOf(compiled.artifacts, 'GlassToken')
+  const holder = accounts[2]!
 
   // Automine mines each transaction as it arrives, but the hash can come back a moment before the receipt.
   const waitReceipt = async (hash: Hex) => {
@@ -129,6 +137,11 @@ async function buildOn(anvil: ChainClient, log: (line: string) => void): Promise
   const deployHash = await send({ data: emitterArtifact.bytecode })
   const emitter = (await waitReceipt(deployHash)).contractAddress!
   log(`bench scenario: LogEmitter at ${emitter}`)
+  const tokenDeploy = await send({ data: encodeDeployData({ abi: tokenArtifact.abi, bytecode: tokenArtifact.bytecode, args: ['Bench Token', 'BNT', 18] }) })
+  const token = (await waitReceipt(tokenDeploy)).contractAddress!
+  await waitReceipt(await send({ to: token, data: encodeFunctionData({ abi: tokenArtifact.abi, functionName: 'mint', args: [deployer, 10n ** 30n] }) }))
+  const tokenTransfer = (index: number) => encodeFunctionData({ abi: tokenArtifact.abi, functionName: 'transfer', args: [holder, BigInt(index + 1) * 10n ** 15n] })
+  const tokenBlocks: number[] = []
 
   // Logs: an emitMany call in its own block every `gap` blocks.
   const data = encodeFunctionData({ abi: emitterArtifact.abi, functionName: 'emitMany', args: [BigInt(benchPlan.logsPerCall)] })
@@ -142,6 +155,8 @@ async function buildOn(anvil: ChainClient, log: (line: string) => void): Promise
     const block = Number(receipt.blockNumber)
     if (from < 0) from = block
     placement.push({ block, logs: receipt.logs.length })
+    // The token transfer goes in the next block (automine): the emitter's placement is unchanged in shape.
+    tokenBlocks.push(Number((await waitReceipt(await send({ to: token, data: tokenTransfer(i), gas: 100_000n }))).blockNumber))
     if ((i + 1) % 100 === 0) log(`bench scenario: ${i + 1} of ${gaps.length} emitter calls, block ${block}`)
   }
   // At least 50,000 blocks in the logs' range, whatever the gaps summed to.
@@ -161,7 +176,18 @@ async function buildOn(anvil: ChainClient, log: (line: string) => void): Promise
   const head = Number(await anvil.getBlockNumber({ cacheTime: 0 }))
   const buildSeconds = Math.round((performance.now() - started) / 100) / 10
   log(`bench scenario: built in ${buildSeconds} s: ${total} logs in blocks ${from}-${logsTo}, ${bigBlock.transactions} txs in block ${bigBlock.number}, ${hugeBlock.transactions} in block ${hugeBlock.number}, head ${head}`)
-  return { version: benchPlan.version, plan: benchPlan.name, emitter, logs: { from: 0, to: logsTo, total, placement }, bigBlock, hugeBlock: { number: hugeBlock.number, transactions: hugeBlock.transactions }, head, buildSeconds }
+  return {
+    version: benchPlan.version,
+    plan: benchPlan.name,
+    emitter,
+    logs: { from: 0, to: logsTo, total, placement },
+    bigBlock,
+    hugeBlock: { number: hugeBlock.number, transactions: hugeBlock.transactions },
+    token: { address: token, holder, transfers: tokenBlocks.length, firstBlock: tokenBlocks[0]!, lastBlock: tokenBlocks.at(-1)! },
+    busyAccount: deployer,
+    head,
+    buildSeconds,
+  }
 }
 
 /** `count` value transfers in one block: automine off, explicit nonces, batched, then one block mined. */

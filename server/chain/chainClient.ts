@@ -20,12 +20,14 @@ import {
  * (`URL: …` lines), and those end up in the service log, so viem is only ever shown a URL with the key
  * replaced; the real one is used by the fetch underneath.
  */
-export function createChainClient(url: string, options: { timeoutMs?: number } = {}) {
+export function createChainClient(url: string, options: { timeoutMs?: number; maxResponseBytes?: number } = {}) {
   const transport = http(hideKey(url), {
     batch: { wait: 0 },
     // The callers decide what a failure means (the traffic tries again on its next tick).
     retryCount: 0,
     timeout: options.timeoutMs ?? 30_000,
+    // viem's default (10 MB) is for untrusted nodes; the bench reads its own anvil's whole state dump (~25 MB).
+    maxResponseBodySize: options.maxResponseBytes,
     fetchFn: (_shownUrl, init) => fetch(url, init),
   })
   return createClient({ transport, pollingInterval: 200 })

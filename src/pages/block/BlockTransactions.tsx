@@ -200,13 +200,14 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
         ] satisfies Column<Row>[])
       : []),
     { key: 'status', header: 'Status', cell: (row) => <StatusCell receipt={row.receipt} pending={pending} />, skeletonWidth: 'w-20' },
-    { key: 'gasUsed', header: 'Gas used', cell: (row) => <GasUsedCell receipt={pending ? null : row.receipt} />, align: 'right', skeletonWidth: 'w-16', showFrom: 'sm' },
+    { key: 'gasUsed', header: 'Gas used', cell: (row) => <GasUsedCell receipt={pending ? null : row.receipt} />, align: 'right', skeletonWidth: 'w-16', showFrom: 'md' },
     {
       key: 'fee',
       header: 'Fee',
       cell: (row) => (row.receipt === undefined && !pending ? <Skeleton className="h-4 w-20" /> : <TransactionFee receipt={pending ? null : row.receipt} gasPrice={row.transaction?.gasPrice} testId="tx-fee" />),
       align: 'right',
       skeletonWidth: 'w-20',
+      showFrom: 'sm',
     },
   ]
 
