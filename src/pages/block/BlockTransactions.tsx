@@ -252,6 +252,11 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
           {network.label} does not offer eth_getBlockReceipts, so status and gas used are on each transaction&apos;s page.
         </p>
       )}
+      {details === 'hashes' && (
+        <p className="border-b border-zinc-100 px-5 py-2.5 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400" data-testid="block-tx-hashes-note">
+          Hashes only: method and value come with <span className="font-medium text-zinc-700 dark:text-zinc-300">Full objects</span>; fee and status come from the block&apos;s receipts.
+        </p>
+      )}
       {pending && (
         <p className="border-b border-zinc-100 px-5 py-3 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
           The pending block is not sealed: its transactions have no receipts yet.
