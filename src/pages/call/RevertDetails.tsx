@@ -75,17 +75,20 @@ function Reason({ decoded, abi }: { decoded: DecodedRevert; abi: Abi }) {
 }
 
 /**
- * A reverted eth_call / eth_estimateGas: the node's message, the reason decoded from the raw data —
+ * A reverted eth_call / eth_estimateGas, or a failed transaction's revert payload (the transaction page
+ * shows it with this same view): the node's message when there is one, the reason decoded from the raw data —
  * Error(string), Panic(uint256) with what the code means, or a custom error from the builder's ABI — and
  * the raw data. Every string from the chain is a text node.
  */
-export function RevertDetails({ message, code, data, abi }: { message: string; code: number; data: Hex | null; abi: Abi }) {
+export function RevertDetails({ message, code, data, abi }: { message: string | null; code: number | null; data: Hex | null; abi: Abi }) {
   const decoded = data ? decodeRevert(data, abi) : null
   return (
     <ResultList testId="revert-details">
-      <ResultRow label="Node message" help="The error message of the JSON-RPC answer" aside={<Badge>code {code}</Badge>}>
-        <ChainText text={message} testId="revert-message" className="font-mono text-[13px]" />
-      </ResultRow>
+      {message !== null && (
+        <ResultRow label="Node message" help="The error message of the JSON-RPC answer" aside={code !== null ? <Badge>code {code}</Badge> : undefined}>
+          <ChainText text={message} testId="revert-message" className="font-mono text-[13px]" />
+        </ResultRow>
+      )}
       {decoded && (
         <ResultRow
           label="Decoded reason"

@@ -7,6 +7,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { AccessListPanel, AuthorizationListPanel } from './AccessListPanel.tsx'
+import { FailurePanel } from './FailurePanel.tsx'
 import { GasPanel } from './GasPanel.tsx'
 import { InputPanel, SignaturePanel } from './InputPanel.tsx'
 import { LogsPanel } from './LogsPanel.tsx'
@@ -70,6 +71,7 @@ export function TransactionView({ data, onRetryTransaction, onRetryReceipt }: { 
       {data.transactionError != null && transaction == null && (
         <ErrorPanel error={data.transactionError} onRetry={onRetryTransaction} compact />
       )}
+      {transaction && receipt && receipt.status === '0x0' && <FailurePanel network={data.network} transaction={transaction} receipt={receipt} abi={[]} />}
       <OverviewPanel data={data} />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <GasPanel data={data} />
