@@ -23,6 +23,11 @@ export const networkSchema = v.object({
   key: v.pipe(v.string(), v.minLength(1, 'expected a project key')),
   secret: v.string(),
   kind: v.picklist(['local', 'sample', 'hosted']),
+  /**
+   * Where the deployment publishes its own contracts' names and ABIs (contract/publishedContracts.ts): a path
+   * on the app's origin or a URL. Absent: it publishes none.
+   */
+  contractsUrl: v.optional(v.pipe(v.string(), v.regex(/^(\/[^/]|https?:\/\/)/, 'expected a path starting with / or an http(s) URL'))),
   /** The file store's largest add request in bytes, when the deployment says (absent: the service default). */
   maxUploadBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 })

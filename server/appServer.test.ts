@@ -14,7 +14,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>')
   fs.writeFileSync(path.join(dist, 'assets', 'entry-abc.js'), 'console.log(1)')
   const config = loadConfig({ CHAINGLASS_KEY: 'key-1', CHAINGLASS_SECRET: 'secret-1' })
-  const served = await startAppServer(0, () => localRuntimeConfig(config, { rpc: 18545, files: 15001 }), dist)
+  const served = await startAppServer(0, () => localRuntimeConfig(config, { rpc: 18545, files: 15001 }), dist, {}, (network) => (network === 'devnet' ? published : null))
   base = `http://127.0.0.1:${served.port}`
   close = () => served.app.close()
 })
@@ -22,7 +22,25 @@ afterAll(async () => {
   await close?.()
 })
 
+/** What the local service's devnet publishes: a contract's name, address and ABI (here one ERC-20 function). */
+const published = {
+  contracts: [{ name: 'GlassToken', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const, abi: [{ type: 'function' as const, name: 'decimals', inputs: [], outputs: [{ name: '', type: 'uint8' }], stateMutability: 'view' as const }] }],
+}
+
 describe('the app server (npm start)', () => {
+  it('publishes the devnet contracts at the contractsUrl its config names, and none for other networks', async () => {
+    const runtime = (await (await fetch(`${base}/config.json`)).json()) as { networks: Array<{ name: string; contractsUrl?: string }> }
+    const devnet = runtime.networks.find((network) => network.name === 'devnet')!
+    expect(devnet.contractsUrl).toBe('/contracts/devnet.json')
+    const response = await fetch(`${base}${devnet.contractsUrl}`)
+    expect(response.headers.get('content-type')).toContain('application/json')
+    expect(await response.json()).toEqual(published)
+    for (const other of ['/contracts/mainnet-sample.json', '/contracts/..%2Fconfig.json', '/contracts/devnet']) {
+      expect((await fetch(`${base}${other}`)).status, other).toBe(404)
+    }
+    expect(runtime.networks.filter((network) => network.name !== 'devnet').every((network) => network.contractsUrl === undefined)).toBe(true)
+  })
+
   it('serves /config.json from the running settings, uncached', async () => {
     const response = await fetch(`${base}/config.json`)
     expect(response.headers.get('cache-control')).toBe('no-store')

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { PublishedContracts } from '../contract/publishedContracts.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { repoRoot, type ServiceConfig } from './config.ts'
 import { contentSecurityPolicy } from './csp.ts'
@@ -22,6 +23,7 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
         secret: config.secret,
         kind: 'local',
         maxUploadBytes: config.maxUploadBytes,
+        contractsUrl: '/contracts/devnet.json',
       },
       // The recorded sample networks, served by the same gateway at their own {base_url}.
       ...[
@@ -64,6 +66,8 @@ export async function startAppServer(
   runtime: () => RuntimeConfig,
   dist = path.join(repoRoot, 'dist'),
   security: { connectSources?: readonly string[] } = {},
+  /** A network's published contracts (GET /contracts/<network>.json); null: the network publishes none. */
+  contracts: (network: string) => PublishedContracts | null = () => null,
 ): Promise<{ app: FastifyInstance; port: number }> {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
@@ -82,6 +86,13 @@ export async function startAppServer(
   app.get('/config.json', async (_request, reply) =>
     reply.headers({ 'content-type': 'application/json', 'cache-control': 'no-store' }).send(JSON.stringify(runtime())),
   )
+  app.get<{ Params: { file: string } }>('/contracts/:file', async (request, reply) => {
+    const name = /^([a-z0-9][a-z0-9-]*)\.json$/.exec(request.params.file)?.[1]
+    const published = name ? contracts(name) : null
+    if (!published) return reply.code(404).header('cache-control', 'no-store').send({ error: 'this network publishes no contracts' })
+    // Read again on each request: the scenario is deployed after the app server starts.
+    return reply.headers({ 'content-type': 'application/json', 'cache-control': 'no-cache' }).send(JSON.stringify(published))
+  })
   await app.register(fastifyStatic, {
     root: dist,
     // Looked up per request (not listed once at start), so a rebuild while serving is picked up.

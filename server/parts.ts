@@ -1,5 +1,6 @@
 import type { Server } from 'node:http'
 import { startAppServer, localRuntimeConfig } from './appServer.ts'
+import { publishedContracts } from './chain/publishedContracts.ts'
 import { ensureScenario, type Scenario } from './chain/scenario.ts'
 import { startTraffic } from './chain/traffic.ts'
 import type { ServiceConfig } from './config.ts'
@@ -48,6 +49,7 @@ export function startAppPart(
         () => localRuntimeConfig(config, ports()),
         config.appDist,
         { connectSources: config.cspConnectSources },
+        (network) => (network === 'devnet' ? publishedContracts(config.dataDir) : null),
       )
       return { server: served.app.server, port: served.port, close: () => served.app.close() }
     },

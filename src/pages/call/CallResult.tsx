@@ -16,6 +16,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { decodeReturn, functionForCalldata, functionKey, returnWords, type DecodedValue } from './abiInput.ts'
 import type { BuiltCall, CallMethod } from './callParams.ts'
 import { ChainText, ResultList, ResultRow } from './formParts.tsx'
+import { useNames } from '../../queries/names.ts'
 import { RevertDetails } from './RevertDetails.tsx'
 
 type Ran = Extract<BuiltCall, { ok: true }>
@@ -159,6 +160,8 @@ function Idle() {
 
 /** The answer of the call the URL describes: decoded return values, the gas estimate, or the revert. */
 export function CallResult({ network, built, abi, run, onRunAgain }: { network: AppNetwork; built: BuiltCall | null; abi: Abi; run: number; onRunAgain: () => void }) {
+  // A revert's custom error decodes with the builder's ABI first, then every ABI the app knows.
+  const names = useNames(network)
   const ran: Ran | null = built?.ok ? built : null
   const query = useQuery({ ...consoleQuery(network, ran?.method ?? 'eth_call', ran?.request ?? {}, ran?.block ?? 'latest', run), enabled: ran !== null })
 
@@ -203,7 +206,7 @@ export function CallResult({ network, built, abi, run, onRunAgain }: { network: 
         <InfoListSkeleton rows={3} />
       ) : query.error ? (
         query.error instanceof RpcError && query.error.code === ErrorCode.executionReverted ? (
-          <RevertDetails message={query.error.message} code={query.error.code} data={revertData(query.error)} abi={abi} />
+          <RevertDetails message={query.error.message} code={query.error.code} data={revertData(query.error)} abi={[...abi, ...(names?.errorsAbi() ?? [])]} />
         ) : (
           <div className="p-5">
             <ErrorPanel error={query.error} compact />

@@ -13,7 +13,8 @@ import { InfoRow } from '../../ui/InfoRow.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { isToken, tokenQuery, type TokenInfo } from '../../queries/token.ts'
-import { summarizeInput, type DecodedArgument } from './functions.ts'
+import { describeCalldata, type CalldataArgument as DecodedArgument, type CalldataWord, type WordGuess } from '../../evm/names/calldata.ts'
+import { useNames } from '../../queries/names.ts'
 import { formatTokenAmount } from './tokenAmount.ts'
 import { Absent, Mono, Note } from './parts.tsx'
 import { usePrefetch } from '../../queries/prefetch.ts'
@@ -49,12 +50,55 @@ function ArgumentValue({ argument, token }: { argument: DecodedArgument; token: 
   return <Mono>{String(value)}</Mono>
 }
 
+const guessTone: Record<WordGuess, string> = {
+  zero: 'text-zinc-500 dark:text-zinc-400',
+  address: 'text-accent-700 dark:text-accent-300',
+  'small number': 'text-emerald-700 dark:text-emerald-300',
+  'offset or length': 'text-amber-700 dark:text-amber-300',
+  'negative number': 'text-red-700 dark:text-red-300',
+  'bytes32 or large number': 'text-zinc-700 dark:text-zinc-300',
+}
+
+/** Calldata no known ABI decodes: the arguments as 32-byte words, each with what it most likely is. */
+function GuessedWords({ words, trailingBytes }: { words: readonly CalldataWord[]; trailingBytes: number }) {
+  if (words.length === 0) return <Note>No arguments after the selector.</Note>
+  return (
+    <div className="w-full min-w-0">
+      <p className="mb-1.5 text-xs text-zinc-500 dark:text-zinc-400">No known signature: the arguments as 32-byte words, with a guess at each (a guess, not a decoding).</p>
+      <table className="w-full text-sm" data-testid="tx-input-words">
+        <caption className="sr-only">Argument words and guessed types</caption>
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Offset</th>
+            <th scope="col">Word</th>
+            <th scope="col">Guess</th>
+          </tr>
+        </thead>
+        <tbody>
+          {words.map((word) => (
+            <tr key={word.offset} className="border-t border-zinc-100 first:border-t-0 dark:border-zinc-800" data-testid="tx-input-word">
+              <td className="w-14 py-1 pr-2 align-top font-mono text-xs text-zinc-500 tabular-nums dark:text-zinc-400">0x{word.offset.toString(16).padStart(2, '0')}</td>
+              <td className="min-w-0 py-1 pr-2 font-mono text-[12px] break-all text-zinc-800 dark:text-zinc-200">{word.hex.slice(2)}</td>
+              <td className={`w-36 py-1 text-right align-top text-xs whitespace-nowrap ${guessTone[word.guess]}`} data-testid="tx-input-word-guess">
+                {word.guess}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {trailingBytes > 0 && <Note>and {trailingBytes} trailing bytes (not a whole word)</Note>}
+    </div>
+  )
+}
+
 function InputSummary({ network, transaction }: { network: AppNetwork; transaction: Transaction }) {
-  const summary = summarizeInput(transaction.input, transaction.to === null)
+  const names = useNames(network)
+  const summary = describeCalldata(transaction.input, names, transaction.to)
   // A token call's amount reads best in the token's units: ask the callee for its decimals (cached with the logs').
-  const amountCall = summary.kind === 'call' && summary.signature !== null && tokenAmountFunctions.has(summary.signature) && transaction.to !== null
+  const amountCall = summary.kind === 'known' && tokenAmountFunctions.has(summary.signature) && transaction.to !== null
   const token = useQuery({ ...tokenQuery(network, (transaction.to ?? `0x${'0'.repeat(40)}`) as AddressType), enabled: amountCall })
   const tokenInfo = amountCall && isToken(token.data) ? token.data : null
+  const amountArgument = summary.kind === 'known' ? summary.args.filter((argument) => argument.type === 'uint256').at(-1)?.name : undefined
   switch (summary.kind) {
     case 'empty':
       return <Note>No input data: a plain ether transfer.</Note>
@@ -62,23 +106,30 @@ function InputSummary({ network, transaction }: { network: AppNetwork; transacti
       return <Note>Creation code: the input runs once and its result becomes the new contract’s code.</Note>
     case 'data':
       return <Note>Fewer than 4 bytes: not a function call.</Note>
-    case 'call':
+    case 'known':
+    case 'unknown':
       return (
         <div className="w-full min-w-0 space-y-2">
           <div className="flex flex-wrap items-center gap-2">
             <Note>Function</Note>
-            {summary.signature ? (
-              <code data-testid="tx-input-function" className="rounded-md bg-accent-50 px-2 py-0.5 font-mono text-[13px] text-accent-800 ring-1 ring-inset ring-accent-200 dark:bg-accent-950/50 dark:text-accent-200 dark:ring-accent-900">
-                {summary.signature}
-              </code>
+            {summary.kind === 'known' ? (
+              <>
+                <code data-testid="tx-input-function" className="rounded-md bg-accent-50 px-2 py-0.5 font-mono text-[13px] text-accent-800 ring-1 ring-inset ring-accent-200 dark:bg-accent-950/50 dark:text-accent-200 dark:ring-accent-900">
+                  {summary.signature}
+                </code>
+                <Badge tone="neutral" testId="tx-input-source" title={summary.source === 'contract' ? 'Decoded with the ABI the deployment publishes for this contract' : 'Decoded with a signature from the table of well-known ABIs (OpenZeppelin, token standards); another function may share the selector'}>
+                  {summary.source === 'contract' ? `${summary.contract ?? 'contract'} ABI` : 'well-known signature'}
+                </Badge>
+              </>
             ) : (
-              <Note>unknown to chainglass</Note>
+              <Note>no known signature</Note>
             )}
             <Badge tone="neutral" title="The first 4 bytes of the input: keccak-256 of the function's signature, cut." testId="tx-input-selector">
               selector <span className="font-mono">{summary.selector}</span>
             </Badge>
           </div>
-          {summary.args && summary.args.length > 0 && (
+          {summary.kind === 'unknown' && <GuessedWords words={summary.words} trailingBytes={summary.trailingBytes} />}
+          {summary.kind === 'known' && summary.args.length > 0 && (
             <table className="w-full text-sm" data-testid="tx-input-args">
               <caption className="sr-only">Decoded arguments</caption>
               <tbody>
@@ -88,7 +139,7 @@ function InputSummary({ network, transaction }: { network: AppNetwork; transacti
                       {argument.name} <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{argument.type}</span>
                     </th>
                     <td className="min-w-0 py-1.5">
-                      <ArgumentValue argument={argument} token={argument.name === 'value' ? tokenInfo : null} />
+                      <ArgumentValue argument={argument} token={argument.name === amountArgument ? tokenInfo : null} />
                     </td>
                   </tr>
                 ))}

@@ -7,6 +7,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { AccessListPanel, AuthorizationListPanel } from './AccessListPanel.tsx'
+import { useNames } from '../../queries/names.ts'
 import { FailurePanel } from './FailurePanel.tsx'
 import { GasPanel } from './GasPanel.tsx'
 import { InputPanel, SignaturePanel } from './InputPanel.tsx'
@@ -65,13 +66,15 @@ export function TransactionView({ data, onRetryTransaction, onRetryReceipt }: { 
   const { transaction, receipt } = data
   const pending = isPending(data)
   const authorizations = transaction?.authorizationList
+  // Custom errors decode with every ABI the app knows: the deployment's own and the well-known table.
+  const names = useNames(data.network)
   return (
     <div className="space-y-6">
       {pending && <PendingBanner />}
       {data.transactionError != null && transaction == null && (
         <ErrorPanel error={data.transactionError} onRetry={onRetryTransaction} compact />
       )}
-      {transaction && receipt && receipt.status === '0x0' && <FailurePanel network={data.network} transaction={transaction} receipt={receipt} abi={[]} />}
+      {transaction && receipt && receipt.status === '0x0' && <FailurePanel network={data.network} transaction={transaction} receipt={receipt} abi={names?.errorsAbi() ?? []} />}
       <OverviewPanel data={data} />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <GasPanel data={data} />

@@ -1,10 +1,9 @@
-import { encodeFunctionData, parseAbi, type Hash } from 'viem'
+import { type Hash } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import type { Receipt, Transaction } from '../../rpc/schemas.ts'
 import { parseAddress } from '../address/AddressPage.tsx'
 import { confirmations, feeBreakdown } from './fees.ts'
-import { summarizeInput } from './functions.ts'
 import { blockTimestamp, isPending, placement, type TransactionData } from './model.ts'
 import { formatTokenAmount } from './tokenAmount.ts'
 import { parseTransactionHash } from './TransactionPage.tsx'
@@ -37,38 +36,6 @@ describe('confirmations', () => {
     expect(confirmations(10n, 14n)).toBe(5n)
     expect(confirmations(10n, undefined)).toBeNull()
     expect(confirmations(10n, 9n)).toBeNull()
-  })
-})
-
-describe('summarizeInput', () => {
-  const erc20 = parseAbi(['function transfer(address to, uint256 value) returns (bool)', 'function approve(address spender, uint256 value) returns (bool)'])
-  const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
-  it('names a token transfer and decodes its arguments', () => {
-    const input = encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [to, 12_345n] })
-    expect(summarizeInput(input, false)).toEqual({
-      kind: 'call',
-      selector: '0xa9059cbb',
-      signature: 'transfer(address,uint256)',
-      args: [
-        { name: 'to', type: 'address', value: to },
-        { name: 'value', type: 'uint256', value: 12_345n },
-      ],
-    })
-  })
-
-  it('shows only the selector of an unknown function', () => {
-    expect(summarizeInput('0x55241077000000000000000000000000000000000000000000000000000000000000002a', false)).toEqual({ kind: 'call', selector: '0x55241077', signature: null, args: null })
-  })
-
-  it('does not name a known selector whose arguments do not decode', () => {
-    expect(summarizeInput('0xa9059cbb1234', false)).toEqual({ kind: 'call', selector: '0xa9059cbb', signature: null, args: null })
-  })
-
-  it('tells plain transfers, creations and stray bytes apart', () => {
-    expect(summarizeInput('0x', false)).toEqual({ kind: 'empty' })
-    expect(summarizeInput('0x6080604052', true)).toEqual({ kind: 'creation' })
-    expect(summarizeInput('0x1234', false)).toEqual({ kind: 'data' })
   })
 })
 

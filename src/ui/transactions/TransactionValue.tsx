@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Hex } from 'viem'
+import { decodeTokenEvent } from '../../evm/tokenEvents.ts'
 import { tokenTransfers, type TokenTransfer } from '../../evm/tokenTransfers.ts'
 import { formatEther, formatInteger, formatTokenAmount } from '../../format/numbers.ts'
 import type { Network } from '../../../contract/runtimeConfig.ts'
@@ -29,14 +30,29 @@ function TokenMovement({ network, transfer }: { network: Network; transfer: Toke
   )
 }
 
+/** An ERC-20 approval the transaction set: what a call that moved nothing did allow. */
+function ApprovalAmount({ network, token, value }: { network: Network; token: Hex; value: bigint }) {
+  const info = useQuery(tokenQuery(network, token)).data
+  const known = isToken(info) ? info : null
+  const unlimited = value === 2n ** 256n - 1n
+  const amount = unlimited ? 'unlimited' : formatTokenAmount(value, known?.decimals ?? null, listDigits)
+  return (
+    <span className="text-xs font-normal text-zinc-500 dark:text-zinc-400" data-testid="value-approval" title="The transaction moved no tokens; it set an allowance (ERC-20 Approval)">
+      approve {amount} {known?.symbol ?? 'tokens'}
+    </span>
+  )
+}
+
 /**
  * A list's Value cell: the ether sent, and when the receipt shows tokens moving, the first movement (and how
- * many more), so a token call never reads as only "0 ETH". Without a receipt yet, the ether alone.
+ * many more), or the allowance an approval set, so a token call never reads as only "0 ETH". Without a receipt
+ * yet, the ether alone.
  */
 export function TransactionValue({ network, value, logs, testId }: { network: Network; value: Hex; logs: readonly Log[] | undefined; testId?: string }) {
   const wei = BigInt(value)
   const moved = logs ? logs.flatMap(tokenTransfers) : []
   const first = moved[0]
+  const approval = !first && wei === 0n ? logs?.map((log) => ({ log, event: decodeTokenEvent(log) })).find((entry) => entry.event?.standard === 'ERC-20' && entry.event.event === 'Approval') : undefined
   const ether = (
     <span title={formatEther(wei)} className={first && wei === 0n ? 'sr-only' : undefined}>
       {formatEther(wei, listDigits)}
@@ -51,6 +67,11 @@ export function TransactionValue({ network, value, logs, testId }: { network: Ne
             {moved.length > 1 && <span className="text-xs font-normal text-zinc-500 dark:text-zinc-400">+{moved.length - 1}</span>}
           </span>
           {wei > 0n ? <span className="text-xs font-normal text-zinc-500 dark:text-zinc-400">{ether}</span> : ether}
+        </>
+      ) : approval?.event?.event === 'Approval' && approval.event.standard === 'ERC-20' ? (
+        <>
+          {ether}
+          <ApprovalAmount network={network} token={approval.log.address} value={approval.event.value} />
         </>
       ) : (
         ether

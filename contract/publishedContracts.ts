@@ -1,0 +1,7 @@
+import type { Abi, Address } from 'viem'
+
+/**
+ * What a deployment says about its own contracts (GET <network's contractsUrl>): each one's name, address and
+ * ABI. The local service publishes the demo scenario's; a hosted provider publishes none.
+ */
+export type PublishedContracts = { contracts: Array<{ name: string; address: Address; abi: Abi }> }

@@ -1,0 +1,29 @@
+import fs from 'node:fs'
+import type { Abi, Address } from 'viem'
+import type { PublishedContracts } from '../../contract/publishedContracts.ts'
+import type { Artifacts } from './compile.ts'
+import { scenarioPaths, type Scenario } from './scenario.ts'
+
+/**
+ * The local chain's own contracts as the explorer should know them: name, address and ABI of each
+ * contract the demo scenario deployed, read from the data dir's scenario.json and compiled artifacts.
+ * Published by the app server (GET /contracts/devnet.json) so the app never calls our own contracts
+ * "unknown". Empty until the scenario has been deployed.
+ */
+export function publishedContracts(dataDir: string): PublishedContracts {
+  const paths = scenarioPaths(dataDir)
+  let scenario: Scenario
+  let artifacts: Artifacts
+  try {
+    scenario = JSON.parse(fs.readFileSync(paths.record, 'utf8')) as Scenario
+    artifacts = JSON.parse(fs.readFileSync(paths.artifacts, 'utf8')) as Artifacts
+  } catch {
+    return { contracts: [] }
+  }
+  const contracts = Object.entries(scenario.contracts).flatMap(([key, address]) => {
+    const contract = scenario.deployment[key as keyof Scenario['deployment']]?.contract
+    const artifact = contract ? artifacts.contracts[contract] : undefined
+    return artifact ? [{ name: contract!, address: address as Address, abi: artifact.abi as Abi }] : []
+  })
+  return { contracts }
+}
