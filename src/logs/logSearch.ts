@@ -154,9 +154,17 @@ export class LogSearch {
   #coveredTo = -1n
   #backfills: Promise<void> = Promise.resolve()
 
-  constructor(query: LogQuery, transports: SearchTransports) {
+  /** The filters each window is read with: the query's one, or several (an address as sender or receiver). */
+  readonly #filters: readonly LogFilter[]
+
+  /**
+   * `filters`: read every window with each of these instead of the query's own filter (its range and cap still
+   * apply), the window's requests in one batch and their logs merged in block order without repeats.
+   */
+  constructor(query: LogQuery, transports: SearchTransports, filters?: readonly LogFilter[]) {
     this.#query = query
     this.#transports = transports
+    this.#filters = filters ?? [baseFilter(query)]
     this.#snapshot = this.#initial()
   }
 
@@ -230,7 +238,7 @@ export class LogSearch {
   async #run(signal: AbortSignal): Promise<{ stoppedAtCap: boolean }> {
     const { http } = this.#transports
     const query = this.#query
-    const filter = baseFilter(query)
+    const filter = this.#filters[0]!
     if (query.range.kind === 'hash') {
       this.#update({ phase: 'scanning' })
       let logs: Log[]
@@ -254,7 +262,7 @@ export class LogSearch {
     const result = await scanLogs<Log>({
       from,
       to,
-      fetchRange: (start, end, windowSignal) => this.#fetchRange(filter, start, end, windowSignal),
+      fetchRange: (start, end, windowSignal) => (this.#filters.length === 1 ? this.#fetchRange(filter, start, end, windowSignal) : this.#fetchRangeOfAll(start, end, windowSignal)),
       maxLogs: query.cap,
       signal,
       onLogs: (logs) => this.#append(logs),
@@ -285,6 +293,26 @@ export class LogSearch {
       if (error instanceof TimeoutError) throw new WindowTimeoutError(logWindowTimeoutMs / 1000)
       throw error
     }
+  }
+
+  /**
+   * One window read with every filter: the requests leave together (one POST), and the window's logs come back
+   * merged in block order, a log two filters match (a transfer to oneself) once.
+   */
+  async #fetchRangeOfAll(from: bigint, to: bigint, signal: AbortSignal): Promise<Log[]> {
+    if (signal.aborted) throw signal.reason
+    const range = { fromBlock: toQuantity(from), toBlock: toQuantity(to) }
+    let answers: Log[][]
+    try {
+      answers = await Promise.all(this.#filters.map((filter) => getLogs(this.#transports.http, { ...filter, ...range }, { signal, timeoutMs: logWindowTimeoutMs })))
+    } catch (error) {
+      if (error instanceof HttpError && error.rpcError) throw new RpcError('eth_getLogs', error.rpcError)
+      if (error instanceof TimeoutError) throw new WindowTimeoutError(logWindowTimeoutMs / 1000)
+      throw error
+    }
+    const byKey = new Map<string, Log>()
+    for (const log of answers.flat()) byKey.set(logKey(log), log)
+    return [...byKey.values()].sort((a, b) => compareQuantity(a.blockNumber, b.blockNumber) || compareQuantity(a.logIndex, b.logIndex))
   }
 
   #append(logs: readonly Log[]): void {
@@ -384,7 +412,7 @@ export class LogSearch {
     this.#schedule()
   }
 
-  /** Reads (coveredTo, until] (until null: the head) and merges it; backfills run one after another. */
+  /** Reads (coveredTo, until] (until null: the head) and merges it; backfills run one after another. Follow is for the query's own filter. */
   #queueBackfill(signal: AbortSignal, until: bigint | null): void {
     // Where the gap starts is known now; by the time this runs, live logs may have moved coveredTo on.
     const from = this.#coveredTo + 1n
@@ -404,4 +432,13 @@ export class LogSearch {
       }
     })
   }
+}
+
+/** Orders two hex quantities (null, a pending log's position, last). */
+function compareQuantity(a: string | null, b: string | null): number {
+  if (a === b) return 0
+  if (a === null) return 1
+  if (b === null) return -1
+  const difference = BigInt(a) - BigInt(b)
+  return difference < 0n ? -1 : difference > 0n ? 1 : 0
 }
