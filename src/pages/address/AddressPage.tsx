@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { useParams } from 'react-router'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useParams, useSearchParams } from 'react-router'
 import type { Address as AddressType } from 'viem'
 import { checksumAddress } from '../../format/address.ts'
 import { formatBytes, formatEther, formatInteger, formatWei } from '../../format/numbers.ts'
@@ -17,6 +17,7 @@ import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { HexBlock } from '../../ui/HexBlock.tsx'
 import { ChevronRightIcon, CubeIcon, SearchIcon } from '../../ui/icons.tsx'
 import { InfoList, InfoListSkeleton } from '../../ui/InfoList.tsx'
+import { Skeleton } from '../../ui/Skeleton.tsx'
 import { InfoRow } from '../../ui/InfoRow.tsx'
 import { NotFoundPanel } from '../../ui/NotFoundPanel.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
@@ -24,6 +25,16 @@ import { Panel } from '../../ui/Panel.tsx'
 import { logsToolPath, storageToolPath } from '../../urls.ts'
 import { formatTokenAmount } from '../tx/tokenAmount.ts'
 import { isToken, tokenQuery, type TokenInfo } from '../../queries/token.ts'
+import type { RangeEnd } from '../../logs/logQuery.ts'
+import type { LogSearch, LogSearchSnapshot } from '../../logs/logSearch.ts'
+import type { AppNetwork } from '../../networks/capabilities.ts'
+import { useHistoryMethods, type HistoryMethods } from '../../networks/otterscan.ts'
+import { historyCursorText, parseHistoryCursor, type HistoryCursor } from '../../queries/addressHistory.ts'
+import { createTokenActivitySearch, defaultTokenRange } from '../../queries/tokenActivity.ts'
+import { BalancesPanel } from './BalancesPanel.tsx'
+import { ContractPanel } from './ContractPanel.tsx'
+import { HistoryPanel } from './HistoryPanel.tsx'
+import { TokenActivity, transferRows } from './TokenActivity.tsx'
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/
 
@@ -122,6 +133,18 @@ export function AddressPage() {
   const token = useQuery({ ...tokenQuery(network, address ?? `0x${'0'.repeat(40)}`), enabled: enabled && isContract })
   const head = useHead(network).data
   const headNumber = head?.number
+  const history = useHistoryMethods(network)
+  const [search, setSearch] = useSearchParams()
+  const range = tokenRange(search.get('from'), search.get('to'), headNumber)
+  const activity = useTokenActivity(network, enabled ? address : null, range.ok ? range : null)
+  const transfers = useMemo(() => (activity.snapshot ? transferRows(activity.snapshot.rows).map((row) => row.transfer) : undefined), [activity.snapshot])
+  const tab: 'transactions' | 'tokens' = search.get('tab') === 'tokens' || history?.offered === false ? 'tokens' : 'transactions'
+  const updateSearch = (change: Record<string, string | null>) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current)
+      for (const [key, value] of Object.entries(change)) if (value === null) next.delete(key); else next.set(key, value)
+      return next
+    })
 
   // Balance and nonce change with every block: read them again at each new head (one batch each time).
   // Not at the first head seen: the query's own mount fetch already reads at it.
@@ -210,9 +233,131 @@ export function AddressPage() {
         </ToolCard>
       </div>
 
+      {account.data && isContract && <ContractPanel network={network} address={address} code={account.data.code} history={history} />}
+
+      <BalancesPanel
+        network={network}
+        address={address}
+        transfers={transfers}
+        block={activity.snapshot?.phase === 'done' && activity.snapshot.range ? (`0x${activity.snapshot.range.to.toString(16)}` as const) : undefined}
+        scanning={!activity.snapshot || activity.snapshot.phase === 'resolving' || activity.snapshot.phase === 'scanning'}
+      />
+
+      <Panel title="Activity" testId="address-activity" actions={<ActivityTabs tab={tab} history={history} onTab={(next) => updateSearch({ tab: next === 'tokens' ? 'tokens' : null })} />}>
+        <div role="tabpanel" id={`address-tab-${tab}`} aria-labelledby={`address-tab-${tab}-button`}>
+          {tab === 'transactions' && history?.offered ? (
+            <HistoryPanel network={network} address={address} cursor={parseHistoryCursor(search.get('page'))} onCursor={(cursor: HistoryCursor) => updateSearch({ page: historyCursorText(cursor) })} />
+          ) : tab === 'transactions' ? (
+            <div className="space-y-3 px-5 py-4" aria-busy="true">
+              <Skeleton className="block h-4 w-72" />
+            </div>
+          ) : (
+            <>
+              {history?.offered === false && <NoHistoryNote history={history} />}
+              <TokenActivity
+                network={network}
+                address={address}
+                search={activity.search}
+                snapshot={activity.snapshot}
+                problem={range.ok ? null : range.problem}
+                from={search.get('from') ?? ''}
+                to={search.get('to') ?? ''}
+                onRange={(from, to) => updateSearch({ from: from || null, to: to || null, tab: 'tokens' })}
+              />
+            </>
+          )}
+        </div>
+      </Panel>
+
       {account.data && isContract && <CodePanel account={account.data} />}
     </div>
   )
+}
+
+/** The two kinds of activity: the node's history (where it keeps one) and token transfers from logs (anywhere). */
+function ActivityTabs({ tab, history, onTab }: { tab: 'transactions' | 'tokens'; history: HistoryMethods | undefined; onTab: (tab: 'transactions' | 'tokens') => void }) {
+  const tabs = [
+    { id: 'transactions' as const, label: 'Transactions', disabled: history?.offered === false, title: history?.offered === false ? 'Needs a node with history methods (ots_*)' : 'ots_searchTransactionsBefore/After' },
+    { id: 'tokens' as const, label: 'Token transfers', disabled: false, title: 'eth_getLogs: ERC-20/721 Transfer, ERC-1155 TransferSingle/Batch' },
+  ]
+  return (
+    <div role="tablist" aria-label="Activity" className="flex gap-1 rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800" data-testid="address-tabs">
+      {tabs.map((entry, index) => (
+        <button
+          key={entry.id}
+          type="button"
+          role="tab"
+          id={`address-tab-${entry.id}-button`}
+          aria-selected={tab === entry.id}
+          aria-controls={`address-tab-${entry.id}`}
+          tabIndex={tab === entry.id ? 0 : -1}
+          disabled={entry.disabled}
+          title={entry.title}
+          data-testid={`address-tab-${entry.id}`}
+          onClick={() => onTab(entry.id)}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
+            const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!
+            if (next.disabled) return
+            onTab(next.id)
+            document.getElementById(`address-tab-${next.id}-button`)?.focus()
+          }}
+          className="rounded-md px-3 py-1 text-xs font-medium text-zinc-600 transition aria-selected:bg-white aria-selected:text-zinc-900 aria-selected:shadow-sm disabled:cursor-not-allowed disabled:opacity-50 dark:text-zinc-300 dark:aria-selected:bg-zinc-700 dark:aria-selected:text-white"
+        >
+          {entry.label}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** Said plainly where the node keeps no history: what is shown instead, and what would show the rest. */
+function NoHistoryNote({ history }: { history: Extract<HistoryMethods, { offered: false }> }) {
+  return (
+    <div className="mx-5 mt-5 rounded-lg bg-zinc-50 px-4 py-3 text-sm text-zinc-700 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-800" data-testid="address-no-history">
+      <p className="font-medium text-zinc-900 dark:text-zinc-100">Token transfers only: this node keeps no transaction history</p>
+      <p className="mt-1">
+        Plain JSON-RPC can list token transfers (their logs), but not ether sent or received, nor every transaction of an address. That needs a node with
+        history methods: Otterscan&apos;s ots_* namespace, API level 8, which Erigon and anvil serve. Here {history.reason}.
+      </p>
+    </div>
+  )
+}
+
+type TokenRange = { ok: true; from: RangeEnd; to: RangeEnd; key: string } | { ok: false; problem: string }
+
+/** The scan's range from the URL: numbers, or the last 100,000 blocks up to the head by default. */
+export function tokenRange(fromText: string | null, toText: string | null, head: string | undefined): TokenRange {
+  const number = (text: string) => (/^\d{1,15}$/.test(text) ? BigInt(text) : null)
+  const to = toText ? number(toText) : null
+  if (toText && to === null) return { ok: false, problem: `“${toText}” is not a block number: give a whole number, or leave it empty for the latest block.` }
+  if (fromText === null || fromText === '') {
+    if (head === undefined) return { ok: false, problem: '' }
+    const top = to ?? BigInt(head)
+    const from = top > defaultTokenRange ? top - defaultTokenRange + 1n : 0n
+    return { ok: true, from: { kind: 'number', number: from }, to: to === null ? { kind: 'tag', tag: 'latest' } : { kind: 'number', number: to }, key: `${from}-${toText ?? 'latest'}` }
+  }
+  const from = number(fromText)
+  if (from === null) return { ok: false, problem: `“${fromText}” is not a block number: give a whole number.` }
+  if (to !== null && from > to) return { ok: false, problem: `From block ${from} is after to block ${to}: nothing to scan.` }
+  return { ok: true, from: { kind: 'number', number: from }, to: to === null ? { kind: 'tag', tag: 'latest' } : { kind: 'number', number: to }, key: `${from}-${toText ?? 'latest'}` }
+}
+
+const noSubscription = () => () => {}
+const noSnapshot = () => null
+
+/** The token-activity scan for the page's address and range, started in the commit and stopped when the page leaves. */
+function useTokenActivity(network: AppNetwork, address: AddressType | null, range: Extract<TokenRange, { ok: true }> | null): { search: LogSearch | null; snapshot: LogSearchSnapshot | null } {
+  const key = address && range ? `${address}:${range.key}` : null
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key says when the range or address really changed
+  const search = useMemo(() => (address && range ? createTokenActivitySearch(network, address, range.from, range.to) : null), [network, key])
+  useLayoutEffect(() => {
+    if (!search) return
+    search.start()
+    return () => search.stop()
+  }, [search])
+  const snapshot = useSyncExternalStore(search?.subscribe ?? noSubscription, search?.getSnapshot ?? noSnapshot, search?.getSnapshot ?? noSnapshot)
+  return { search, snapshot }
 }
 
 function StateAt({ head }: { head: string }) {
