@@ -34,7 +34,7 @@ function HoldingRow({ network, holding }: { network: AppNetwork; holding: Holdin
         ) : balance === null ? (
           <span className="text-zinc-500 dark:text-zinc-400">not readable (balanceOf refused)</span>
         ) : (
-          <span data-value={balance.toString()} title={`${balance} base units`}>
+          <span data-testid="balance-value" data-value={balance.toString()} title={`${balance} base units`}>
             <span className="font-semibold">{holding.standard === 'ERC-721' ? formatInteger(balance) : formatTokenAmount(balance, token?.decimals ?? null)}</span>{' '}
             <span className="text-zinc-500 dark:text-zinc-400">{holding.standard === 'ERC-721' ? `${token?.symbol ?? 'NFT'} held` : (token?.symbol ?? 'base units')}</span>
           </span>

@@ -19,6 +19,8 @@ import { TxLink } from '../../ui/TxLink.tsx'
 
 type Direction = 'out' | 'in' | 'self' | 'create'
 
+const historyRowData = (row: HistoryRow) => ({ 'data-hash': row.transaction.hash })
+
 /** Which way the transaction went for this address: sent by it, to it, both, or a deployment it sent. */
 export function directionOf(row: HistoryRow, address: AddressType): Direction {
   const from = row.transaction.from.toLowerCase() === address.toLowerCase()
@@ -94,7 +96,7 @@ export function HistoryPanel({ network, address, cursor, onCursor }: { network: 
         empty={<span data-testid="history-empty">No transactions {cursor.kind === 'newest' ? 'sent or received by this address' : 'in this direction'}.</span>}
         testId="history-table"
         rowTestId="history-row"
-        rowData={(row) => ({ hash: row.transaction.hash })}
+        rowData={historyRowData}
         virtualizeAbove={Infinity}
       />
       <nav aria-label="History pages" className="flex flex-wrap items-center justify-between gap-2 border-t border-zinc-100 px-5 py-3 dark:border-zinc-800">

@@ -19,6 +19,8 @@ import { SearchProgress } from '../logs/SearchProgress.tsx'
 
 export type TransferRow = { key: string; log: Log; transfer: TokenTransfer }
 
+const transferRowData = (row: TransferRow) => ({ 'data-tx': row.log.transactionHash ?? '', 'data-token': row.transfer.token.toLowerCase() })
+
 /** Every movement the scanned logs record, newest first (one row per ERC-1155 batch id). */
 export function transferRows(rows: LogSearchSnapshot['rows']): TransferRow[] {
   const out: TransferRow[] = []
@@ -143,7 +145,7 @@ export function TokenActivity({ network, address, search, snapshot, problem, fro
           empty={<span data-testid="token-activity-empty">{snapshot.phase === 'scanning' ? 'None yet in the blocks covered so far.' : 'No token transfers from or to this address in the range.'}</span>}
           testId="token-activity-table"
           rowTestId="token-activity-row"
-          rowData={(row) => ({ tx: row.log.transactionHash ?? '', token: row.transfer.token })}
+          rowData={transferRowData}
         />
       )}
     </div>

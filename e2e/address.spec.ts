@@ -1,0 +1,178 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, getAddress, keccak256, pad, toEventSelector, toFunctionSelector, toHex, type Hex } from 'viem'
+import { devAccount, fundFromDeployer, rpc, rpcUrl, waitForReceipt } from './helpers.ts'
+
+/**
+ * The address page that explains (issue 16, items 1, 2 and 4): the node's history (ots_*) paged both ways,
+ * token transfers from eth_getLogs with the scanner, token balances, the contract's name, creator, functions
+ * and proxy kind. Expected values come from the chain, asked through the gateway in the test (ots_*, eth_getLogs,
+ * eth_call with viem's ERC-20 ABI), or from the data dir's scenario.json; never from the app.
+ */
+
+type Scenario = {
+  deployer: Hex
+  contracts: { token: Hex; nft: Hex }
+  deployment: { token: { contract: string; transaction: Hex } }
+  token: { balances: Array<{ account: Hex; role: string; balance: string }> }
+}
+type OtsTx = { hash: Hex; blockNumber: Hex; from: Hex; to: Hex | null }
+type OtsPage = { txs: OtsTx[]; receipts: Array<{ transactionHash: Hex; gasUsed: Hex; effectiveGasPrice: Hex }>; firstPage: boolean; lastPage: boolean }
+type Log = { address: Hex; topics: Hex[]; data: Hex; transactionHash: Hex; blockNumber: Hex; logIndex: Hex }
+
+const scenario = (): Scenario => JSON.parse(fs.readFileSync(path.join(process.env.CHAINGLASS_E2E_DATA!, 'scenario.json'), 'utf8')) as Scenario
+/** The scenario's holder whose balance no traffic moves (the traffic accounts' balances change every block). */
+const holder = () => scenario().token.balances.find((entry) => entry.role === 'holder' && entry.balance === '14000000000000000000000')?.account ?? scenario().token.balances[2]!.account
+
+async function tokenFacts(request: APIRequestContext, url: string, token: Hex, owner: Hex, block: Hex) {
+  const ask = async (functionName: 'decimals' | 'symbol' | 'balanceOf', args?: readonly [Hex]): Promise<unknown> =>
+    decodeFunctionResult({ abi: erc20Abi, functionName, data: await rpc<Hex>(request, url, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName, args } as never) }, block]) })
+  return { decimals: Number(await ask('decimals')), symbol: String(await ask('symbol')), balance: (await ask('balanceOf', [owner])) as bigint }
+}
+
+async function rowHashes(page: Page): Promise<string[]> {
+  return page.getByTestId('history-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-hash') ?? ''))
+}
+
+/** Signs a contract creation with dev account 21 (funded from the deployer) and waits for its receipt. */
+async function deploy(request: APIRequestContext, url: string, initCode: Hex): Promise<Hex> {
+  const account = devAccount(21)
+  await fundFromDeployer(request, url, account.address)
+  const [chainId, nonce, block] = await Promise.all([
+    rpc<Hex>(request, url, 'eth_chainId'),
+    rpc<Hex>(request, url, 'eth_getTransactionCount', [account.address, 'pending']),
+    rpc<{ baseFeePerGas: Hex }>(request, url, 'eth_getBlockByNumber', ['latest', false]),
+  ])
+  const raw = await account.signTransaction({ type: 'eip1559', chainId: Number(chainId), nonce: Number(nonce), data: initCode, gas: 300_000n, maxPriorityFeePerGas: 10n ** 9n, maxFeePerGas: BigInt(block.baseFeePerGas) * 2n + 10n ** 9n })
+  const receipt = await waitForReceipt<{ contractAddress: Hex; status: Hex }>(request, url, await rpc<Hex>(request, url, 'eth_sendRawTransaction', [raw]))
+  expect(receipt.status).toBe('0x1')
+  return getAddress(receipt.contractAddress)
+}
+
+test.describe('address page: activity, balances, contract', () => {
+  test('the node history lists the newest page as ots_searchTransactionsBefore gives it, and pages older and back', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    // A traffic account: it sends every few blocks, so it soon has more than one page (25) of history.
+    const address = scenario().token.balances.find((entry) => entry.role === 'traffic')!.account
+    await expect.poll(async () => (await rpc<OtsPage>(request, url, 'ots_searchTransactionsBefore', [address, 0, 25])).lastPage, { timeout: 90_000, intervals: [2_000] }).toBe(false)
+    await page.goto(`/address/${address}`)
+    await expect(page.getByTestId('address-tab-transactions')).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByTestId('history-row').first()).toBeVisible()
+    // The chain's answer, asked after the page's (new blocks may add rows in between: compare from the page's newest block down).
+    const shown = await rowHashes(page)
+    const newestBlock = Number(BigInt((await rpc<OtsTx>(request, url, 'eth_getTransactionByHash', [shown[0]])).blockNumber))
+    const chain = await rpc<OtsPage>(request, url, 'ots_searchTransactionsBefore', [address, newestBlock + 1, 25])
+    expect(shown).toEqual(chain.txs.map((tx) => tx.hash))
+    // Each row: direction from the chain's from/to, the fee from the receipt.
+    const first = chain.txs[0]!
+    const firstRow = page.getByTestId('history-row').first()
+    await expect(firstRow.getByTestId('history-direction')).toHaveAttribute('data-value', first.from.toLowerCase() === address.toLowerCase() ? 'out' : 'in')
+    const receipt = chain.receipts.find((entry) => entry.transactionHash === first.hash)!
+    await expect(firstRow.getByTestId('history-fee')).toHaveAttribute('data-value', (BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice)).toString())
+
+    expect(chain.lastPage).toBe(false)
+    {
+      const oldest = Number(BigInt(chain.txs.at(-1)!.blockNumber))
+      await page.getByTestId('history-older').click()
+      await expect(page).toHaveURL(new RegExp(`[?&]page=before%3A${oldest}`))
+      const older = await rpc<OtsPage>(request, url, 'ots_searchTransactionsBefore', [address, oldest, 25])
+      await expect.poll(() => rowHashes(page)).toEqual(older.txs.map((tx) => tx.hash))
+      await page.getByTestId('history-newer').click()
+      await expect(page).toHaveURL(/[?&]page=after%3A/)
+      await expect(page.getByTestId('history-row').first()).toBeVisible()
+      await page.getByTestId('history-oldest').click()
+      const oldestPage = await rpc<OtsPage>(request, url, 'ots_searchTransactionsAfter', [address, 0, 25])
+      await expect.poll(() => rowHashes(page)).toEqual(oldestPage.txs.map((tx) => tx.hash).reverse())
+      await expect(page.getByTestId('history-oldest')).toBeDisabled()
+    }
+  })
+
+  test('token transfers come from eth_getLogs over the range, and the balances of those tokens are read at a shown block', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const address = holder()
+    const { token } = scenario().contracts
+    await page.goto(`/address/${address}?tab=tokens`)
+    await expect(page.getByTestId('logs-progress-state')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 })
+    const to = BigInt((await page.getByTestId('logs-progress-title').textContent())!.replace(/.*–\s*/, '').replace(/,/g, ''))
+    // The same movements, asked of the chain with the two ERC-20/721 filters (the demo has no ERC-1155).
+    const who = pad(address.toLowerCase() as Hex, { size: 32 })
+    const transfer = toEventSelector('Transfer(address,address,uint256)')
+    const range = { fromBlock: '0x0', toBlock: toHex(to) }
+    const logs = [...(await rpc<Log[]>(request, url, 'eth_getLogs', [{ ...range, topics: [transfer, who] }])), ...(await rpc<Log[]>(request, url, 'eth_getLogs', [{ ...range, topics: [transfer, null, who] }]))]
+    await expect(page.getByTestId('token-activity-row')).toHaveCount(new Set(logs.map((log) => `${log.transactionHash}:${log.logIndex}`)).size)
+    // The balance of the demo token, read by the test at the block the panel names.
+    const blockText = (await page.getByTestId('address-balances-block').textContent())!.replace(/[^\d]/g, '')
+    const facts = await tokenFacts(request, url, token, address, toHex(BigInt(blockText)))
+    const row = page.locator(`[data-testid="balance-row"][data-token="${token.toLowerCase()}"]`)
+    await expect(row.getByTestId('balance-amount')).toContainText(`${Number(formatUnits(facts.balance, facts.decimals)).toLocaleString('en-US')} ${facts.symbol}`)
+    await expect(row.getByTestId('balance-value')).toHaveAttribute('data-value', facts.balance.toString())
+  })
+
+  test('a range that is not one gets a clear message, and a narrow range scans only its blocks', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const address = holder()
+    await page.goto(`/address/${address}?tab=tokens&from=abc`)
+    await expect(page.getByTestId('token-range-problem')).toContainText('“abc” is not a block number')
+    await page.goto(`/address/${address}?tab=tokens&from=9&to=3`)
+    await expect(page.getByTestId('token-range-problem')).toContainText('after to block 3')
+    const head = Number(BigInt(await rpc<Hex>(request, url, 'eth_blockNumber')))
+    await page.getByTestId('token-range-from').fill(String(head - 5))
+    await page.getByTestId('token-range-to').fill(String(head))
+    await page.getByTestId('token-range-apply').click()
+    await expect(page).toHaveURL(new RegExp(`from=${head - 5}&to=${head}`))
+    await expect(page.getByTestId('logs-progress-state')).toHaveAttribute('data-phase', 'done')
+    await expect(page.getByTestId('logs-blocks-covered')).toHaveText('6 of 6')
+  })
+
+  test('without ots_* (ots_getApiLevel refused: injected fault) the page says what it needs and lists token transfers', async ({ page }) => {
+    // ots_getApiLevel answered -32601 as a node without the namespace does; every other call of its batch goes on.
+    await page.route('**/v3/**', async (route) => {
+      const body = route.request().postDataJSON() as { id: number; method: string } | Array<{ id: number; method: string }>
+      const calls = Array.isArray(body) ? body : [body]
+      const probe = calls.find((call) => call.method === 'ots_getApiLevel')
+      if (!probe) return route.fallback()
+      const refusal = { jsonrpc: '2.0', id: probe.id, error: { code: -32601, message: 'the method ots_getApiLevel does not exist/is not available' } }
+      const others = calls.filter((call) => call !== probe)
+      const answered = others.length === 0 ? [] : ((await (await route.fetch({ postData: JSON.stringify(others) })).json()) as unknown[])
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(Array.isArray(body) ? [...answered, refusal] : refusal) })
+    })
+    await page.goto(`/address/${holder()}`)
+    await expect(page.getByTestId('address-no-history')).toContainText('ots_*')
+    await expect(page.getByTestId('address-no-history')).toContainText('Erigon and anvil')
+    await expect(page.getByTestId('address-tab-transactions')).toBeDisabled()
+    await expect(page.getByTestId('address-tab-tokens')).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByTestId('token-activity-row').first()).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('contract-creator')).toHaveCount(0)
+  })
+
+  test('a contract shows its published name, its creator and creation transaction, and its functions', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { contracts, deployment, deployer } = scenario()
+    const creator = await rpc<{ hash: Hex; creator: Hex }>(request, url, 'ots_getContractCreator', [contracts.token])
+    expect(creator.hash).toBe(deployment.token.transaction)
+    await page.goto(`/address/${contracts.token}`)
+    await expect(page.getByTestId('contract-name')).toHaveText(deployment.token.contract)
+    await expect(page.getByTestId('contract-creator-address')).toHaveAttribute('data-value', getAddress(deployer))
+    await expect(page.getByTestId('contract-creation-tx').locator('a')).toHaveAttribute('href', `/tx/${creator.hash}`)
+    await expect(page.getByTestId('contract-not-proxy')).toBeVisible()
+    const transferSelector = toFunctionSelector('transfer(address,uint256)')
+    await expect(page.locator(`[data-testid="contract-selector"][data-selector="${transferSelector}"]`)).toHaveText('transfer')
+  })
+
+  test('proxies: an EIP-1167 clone and an EIP-1967 proxy link to their implementation', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const implementation = getAddress(scenario().contracts.token)
+    // EIP-1167's published creation code: 10 bytes that copy the 45-byte runtime, the runtime naming the implementation.
+    const clone = await deploy(request, url, `0x3d602d80600a3d3981f3363d3d373d3d3d363d73${implementation.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`)
+    await page.goto(`/address/${clone}`)
+    await expect(page.getByTestId('contract-proxy-kind')).toHaveText('EIP-1167 minimal proxy')
+    await expect(page.getByTestId('contract-implementation').locator('a')).toHaveAttribute('href', `/address/${implementation.toLowerCase()}`)
+    // A contract whose constructor writes the implementation into EIP-1967's slot (keccak256 of the name, minus one).
+    const slot = toHex(BigInt(keccak256(toHex('eip1967.proxy.implementation'))) - 1n, { size: 32 })
+    const proxy = await deploy(request, url, `0x73${implementation.slice(2).toLowerCase()}7f${slot.slice(2)}5560016000f3`)
+    await page.goto(`/address/${proxy}`)
+    await expect(page.getByTestId('contract-proxy-kind')).toHaveText('EIP-1967 proxy')
+    await expect(page.getByTestId('contract-implementation').locator('a')).toHaveAttribute('href', `/address/${implementation.toLowerCase()}`)
+  })
+})
