@@ -6,7 +6,12 @@ import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
+import type { Abi } from 'viem'
+import { standardErrorAbi } from '../../evm/standardErrors.ts'
 import { AccessListPanel, AuthorizationListPanel } from './AccessListPanel.tsx'
+import { FailurePanel } from './FailurePanel.tsx'
+import { InternalOperationsPanel } from './InternalOperationsPanel.tsx'
+import { TokenTransfersPanel } from './TokenTransfersPanel.tsx'
 import { GasPanel } from './GasPanel.tsx'
 import { InputPanel, SignaturePanel } from './InputPanel.tsx'
 import { LogsPanel } from './LogsPanel.tsx'
@@ -56,11 +61,23 @@ function PanelSkeleton({ title, rows }: { title: string; rows: number }) {
   )
 }
 
+type TransactionViewProps = {
+  data: TransactionData
+  onRetryTransaction?: () => void
+  onRetryReceipt?: () => void
+  /**
+   * What a failed transaction's custom errors are decoded with. For now the ERC-6093 token errors; the table
+   * of every known ABI goes here.
+   */
+  errorAbi?: Abi
+}
+
 /**
- * Every field of the transaction and of its receipt, raw and decoded, in panels: overview, gas and fees,
- * input and signature, access list, receipt, logs. Works from whichever of the two the node gave.
+ * Every field of the transaction and of its receipt, raw and decoded, in panels: the tokens it moved and why
+ * it failed first, then overview, internal transfers, gas and fees, input and signature, access list,
+ * receipt, logs. Works from whichever of the two the node gave.
  */
-export function TransactionView({ data, onRetryTransaction, onRetryReceipt }: { data: TransactionData; onRetryTransaction?: () => void; onRetryReceipt?: () => void }) {
+export function TransactionView({ data, onRetryTransaction, onRetryReceipt, errorAbi = standardErrorAbi }: TransactionViewProps) {
   const { transaction, receipt } = data
   const pending = isPending(data)
   const authorizations = transaction?.authorizationList
@@ -70,7 +87,10 @@ export function TransactionView({ data, onRetryTransaction, onRetryReceipt }: { 
       {data.transactionError != null && transaction == null && (
         <ErrorPanel error={data.transactionError} onRetry={onRetryTransaction} compact />
       )}
+      <TokenTransfersPanel data={data} />
+      <FailurePanel data={data} abi={errorAbi} />
       <OverviewPanel data={data} />
+      <InternalOperationsPanel data={data} />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <GasPanel data={data} />
         {transaction ? <SignaturePanel transaction={transaction} /> : transaction === undefined ? <PanelSkeleton title="Signature" rows={5} /> : null}
