@@ -9,12 +9,13 @@ import { usePrefetch } from '../../queries/prefetch.ts'
 import { isRetryable } from '../../rpc/errors.ts'
 import type { Receipt } from '../../rpc/schemas.ts'
 import { Badge } from '../../ui/Badge.tsx'
-import { BlockLink } from '../../ui/BlockLink.tsx'
+import { AppLink, inlineLinkClass } from '../../ui/AppLink.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { HexBlock } from '../../ui/HexBlock.tsx'
 import { AlertIcon } from '../../ui/icons.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
+import { blockPath } from '../../urls.ts'
 import { ChainText, ResultList, ResultRow } from '../call/formParts.tsx'
 import { RevertDetails } from '../call/RevertDetails.tsx'
 import type { TransactionData } from './model.ts'
@@ -68,7 +69,9 @@ function SourceRow({ reason, network, blockNumber, otsMissing }: { reason: Failu
         {reason.via === 'replay' && (
           <p data-testid="tx-failure-replay-note">
             A replay, not the record: the transaction run again as eth_call with its sender, recipient, value, input and gas limit on the state after block{' '}
-            <BlockLink number={reason.replay.block} onPrefetch={prefetch.block(BigInt(reason.replay.block))} copy={false} />
+            <AppLink to={blockPath(BigInt(reason.replay.block))} onPrefetch={prefetch.block(BigInt(reason.replay.block))} className={inlineLinkClass} testId="tx-failure-replay-block">
+              {formatInteger(BigInt(reason.replay.block))}
+            </AppLink>
             {blockNumber && <>, the parent of block {formatInteger(BigInt(blockNumber))}</>}. The state may differ from the moment it ran: transactions before it in its own block are not applied.
           </p>
         )}

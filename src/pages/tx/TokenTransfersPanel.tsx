@@ -53,7 +53,12 @@ function FungibleAmount({ value, token, loading }: { value: bigint; token: Token
       data-value={value.toString(10)}
     >
       {raw || decimals === null ? baseUnits : formatTokenAmount(value, decimals)}
-      {!raw && decimals !== null && token?.symbol && <span className="ml-1 font-normal text-zinc-500 dark:text-zinc-400">{token.symbol}</span>}
+      {!raw && decimals !== null && token?.symbol && (
+        <>
+          {' '}
+          <span className="font-normal text-zinc-500 dark:text-zinc-400">{token.symbol}</span>
+        </>
+      )}
     </button>
   )
 }
