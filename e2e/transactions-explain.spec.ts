@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { concat, decodeErrorResult, decodeEventLog, formatUnits, getAddress, numberToHex, parseAbi, parseEther, size, toEventSelector, toHex, type Hex } from 'viem'
 import type { HDAccount } from 'viem/accounts'
@@ -111,6 +112,10 @@ async function screenshots(page: Page, name: string, panel: Locator): Promise<vo
     await page.mouse.move(0, 0)
     await page.screenshot({ path: `test-results/screens/tx-explain-${name}-${theme}.png`, fullPage: true, animations: 'disabled' })
     await panel.screenshot({ path: `test-results/screens/tx-explain-${name}-${theme}-panel.png`, animations: 'disabled' })
+    // The new panel in each theme and width: no serious or critical axe finding (contrast, names, roles).
+    const selector = `[data-testid="${await panel.getAttribute('data-testid')}"]`
+    const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).setLegacyMode(true).analyze()
+    expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
   }
   await page.setViewportSize({ width: 1440, height: 1000 })
   await page.emulateMedia({ colorScheme: 'light' })
@@ -213,6 +218,10 @@ test.describe('a transaction page that explains itself', () => {
     // The value row of a token call does not read as only "0 ETH".
     await expect(page.getByTestId('tx-value')).toContainText('0 ETH')
     await expect(page.getByTestId('tx-value-tokens')).toContainText(`${transferLogs.length} token transfer`)
+    // By keyboard: the note's button takes the focus to the summary.
+    await page.getByTestId('tx-value-tokens').getByRole('button').focus()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('#tokens-transferred')).toBeFocused()
 
     await screenshots(page, 'tokens', summary)
   })
