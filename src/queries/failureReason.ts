@@ -1,55 +1,54 @@
 import { queryOptions } from '@tanstack/react-query'
-import { isHex, type Hex } from 'viem'
+import type { Hash } from 'viem'
+import { ErrorCode } from '../../contract/jsonrpc.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
+import { replayOf, revertPayload, type FailureReason, type ReplayOutcome, type ReplaySource } from '../evm/failure.ts'
 import { clientsFor } from '../networks/clients.ts'
-import { call } from '../rpc/methods.ts'
 import { RpcError } from '../rpc/errors.ts'
+import { call } from '../rpc/methods.ts'
 import { getTransactionError } from '../rpc/otterscan.ts'
-import type { Transaction } from '../rpc/schemas.ts'
+import type { CallOptions } from '../rpc/transport.ts'
+import { immutableGcMs } from './cachePolicy.ts'
+import { queryKeys } from './keys.ts'
+
+async function replay(network: Network, transaction: ReplaySource | null, otsRefused: string | null, options: CallOptions): Promise<FailureReason> {
+  if (!transaction) return { via: 'none', why: 'the transaction itself could not be read, so there is nothing to replay', otsRefused }
+  const plan = replayOf(transaction)
+  if (!plan) return { via: 'none', why: 'the transaction has no parent block to replay it on', otsRefused }
+  try {
+    const result = await call(clientsFor(network).http, plan.request, plan.block, options)
+    return { via: 'replay', replay: plan, outcome: { kind: 'succeeded', result }, otsRefused }
+  } catch (error) {
+    // Transport failures are the query's error (worth a retry); a JSON-RPC error is the node's answer.
+    if (!(error instanceof RpcError)) throw error
+    const reverted = error.code === ErrorCode.executionReverted || /^execution reverted/i.test(error.message)
+    const outcome: ReplayOutcome = reverted
+      ? { kind: 'reverted', message: error.message, code: error.code, data: revertPayload(error.data) }
+      : { kind: 'refused', message: error.message, code: error.code }
+    return { via: 'replay', replay: plan, outcome, otsRefused }
+  }
+}
 
 /**
- * Why a mined transaction failed. A node with Otterscan's methods keeps the revert payload of every
- * transaction (ots_getTransactionError): that is the answer. Any other node is asked to run the same call
- * again (eth_call) on the state the transaction started from, the end of its parent block: the same from,
- * to, value, input and gas. A replay misses what the transactions before it in its own block changed, so
- * it is labelled a replay, and a replay that succeeds says so rather than invent a reason.
+ * Why a mined, failed transaction failed. With `via: 'ots'` (the network answered ots_getApiLevel) the
+ * node's own record of the revert payload; when the node refuses that, or with `via: 'replay'`, the
+ * transaction replayed as eth_call on its parent block, which the page labels as a replay. Both are
+ * fixed once the transaction is mined: cached for good. The node's record needs only the hash; a replay
+ * needs the transaction (null when it could not be read).
  */
-export type FailureReason =
-  | { source: 'history'; data: Hex }
-  | { source: 'replay'; outcome: 'reverted'; message: string; code: number; data: Hex | null; block: Hex }
-  | { source: 'replay'; outcome: 'succeeded'; block: Hex }
-  | { source: 'replay'; outcome: 'refused'; message: string; code: number; block: Hex }
-
-/** A revert's payload, as nodes put it in the error: `data`, or (some) `data.data`. */
-export function revertPayload(data: unknown): Hex | null {
-  if (typeof data === 'string' && isHex(data)) return data
-  const inner = (data as { data?: unknown } | null)?.data
-  return typeof inner === 'string' && isHex(inner) ? inner : null
-}
-
-/** A node's word for a revert: code 3 (geth, anvil, the spec), or -32000/-32015 with "revert" in the message. */
-export function isRevert(error: RpcError): boolean {
-  return error.code === 3 || /revert/i.test(error.message)
-}
-
-export function failureReasonQuery(network: Network, transaction: Transaction, viaHistory: boolean) {
+export function failureReasonQuery(network: Network, hash: Hash, transaction: ReplaySource | null, via: 'ots' | 'replay') {
   return queryOptions({
-    queryKey: [network.name, 'failureReason', transaction.hash.toLowerCase(), viaHistory ? 'history' : 'replay'] as const,
+    queryKey: queryKeys.failureReason(network, hash, via),
     queryFn: async ({ signal }): Promise<FailureReason> => {
-      const http = clientsFor(network).http
-      if (viaHistory) return { source: 'history', data: await getTransactionError(http, transaction.hash, { signal }) }
-      const parent = `0x${(BigInt(transaction.blockNumber ?? '0x1') - 1n).toString(16)}` as Hex
-      const request = { from: transaction.from, to: transaction.to ?? undefined, value: transaction.value, data: transaction.input, gas: transaction.gas }
+      if (via === 'replay') return replay(network, transaction, null, { signal })
       try {
-        await call(http, request, parent, { signal })
-        return { source: 'replay', outcome: 'succeeded', block: parent }
+        return { via: 'ots', data: await getTransactionError(clientsFor(network).http, hash, { signal }) }
       } catch (error) {
         if (!(error instanceof RpcError)) throw error
-        if (isRevert(error)) return { source: 'replay', outcome: 'reverted', message: error.message, code: error.code, data: revertPayload(error.data), block: parent }
-        return { source: 'replay', outcome: 'refused', message: error.message, code: error.code, block: parent }
+        return replay(network, transaction, `${error.method}: ${error.message}`, { signal })
       }
     },
-    // A mined transaction's failure does not change: asked once.
     staleTime: Infinity,
+    gcTime: immutableGcMs,
   })
 }

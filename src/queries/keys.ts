@@ -18,6 +18,9 @@ export const queryKeys = {
   transaction: (network: Network, hash: Hash) => [network.name, 'transaction', hash.toLowerCase() as Hash] as const,
   transactionByIndex: (network: Network, ref: ResolvedBlockRef, index: Hex) => [network.name, 'transactionByIndex', ref.key, index] as const,
   receipt: (network: Network, hash: Hash) => [network.name, 'receipt', hash.toLowerCase() as Hash] as const,
+  /** Why a failed transaction failed, asked the way named: the node's record (ots) or a replay. */
+  failureReason: (network: Network, hash: Hash, via: 'ots' | 'replay') => [network.name, 'failureReason', hash.toLowerCase() as Hash, via] as const,
+  internalOperations: (network: Network, hash: Hash) => [network.name, 'internalOperations', hash.toLowerCase() as Hash] as const,
   account: (network: Network, address: Address, ref: ResolvedBlockRef) => [network.name, 'account', address.toLowerCase() as Address, ref.key] as const,
   token: (network: Network, address: Address) => [network.name, 'token', address.toLowerCase() as Address] as const,
   storageWord: (network: Network, address: Address, slot: Hex, block: StateBlock) => [network.name, 'storage', address.toLowerCase() as Address, slot, block] as const,

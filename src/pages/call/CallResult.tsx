@@ -1,8 +1,9 @@
 import { ErrorCode } from '../../../contract/jsonrpc.ts'
 import { useQuery } from '@tanstack/react-query'
-import { isHex, type Abi, type Hex } from 'viem'
+import type { Abi, Hex } from 'viem'
 import { formatInteger } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
+import { useNames } from '../../queries/names.ts'
 import { RpcError } from '../../rpc/errors.ts'
 import type { CallRequest, StateBlock } from '../../rpc/methods.ts'
 import { consoleQuery } from '../../queries/callConsole.ts'
@@ -16,8 +17,8 @@ import { Panel } from '../../ui/Panel.tsx'
 import { decodeReturn, functionForCalldata, functionKey, returnWords, type DecodedValue } from './abiInput.ts'
 import type { BuiltCall, CallMethod } from './callParams.ts'
 import { ChainText, ResultList, ResultRow } from './formParts.tsx'
-import { useNames } from '../../queries/names.ts'
 import { RevertDetails } from './RevertDetails.tsx'
+import { revertPayload } from '../../evm/failure.ts'
 
 type Ran = Extract<BuiltCall, { ok: true }>
 
@@ -137,13 +138,6 @@ function EstimateSuccess({ result }: { result: Hex }) {
   )
 }
 
-function revertData(error: RpcError): Hex | null {
-  const data = error.data
-  if (typeof data === 'string' && isHex(data)) return data
-  const inner = (data as { data?: unknown } | null)?.data
-  return typeof inner === 'string' && isHex(inner) ? inner : null
-}
-
 function Idle() {
   return (
     <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="call-idle">
@@ -206,7 +200,7 @@ export function CallResult({ network, built, abi, run, onRunAgain }: { network: 
         <InfoListSkeleton rows={3} />
       ) : query.error ? (
         query.error instanceof RpcError && query.error.code === ErrorCode.executionReverted ? (
-          <RevertDetails message={query.error.message} code={query.error.code} data={revertData(query.error)} abi={[...abi, ...(names?.errorsAbi() ?? [])]} />
+          <RevertDetails node={{ message: query.error.message, code: query.error.code }} data={revertPayload(query.error.data)} abi={[...abi, ...(names?.errorsAbi() ?? [])]} />
         ) : (
           <div className="p-5">
             <ErrorPanel error={query.error} compact />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Abi, Hex } from 'viem'
 import { decodeRevert, type DecodedRevert } from '../../../contract/revert.ts'
 import { Badge } from '../../ui/Badge.tsx'
@@ -21,7 +22,7 @@ function customArguments(abi: Abi, decoded: Extract<DecodedRevert, { kind: 'cust
   return decoded.args.map((arg, index) => ({ name: item?.inputs[index]?.name || `#${index}`, type: item?.inputs[index]?.type ?? '', text: valueText(arg) }))
 }
 
-function Reason({ decoded, abi }: { decoded: DecodedRevert; abi: Abi }) {
+function Reason({ decoded, abi, undecodedHint }: { decoded: DecodedRevert; abi: Abi; undecodedHint: ReactNode }) {
   switch (decoded.kind) {
     case 'error':
       return <ChainText text={decoded.reason} testId="revert-reason" className="text-[15px] font-medium" />
@@ -61,8 +62,7 @@ function Reason({ decoded, abi }: { decoded: DecodedRevert; abi: Abi }) {
         <span className="text-zinc-600 dark:text-zinc-300" data-testid="revert-undecoded">
           {decoded.selector ? (
             <>
-              Unknown error <span className="font-mono font-medium text-zinc-900 dark:text-zinc-100">{decoded.selector}</span>. Add the contract&apos;s ABI, or the error&apos;s signature (
-              <span className="font-mono">error Name(type,…)</span>), to the data builder to decode it.
+              Unknown error <span className="font-mono font-medium text-zinc-900 dark:text-zinc-100">{decoded.selector}</span>. {undecodedHint}
             </>
           ) : (
             'The data is too short to be an ABI-encoded error.'
@@ -74,19 +74,41 @@ function Reason({ decoded, abi }: { decoded: DecodedRevert; abi: Abi }) {
   }
 }
 
+/** What the Call page says of an error its ABI does not name: where to add one. */
+const addToBuilder = (
+  <>
+    Add the contract&apos;s ABI, or the error&apos;s signature (<span className="font-mono">error Name(type,…)</span>), to the data builder to decode it.
+  </>
+)
+
+type RevertDetailsProps = {
+  /** The revert payload; null when the node sent none with its error. */
+  data: Hex | null
+  /** What custom errors are decoded with: the Call page's builder ABI, or the ABIs a transaction page knows. */
+  abi: Abi
+  /** The JSON-RPC error that carried the payload, when there was one (a replay, a call); none for a node's record. */
+  node?: { message: string; code: number } | null
+  /** Rows shown first: where the payload came from. */
+  children?: ReactNode
+  /** After "Unknown error 0x…": how to get it decoded here. */
+  undecodedHint?: ReactNode
+  testId?: string
+}
+
 /**
- * A reverted eth_call / eth_estimateGas, or a failed transaction's revert payload (the transaction page
- * shows it with this same view): the node's message when there is one, the reason decoded from the raw data —
- * Error(string), Panic(uint256) with what the code means, or a custom error from the builder's ABI — and
- * the raw data. Every string from the chain is a text node.
+ * A revert: the node's message, the reason decoded from the raw data — Error(string), Panic(uint256) with
+ * what the code means, or a custom error from the ABI given — and the raw data. The Call page shows a
+ * reverted eth_call / eth_estimateGas with it, a failed transaction's page the payload of its failure, so
+ * both read a revert the same way. Every string from the chain is a text node.
  */
-export function RevertDetails({ message, code, data, abi }: { message: string | null; code: number | null; data: Hex | null; abi: Abi }) {
+export function RevertDetails({ data, abi, node = null, children, undecodedHint = addToBuilder, testId = 'revert-details' }: RevertDetailsProps) {
   const decoded = data ? decodeRevert(data, abi) : null
   return (
-    <ResultList testId="revert-details">
-      {message !== null && (
-        <ResultRow label="Node message" help="The error message of the JSON-RPC answer" aside={code !== null ? <Badge>code {code}</Badge> : undefined}>
-          <ChainText text={message} testId="revert-message" className="font-mono text-[13px]" />
+    <ResultList testId={testId}>
+      {children}
+      {node && (
+        <ResultRow label="Node message" help="The error message of the JSON-RPC answer" aside={<Badge>code {node.code}</Badge>}>
+          <ChainText text={node.message} testId="revert-message" className="font-mono text-[13px]" />
         </ResultRow>
       )}
       {decoded && (
@@ -99,7 +121,7 @@ export function RevertDetails({ message, code, data, abi }: { message: string | 
             </Badge>
           }
         >
-          <Reason decoded={decoded} abi={abi} />
+          <Reason decoded={decoded} abi={abi} undecodedHint={undecodedHint} />
         </ResultRow>
       )}
       <ResultRow label="Raw data" help="The revert payload, as the node returned it">

@@ -16,10 +16,34 @@ import { Panel } from '../../ui/Panel.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { blockPath, blockTxPath, txPath } from '../../urls.ts'
 import { confirmations, feeBreakdown } from './fees.ts'
-import { blockTimestamp, isPending, placement, receiptLoading, type TransactionData } from './model.ts'
+import { blockTimestamp, isPending, placement, receiptLoading, tokenMovements, type TransactionData } from './model.ts'
+import { tokensTransferredId } from './TokenTransfersPanel.tsx'
 import { Loading, Note, NotYet, rawQuantity } from './parts.tsx'
 import { usePrefetch } from '../../queries/prefetch.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
+
+/**
+ * Beside a value of 0 ETH when the transaction moved tokens: a token call must not read as "nothing moved".
+ * The button takes focus to the tokens summary.
+ */
+function TokensMovedNote({ count }: { count: number }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-1.5" data-testid="tx-value-tokens">
+      <Note>no ether, but it moved tokens:</Note>
+      <button
+        type="button"
+        className="font-medium text-accent-600 underline decoration-accent-600/40 underline-offset-2 hover:decoration-current dark:text-accent-400 dark:decoration-accent-400/40"
+        onClick={() => {
+          const summary = document.getElementById(tokensTransferredId)
+          summary?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+          summary?.focus({ preventScroll: true })
+        }}
+      >
+        {formatInteger(count)} token {count === 1 ? 'transfer' : 'transfers'}
+      </button>
+    </span>
+  )
+}
 
 /** Who, what, where and when: the fields people look at first. */
 export function OverviewPanel({ data }: { data: TransactionData }) {
@@ -33,6 +57,7 @@ export function OverviewPanel({ data }: { data: TransactionData }) {
   const type = transaction?.type ?? receipt?.type
   const fee = receipt ? feeBreakdown(receipt.gasUsed, receipt.effectiveGasPrice, transaction?.gasPrice, null) : null
   const confirmed = where ? confirmations(BigInt(where.blockNumber), data.head) : null
+  const movements = tokenMovements(data)
 
   return (
     <Panel title="Overview" testId="tx-overview">
@@ -132,6 +157,7 @@ export function OverviewPanel({ data }: { data: TransactionData }) {
 
         <InfoRow label="Value" testId="tx-value" raw={transaction ? `${transaction.value} · ${formatWei(BigInt(transaction.value))}` : null} help="Ether sent with the transaction, exact.">
           {transaction ? <span className="font-medium tabular-nums">{formatEther(BigInt(transaction.value))}</span> : data.transaction === undefined ? <Loading width="w-24" /> : <Note>not available</Note>}
+          {transaction && BigInt(transaction.value) === 0n && movements !== undefined && movements.length > 0 && <TokensMovedNote count={movements.length} />}
         </InfoRow>
 
         <InfoRow label="Transaction fee" testId="tx-fee" raw={fee && receipt ? `${formatInteger(BigInt(receipt.gasUsed))} gas × ${formatWei(fee.pricePerGas)} = ${formatWei(fee.paid)}` : null} help="gasUsed × effectiveGasPrice: what the sender paid for the gas, exact.">

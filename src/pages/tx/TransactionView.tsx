@@ -6,9 +6,12 @@ import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
-import { AccessListPanel, AuthorizationListPanel } from './AccessListPanel.tsx'
+import type { Abi } from 'viem'
 import { useNames } from '../../queries/names.ts'
+import { AccessListPanel, AuthorizationListPanel } from './AccessListPanel.tsx'
 import { FailurePanel } from './FailurePanel.tsx'
+import { InternalOperationsPanel } from './InternalOperationsPanel.tsx'
+import { TokenTransfersPanel } from './TokenTransfersPanel.tsx'
 import { GasPanel } from './GasPanel.tsx'
 import { InputPanel, SignaturePanel } from './InputPanel.tsx'
 import { LogsPanel } from './LogsPanel.tsx'
@@ -58,24 +61,35 @@ function PanelSkeleton({ title, rows }: { title: string; rows: number }) {
   )
 }
 
+type TransactionViewProps = {
+  data: TransactionData
+  onRetryTransaction?: () => void
+  onRetryReceipt?: () => void
+}
+
+const noAbi: Abi = []
+
 /**
- * Every field of the transaction and of its receipt, raw and decoded, in panels: overview, gas and fees,
- * input and signature, access list, receipt, logs. Works from whichever of the two the node gave.
+ * Every field of the transaction and of its receipt, raw and decoded, in panels: the tokens it moved and why
+ * it failed first, then overview, internal transfers, gas and fees, input and signature, access list,
+ * receipt, logs. Works from whichever of the two the node gave.
  */
-export function TransactionView({ data, onRetryTransaction, onRetryReceipt }: { data: TransactionData; onRetryTransaction?: () => void; onRetryReceipt?: () => void }) {
+export function TransactionView({ data, onRetryTransaction, onRetryReceipt }: TransactionViewProps) {
   const { transaction, receipt } = data
+  // A failed transaction's custom errors decode with every ABI the app knows: the deployment's own and the table.
+  const names = useNames(data.network)
   const pending = isPending(data)
   const authorizations = transaction?.authorizationList
-  // Custom errors decode with every ABI the app knows: the deployment's own and the well-known table.
-  const names = useNames(data.network)
   return (
     <div className="space-y-6">
       {pending && <PendingBanner />}
       {data.transactionError != null && transaction == null && (
         <ErrorPanel error={data.transactionError} onRetry={onRetryTransaction} compact />
       )}
-      {transaction && receipt && receipt.status === '0x0' && <FailurePanel network={data.network} transaction={transaction} receipt={receipt} abi={names?.errorsAbi() ?? []} />}
+      <TokenTransfersPanel data={data} />
+      <FailurePanel data={data} abi={names?.errorsAbi() ?? noAbi} />
       <OverviewPanel data={data} />
+      <InternalOperationsPanel data={data} />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <GasPanel data={data} />
         {transaction ? <SignaturePanel transaction={transaction} /> : transaction === undefined ? <PanelSkeleton title="Signature" rows={5} /> : null}

@@ -1,4 +1,5 @@
 import type { Hash, Hex } from 'viem'
+import { tokenTransfers, type TokenTransfer } from '../../evm/tokenTransfers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import type { Block, Receipt, Transaction } from '../../rpc/schemas.ts'
 
@@ -46,4 +47,13 @@ export function blockTimestamp(data: TransactionData): Hex | null {
 /** The receipt is on its way (not failed, not known to be absent). */
 export function receiptLoading(data: TransactionData): boolean {
   return data.receipt === undefined && data.receiptError == null
+}
+
+/**
+ * The token movements the receipt's logs record (ERC-20/721 Transfer, ERC-1155 TransferSingle/Batch), in log
+ * order; undefined until the receipt is here. A reorg's removed logs moved nothing.
+ */
+export function tokenMovements(data: TransactionData): TokenTransfer[] | undefined {
+  if (!data.receipt) return undefined
+  return data.receipt.logs.filter((log) => !log.removed).flatMap((log) => tokenTransfers(log))
 }

@@ -42,3 +42,26 @@ export function Mono({ children, testId }: { children: string; testId?: string }
 export function rawQuantity(hex: string, unit?: string): string {
   return `${hex} · ${BigInt(hex).toString(10)}${unit ? ` ${unit}` : ''}`
 }
+
+/** One quiet line in place of a panel: "none here", or what the network would need to show it. */
+export function QuietLine({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <p data-testid={testId} className="rounded-xl px-5 py-3 text-sm text-zinc-500 ring-1 ring-zinc-200/80 ring-inset dark:text-zinc-400 dark:ring-zinc-800">
+      {children}
+    </p>
+  )
+}
+
+/** "from → to" for a movement of value; the arrow is read as "to". */
+export function FromTo({ from, to }: { from: ReactNode; to: ReactNode }) {
+  return (
+    <span className="inline-flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1">
+      {from}
+      <span aria-hidden="true" className="text-zinc-400 dark:text-zinc-500">
+        →
+      </span>
+      <span className="sr-only">to</span>
+      {to}
+    </span>
+  )
+}
