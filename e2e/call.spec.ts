@@ -80,7 +80,18 @@ test.describe('call and gas console', () => {
     await expect(page.getByTestId('revert-panic-meaning')).toHaveText(meaning)
   })
 
-  test('a custom error decodes once its signature is given, and not before', async ({ page, request }) => {
+  test('an error no known ABI has stays undecoded: its selector, its raw data, and how to name it', async ({ page }) => {
+    // Creation code that reverts with a 36-byte payload under a selector no ABI here declares (0xdeadbeef):
+    // PUSH1 36, PUSH1 12 (payload offset), PUSH1 0, CODECOPY, PUSH1 36, PUSH1 0, REVERT, payload.
+    const payload = `0xdeadbeef${'00'.repeat(31)}2a` as Hex
+    const initCode = `0x6024600c60003960246000fd${payload.slice(2)}` as Hex
+    await openCall(page, callUrl({ from: caller, data: initCode }))
+    await expect(page.getByTestId('revert-kind')).toHaveText('not decoded')
+    await expect(page.getByTestId('revert-undecoded')).toContainText('0xdeadbeef')
+    await expect(page.getByTestId('revert-data')).toHaveText(payload)
+  })
+
+  test('a custom error of our own contract decodes with the ABI the service publishes, and the builder\'s signature names it the same', async ({ page, request }) => {
     const { reverter } = scenario().contracts
     const data = encodeFunctionData({ abi: reverterAbi, functionName: 'revertWithCustomError' })
     const answer = await rpc(request, 'eth_call', [{ from: caller, to: reverter, data }, 'latest'])
@@ -88,10 +99,10 @@ test.describe('call and gas console', () => {
     const errorAbi = parseAbi(['error InsufficientFunds(address account, uint256 available, uint256 required)'])
     const expected = decodeErrorResult({ abi: errorAbi, data: payload })
 
-    // Without the error's signature: the selector and the raw data, and a word on how to decode it.
+    // Nothing given: the Reverter's ABI, published by the local service (/contracts/devnet.json), names it.
     await openCall(page, callUrl({ from: caller, to: reverter, data }))
-    await expect(page.getByTestId('revert-kind')).toHaveText('not decoded')
-    await expect(page.getByTestId('revert-undecoded')).toContainText(payload.slice(0, 10))
+    await expect(page.getByTestId('revert-kind')).toHaveText('custom error')
+    await expect(page.getByTestId('revert-custom')).toHaveText('InsufficientFunds(address,uint256,uint256)')
     await expect(page.getByTestId('revert-data')).toHaveText(payload)
 
     // Given in the builder, as a typed line: decoded, with named arguments. Run from the form.
