@@ -12,6 +12,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { useNow } from '../../ui/useNow.ts'
 import { toolPath, withNetwork } from '../../urls.ts'
 import { createDecoder, parseEventDefinitions } from './eventDecoder.ts'
+import { useNames } from '../../queries/names.ts'
 import { download, logsToCsv, logsToJson } from './exportLogs.ts'
 import { LogFilterForm } from './LogFilterForm.tsx'
 import { canFollow, hasFilter, hasRangeConflict, logSearchParams, parseLogQuery, rangeConflictMessage, readLogForm, type LogFormValues, type LogQuery } from '../../logs/logQuery.ts'
@@ -102,7 +103,8 @@ function fileBase(network: AppNetwork, snapshot: LogSearchSnapshot): string {
 function Results({ network, query, values, search, snapshot, onFollow }: { network: AppNetwork; query: LogQuery; values: LogFormValues; search: LogSearch; snapshot: LogSearchSnapshot; onFollow: (on: boolean) => void }) {
   const now = useNow()
   const socket = useConnectionStatus(network)
-  const decode = useMemo(() => createDecoder(parseEventDefinitions(values.events).events), [values.events])
+  const names = useNames(network)
+  const decode = useMemo(() => createDecoder(parseEventDefinitions(values.events).events, names ? (topic) => names.eventCandidates(topic) : undefined), [values.events, names])
   const running = snapshot.phase === 'resolving' || snapshot.phase === 'scanning'
   const followable = canFollow(query)
   const followState = snapshot.follow.status === 'live' && socket.state !== 'open' ? 'connecting' : snapshot.follow.status

@@ -1,4 +1,4 @@
-import { encodeAbiParameters, keccak256, pad, toBytes, toHex, type Hex } from 'viem'
+import { encodeAbiParameters, encodeEventTopics, keccak256, pad, parseAbiItem, toBytes, toHex, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { createDecoder, eventsText, formatEvent, parseEventDefinitions } from './eventDecoder.ts'
 
@@ -82,5 +82,23 @@ describe('decoding', () => {
     const decode = createDecoder(parseEventDefinitions('event Transfer(address indexed from, address indexed to, uint256 indexed id)\nevent Transfer(address indexed from, address indexed to, uint256 value)').events)
     const erc20 = { topics: [transfer, pad(alice), pad(bob)] as Hex[], data: encodeAbiParameters([{ type: 'uint256' }], [3n]) }
     expect(decode(erc20)?.args.map((arg) => arg.name)).toEqual(['from', 'to', 'value'])
+  })
+})
+
+describe('createDecoder with the events the app knows', () => {
+  const tickEvent = parseAbiItem('event Tick(uint256 indexed counter, uint256 batch)')
+  const log = { topics: encodeEventTopics({ abi: [tickEvent], eventName: 'Tick', args: { counter: 7n } }) as Hex[], data: encodeAbiParameters([{ type: 'uint256' }], [3n]) }
+
+  it('names a log no user event and no token standard matches, as known', () => {
+    const decoded = createDecoder([], () => [tickEvent])(log)
+    expect(decoded).toMatchObject({ event: 'Tick', source: 'known', args: [{ name: 'counter', value: '7' }, { name: 'batch', value: '3' }] })
+  })
+
+  it('lets the user\'s own events come first', () => {
+    const renamed = parseAbiItem('event Tock(uint256 indexed n, uint256 m)')
+    // The user's Tick with other parameter names has the same topic 0, and wins over the known one.
+    const users = parseAbiItem('event Tick(uint256 indexed n, uint256 m)')
+    expect(createDecoder([users], () => [tickEvent])(log)).toMatchObject({ source: 'ABI', args: [{ name: 'n' }, { name: 'm' }] })
+    expect(createDecoder([renamed], () => [])(log)).toBeNull()
   })
 })

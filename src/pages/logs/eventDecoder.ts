@@ -12,8 +12,8 @@ export type DecodedArg = { name: string; type: string; indexed: boolean; value: 
 
 export type DecodedLog = {
   event: string
-  /** Where the meaning comes from: a token standard, or the user's ABI. */
-  source: 'ERC-20' | 'ERC-721' | 'ABI'
+  /** Where the meaning comes from: a token standard, the user's ABI, or an ABI the app knows (the names table, a published contract). */
+  source: 'ERC-20' | 'ERC-721' | 'ABI' | 'known'
   /** The event as declared ("Transfer(address indexed from, …)"). */
   signature: string
   args: DecodedArg[]
@@ -118,11 +118,24 @@ function decodeToken(log: LogLike): DecodedLog | null {
   return { event, source: standard, signature, args: argsOf(eventItem(signature).inputs, values as Record<string, unknown>) }
 }
 
+/** The first of the candidate events the log decodes as exactly (events sharing topic 0 differ in what they index). */
+function decodeWith(candidates: readonly AbiEvent[], log: LogLike, source: 'ABI' | 'known'): DecodedLog | null {
+  for (const event of candidates) {
+    try {
+      const result = decodeEventLog({ abi: [event], topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true })
+      return { event: event.name, source, signature: formatEvent(event).replace(/^event /, ''), args: argsOf(event.inputs, result.args as Record<string, unknown> | readonly unknown[]) }
+    } catch {
+      // not this one
+    }
+  }
+  return null
+}
+
 /**
  * A decoder for one set of user events: the user's events are tried first (they said what the contract
  * means), then the token events. Each log is decoded once (the table re-renders rows as they scroll).
  */
-export function createDecoder(events: readonly AbiEvent[]): (log: LogLike) => DecodedLog | null {
+export function createDecoder(events: readonly AbiEvent[], known?: (topic0: Hex) => readonly AbiEvent[]): (log: LogLike) => DecodedLog | null {
   const bySelector = new Map<Hex, AbiEvent[]>()
   for (const event of events) {
     if (event.anonymous) continue
@@ -135,16 +148,10 @@ export function createDecoder(events: readonly AbiEvent[]): (log: LogLike) => De
     let decoded: DecodedLog | null = null
     const candidates = log.topics[0] ? bySelector.get(log.topics[0].toLowerCase() as Hex) : undefined
     // Events that share a selector differ in what they index (ERC-20 vs ERC-721 Transfer): take the one that fits.
-    for (const event of candidates ?? []) {
-      try {
-        const result = decodeEventLog({ abi: [event], topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true })
-        decoded = { event: event.name, source: 'ABI', signature: formatEvent(event).replace(/^event /, ''), args: argsOf(event.inputs, result.args as Record<string, unknown> | readonly unknown[]) }
-        break
-      } catch {
-        // not this one
-      }
-    }
+    decoded = decodeWith(candidates ?? [], log, 'ABI')
     decoded ??= decodeToken(log)
+    // Last, the events of every ABI the app knows: named, but the user's own and the standards' come first.
+    if (!decoded && log.topics[0] && known) decoded = decodeWith(known(log.topics[0]), log, 'known')
     cache.set(log, decoded)
     return decoded
   }
