@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
  * from navigation start, so a full load needs no arming. Rows of the home page's latest blocks are stamped
  * with Date.now() as they first appear, for the live latency.
  */
-export type WatchName = 'block' | 'tx' | 'logs' | 'home'
+export type WatchName = 'block' | 'tx' | 'logs' | 'home' | 'addressHistory' | 'tokenScan'
 
 function installMarks() {
   type Watch = { t0: number; at: number | null; painted: number | null; armed: boolean }
@@ -33,6 +33,10 @@ function installMarks() {
     },
     logs: () => document.querySelector('[data-testid="logs-progress-state"][data-phase="done"]') !== null,
     home: () => document.querySelectorAll('[data-testid="block-row"]').length > 0,
+    // The address page's first history row (the node's ots_ page) in the DOM.
+    addressHistory: () => document.querySelector('[data-testid="history-row"]') !== null,
+    // The address page's token scan finished.
+    tokenScan: () => document.querySelector(`[data-testid="token-activity"][data-address="${pathPart(2).toLowerCase()}"][data-range="${new URLSearchParams(location.search).get('from') ?? ''}-${new URLSearchParams(location.search).get('to') ?? ''}"] [data-testid="logs-progress-state"][data-phase="done"]`) !== null,
   }
   for (const name of Object.keys(tests)) watches[name] = { t0: 0, at: null, painted: null, armed: true }
   const check = () => {

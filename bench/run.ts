@@ -11,6 +11,7 @@ import { measureBundle } from './bundle.ts'
 import { blockFloor, installFloorPage } from './floor.ts'
 import { measureLoadApart, type LoadResult } from './gatewayOverhead.ts'
 import { measureLive, measureMemory } from './live.ts'
+import { historyFirstPage, tokenScanStatic, tokenScanThroughApp } from './address.ts'
 import { logsByStaticPartition, logsThroughApp, staticPartitionFor } from './logs.ts'
 import { fullLoad, inAppColdAndWarm, renderAndScroll, summarizeVisits, type Visit } from './pages.ts'
 import { budgetChecks, formatTable } from './report.ts'
@@ -24,7 +25,7 @@ import { median, round, summarize } from './stats.ts'
  * and a table. It reports numbers; it never fails because a machine is slow.
  *   --no-build     use the dist/ there is
  *   --runs=N       runs per page figure (default 5)
- *   --only=a,b     some items only: pages, live, logs, long, bundle, memory, gateway
+ *   --only=a,b     some items only: pages, live, logs, long, bundle, memory, gateway, address
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1]
@@ -173,6 +174,33 @@ try {
       app: { ms: summarize(app.map((run) => run.ms)), requests: appRequests, refused: median(app.map((run) => run.refused)), found: app.at(-1)!.found },
       requestRatio: ratio(appRequests, partition.length),
       timeRatio: ratio(appMs, baseMs),
+    }
+  }
+
+  if (wanted('address')) {
+    const visits = []
+    for (let run = 0; run < runs; run++) {
+      visits.push(await historyFirstPage(browser, appUrl, scenario))
+      log(`address history run ${run + 1}: ${round(visits.at(-1)!.ms)} ms, ${visits.at(-1)!.rpcPosts} POSTs, the search in POST #${visits.at(-1)!.postsBeforeSearch + 1}`)
+    }
+    const app = []
+    const floor = []
+    for (let run = 0; run < runs; run++) {
+      floor.push(await tokenScanStatic(browser, appUrl, service.urls.rpc, scenario))
+      app.push(await tokenScanThroughApp(browser, appUrl, scenario))
+      log(`token scan run ${run + 1}: app ${round(app.at(-1)!.ms)} ms (request left at ${round(app.at(-1)!.leftMs)} ms, answered in ${round(app.at(-1)!.answerMs)} ms), ${app.at(-1)!.getLogsCalls} eth_getLogs in ${app.at(-1)!.posts} POSTs (found ${app.at(-1)!.found}); static ${round(floor.at(-1)!.ms)} ms, ${floor.at(-1)!.logs} logs`)
+    }
+    results.address = {
+      account: scenario.busyAccount,
+      historyFirstPage: { ms: summarize(visits.map((visit) => visit.ms)), roundTripsBeforeSearch: median(visits.map((visit) => visit.postsBeforeSearch)), searchPosts: median(visits.map((visit) => visit.searchPosts)), methods: visits.at(-1)!.methods },
+      tokenScan: {
+        holder: scenario.token.holder,
+        transfers: scenario.token.transfers,
+        range: [0, scenario.head],
+        app: { ms: summarize(app.map((run) => run.ms)), requestLeftMs: summarize(app.map((run) => run.leftMs)), answerMs: summarize(app.map((run) => run.answerMs)), getLogsCalls: median(app.map((run) => run.getLogsCalls)), posts: median(app.map((run) => run.posts)), found: app.at(-1)!.found },
+        staticPartition: { requests: 4, ms: summarize(floor.map((run) => run.ms)) },
+        timeRatio: ratio(median(app.map((run) => run.ms)), median(floor.map((run) => run.ms))),
+      },
     }
   }
 

@@ -161,10 +161,13 @@ export class LogSearch {
    * `filters`: read every window with each of these instead of the query's own filter (its range and cap still
    * apply), the window's requests in one batch and their logs merged in block order without repeats.
    */
-  constructor(query: LogQuery, transports: SearchTransports, filters?: readonly LogFilter[]) {
+  readonly #firstWindow: bigint | undefined
+
+  constructor(query: LogQuery, transports: SearchTransports, filters?: readonly LogFilter[], firstWindow?: bigint) {
     this.#query = query
     this.#transports = transports
     this.#filters = filters ?? [baseFilter(query)]
+    this.#firstWindow = firstWindow
     this.#snapshot = this.#initial()
   }
 
@@ -264,6 +267,7 @@ export class LogSearch {
       to,
       fetchRange: (start, end, windowSignal) => (this.#filters.length === 1 ? this.#fetchRange(filter, start, end, windowSignal) : this.#fetchRangeOfAll(start, end, windowSignal)),
       maxLogs: query.cap,
+      firstWindow: this.#firstWindow,
       signal,
       onLogs: (logs) => this.#append(logs),
       onProgress: (progress) => {

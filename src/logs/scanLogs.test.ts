@@ -169,3 +169,20 @@ describe('scanLogs', () => {
     await expect(scan).rejects.toMatchObject({ cause: failure })
   })
 })
+
+describe('firstWindow: a scan that starts with the whole range', () => {
+  it('reads a sparse range in one request, and still splits a dense one the provider refuses', async () => {
+    const sparse = chain((block) => (block % 50 === 0 ? 1 : 0), 50_000)
+    const one = source(sparse, { immediate: true })
+    const result = await scanLogs({ from: 0n, to: 49_999n, fetchRange: one.fetchRange, firstWindow: 2n ** 62n })
+    expect(result.logs.map((log) => log.id)).toEqual(sparse.map((log) => log.id))
+    expect(one.calls).toEqual([[0n, 49_999n]])
+    // 30,000 logs: the whole range is refused, then read in pieces, every log once.
+    const dense = chain((block) => (block < 3_000 ? 10 : 0), 50_000)
+    const split = source(dense, { immediate: true })
+    const denseResult = await scanLogs({ from: 0n, to: 49_999n, fetchRange: split.fetchRange, firstWindow: 2n ** 62n })
+    expect(denseResult.logs.map((log) => log.id)).toEqual(dense.map((log) => log.id))
+    expect(split.calls[0]).toEqual([0n, 49_999n])
+    expect(split.calls.length).toBeGreaterThan(3)
+  })
+})

@@ -23,6 +23,11 @@ export type ScanOptions<L> = {
   onLogs?: (logs: L[]) => void
   onProgress?: (progress: ScanProgress) => void
   signal?: AbortSignal
+  /**
+   * The first window, in blocks (1,000 unless given). A filter that names what is rare by its nature (an
+   * address in a topic) can start with the whole range: one request when it fits, a refusal and a split when not.
+   */
+  firstWindow?: bigint
   /** For tests: how to wait (rate limits say how long). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>
 }
@@ -97,7 +102,8 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
   // Density at an answer's edge from about half a window's worth of its logs: local enough to follow a swing.
   const map = new DensityMap(resultLimit / 2)
   /** Until an answer: the next probe's size (a quarter of a refused one). */
-  let probe = totalBlocks < firstProbe ? totalBlocks : firstProbe
+  const first = options.firstWindow ?? firstProbe
+  let probe = totalBlocks < first ? totalBlocks : first
   /** The largest window answered so far: a window grows at most `maxGrowth` times past it (a guess from few logs is loose). */
   let largestAnswered = 0n
   /** Finished ranges waiting for the ones before them, by start block. */

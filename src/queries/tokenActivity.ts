@@ -7,6 +7,9 @@ import type { LogQuery, RangeEnd } from '../logs/logQuery.ts'
 import { clientsFor } from '../networks/clients.ts'
 import type { LogFilter } from '../rpc/methods.ts'
 
+/** The scanner's first window for token activity: the whole range (the scanner cuts a window to the range). */
+const wholeRange = 2n ** 62n
+
 /** How far back the address page looks for token activity unless told otherwise (blocks). */
 export const defaultTokenRange = 100_000n
 
@@ -37,5 +40,7 @@ export function tokenActivityFilters(address: Address): LogFilter[] {
  */
 export function createTokenActivitySearch(network: Network, address: Address, from: RangeEnd, to: RangeEnd, cap = 50_000): LogSearch {
   const query: LogQuery = { addresses: [], topics: [null, null, null, null], range: { kind: 'range', from, to }, cap, follow: false }
-  return new LogSearch(query, clientsFor(network), tokenActivityFilters(address))
+  // One address's token movements are few next to a range's blocks (1,000 over the bench's 52,885 blocks, where
+  // a 1,000-block first probe cost a second round trip: 1.63 × the static partition): the whole range first.
+  return new LogSearch(query, clientsFor(network), tokenActivityFilters(address), wholeRange)
 }

@@ -97,7 +97,6 @@ export function HistoryPanel({ network, address, cursor, onCursor }: { network: 
         testId="history-table"
         rowTestId="history-row"
         rowData={historyRowData}
-        virtualizeAbove={Infinity}
       />
       <nav aria-label="History pages" className="flex flex-wrap items-center justify-between gap-2 border-t border-zinc-100 px-5 py-3 dark:border-zinc-800">
         <span className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="history-page-note">
