@@ -208,6 +208,8 @@ describe('allowlist: through the keyed endpoint the chain changes only by signed
     // A transaction of our own, so the history has something in it (block time 0: it is mined at once).
     const nonce = Number(BigInt((await service.node('eth_getTransactionCount', [account.address, 'latest'])) as string))
     const hash = (await service.node('eth_sendRawTransaction', [await signedTransfer(account, nonce)])) as string
+    // The hash can come back a moment before the block that holds it is in the node's history.
+    for (let attempt = 0; attempt < 100 && (await service.node('eth_getTransactionReceipt', [hash])) === null; attempt++) await new Promise((resolve) => setTimeout(resolve, 20))
     expect((await service.rpc('ots_getApiLevel')).result).toBe(8)
     const page = (await service.rpc('ots_searchTransactionsBefore', [account.address, 0, 25])).result as { txs: Array<{ hash: string }>; firstPage: boolean }
     expect(page.txs.map((transaction) => transaction.hash)).toContain(hash)
