@@ -1,39 +1,59 @@
 import { queryOptions } from '@tanstack/react-query'
-import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem'
 import type { Network } from '../../contract/runtimeConfig.ts'
-import { selectorsInCode } from '../evm/bytecode.ts'
-import { detectProxy, eip1822ProxiableSlot, eip1967BeaconSlot, eip1967ImplementationSlot, type ProxyInfo } from '../evm/proxy.ts'
+import { detectProxy, proxySlots, type ProxyInfo } from '../evm/bytecode/proxy.ts'
+import { selectorsInCode } from '../evm/bytecode/selectors.ts'
 import { clientsFor } from '../networks/clients.ts'
 import { RpcError } from '../rpc/errors.ts'
-import { call, getStorageAt } from '../rpc/methods.ts'
-
-export type ContractInfo = { selectors: Hex[]; proxy: ProxyInfo | null }
+import { call, getCode, getStorageAt } from '../rpc/methods.ts'
+import { queryKeys } from './keys.ts'
 
 const beaconAbi = parseAbi(['function implementation() view returns (address)'])
 
+export type ContractInfo = {
+  code: Hex
+  /** Function selectors the dispatcher compares with (src/evm/bytecode/selectors.ts). */
+  selectors: Hex[]
+  proxy: ProxyInfo | null
+  /**
+   * Where calls end up: the proxy's implementation, or for a beacon proxy what its beacon's
+   * implementation() answers (null when the beacon does not answer one).
+   */
+  implementation: Address | null
+}
+
 /**
- * What a contract's code says about it: the selectors its dispatcher knows, and whether it is a proxy (the three
- * proxy slots read in one batch; a beacon is then asked for its implementation).
+ * A contract's code and its proxy slots (EIP-1967 implementation, beacon and admin, EIP-1822 PROXIABLE),
+ * read at the latest block in one batch (the five calls leave in the same tick: one POST); then, for a
+ * beacon proxy only, one eth_call to the beacon.
  */
-export function contractInfoQuery(network: Network, address: Address, code: Hex) {
+export function contractInfoQuery(network: Network, address: Address) {
   return queryOptions({
-    queryKey: [network.name, 'contractInfo', address.toLowerCase(), code.length] as const,
+    queryKey: queryKeys.contractInfo(network, address),
     queryFn: async ({ signal }): Promise<ContractInfo> => {
       const http = clientsFor(network).http
-      const [implementation, beacon, proxiable] = await Promise.all(
-        [eip1967ImplementationSlot, eip1967BeaconSlot, eip1822ProxiableSlot].map((slot) => getStorageAt(http, address, slot, 'latest', { signal })),
-      )
-      let proxy = detectProxy(code, { implementation: implementation!, beacon: beacon!, proxiable: proxiable! })
-      if (proxy?.beacon) {
+      const slot = (at: Hex) => getStorageAt(http, address, at, 'latest', { signal })
+      const [code, implementation, beacon, admin, proxiable] = await Promise.all([
+        getCode(http, address, 'latest', { signal }),
+        slot(proxySlots.implementation),
+        slot(proxySlots.beacon),
+        slot(proxySlots.admin),
+        slot(proxySlots.proxiable),
+      ])
+      const proxy = detectProxy(code, { implementation, beacon, admin, proxiable })
+      let target: Address | null = proxy && proxy.kind !== 'beacon' ? proxy.implementation : null
+      if (proxy?.kind === 'beacon') {
         try {
-          const answer = await call(http, { to: proxy.beacon, data: encodeFunctionData({ abi: beaconAbi, functionName: 'implementation' }) }, 'latest', { signal })
-          proxy = { ...proxy, implementation: decodeFunctionResult({ abi: beaconAbi, functionName: 'implementation', data: answer }) }
+          const data = await call(http, { to: proxy.beacon, data: encodeFunctionData({ abi: beaconAbi, functionName: 'implementation' }) }, 'latest', { signal })
+          target = getAddress(decodeFunctionResult({ abi: beaconAbi, functionName: 'implementation', data }))
         } catch (error) {
-          if (!(error instanceof RpcError) && !(error instanceof Error && /decod|size/i.test(error.message))) throw error
+          // A beacon that reverts or answers garbage has no implementation to show; a transport failure is an error.
+          if (!(error instanceof RpcError) && !(error instanceof Error && error.name.startsWith('AbiDecoding'))) throw error
         }
       }
-      return { selectors: selectorsInCode(code), proxy }
+      return { code, selectors: selectorsInCode(code), proxy, implementation: target }
     },
+    // An upgrade moves the implementation: asked again after a while.
     staleTime: 60_000,
   })
 }

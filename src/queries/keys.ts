@@ -23,6 +23,7 @@ export const queryKeys = {
   internalOperations: (network: Network, hash: Hash) => [network.name, 'internalOperations', hash.toLowerCase() as Hash] as const,
   account: (network: Network, address: Address, ref: ResolvedBlockRef) => [network.name, 'account', address.toLowerCase() as Address, ref.key] as const,
   token: (network: Network, address: Address) => [network.name, 'token', address.toLowerCase() as Address] as const,
+  contractInfo: (network: Network, address: Address) => [network.name, 'contractInfo', address.toLowerCase() as Address] as const,
   storageWord: (network: Network, address: Address, slot: Hex, block: StateBlock) => [network.name, 'storage', address.toLowerCase() as Address, slot, block] as const,
   storageBytes: (network: Network, address: Address, slot: Hex, length: number, block: StateBlock) =>
     [network.name, 'storageBytes', address.toLowerCase() as Address, slot, length, block] as const,

@@ -232,7 +232,7 @@ export function AddressPage() {
         </ToolCard>
       </div>
 
-      {account.data && isContract && <ContractPanel network={network} address={address} code={account.data.code} history={history} />}
+      {account.data && isContract && <ContractPanel network={network} address={address} history={history} />}
 
       <BalancesPanel
         network={network}

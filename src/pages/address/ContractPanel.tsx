@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Address as AddressType, Hex } from 'viem'
+import type { ProxyInfo } from '../../evm/bytecode/proxy.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import type { HistoryMethods } from '../../networks/otterscan.ts'
 import { contractCreatorQuery } from '../../queries/addressHistory.ts'
@@ -15,6 +16,13 @@ import { TxLink } from '../../ui/TxLink.tsx'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 
 const muted = 'text-zinc-500 dark:text-zinc-400'
+
+const proxyKindNames: Record<ProxyInfo['kind'], string> = {
+  eip1167: 'EIP-1167 minimal proxy',
+  eip1967: 'EIP-1967 proxy',
+  beacon: 'EIP-1967 beacon proxy',
+  eip1822: 'EIP-1822 proxy',
+}
 
 function Selectors({ selectors }: { selectors: readonly Hex[] }) {
   const names = useNames(useNetwork())
@@ -38,10 +46,10 @@ function Selectors({ selectors }: { selectors: readonly Hex[] }) {
  * (ots_getContractCreator, where the node keeps history), whether it is a proxy and of what, and the functions
  * its code dispatches.
  */
-export function ContractPanel({ network, address, code, history }: { network: AppNetwork; address: AddressType; code: Hex; history: HistoryMethods | undefined }) {
+export function ContractPanel({ network, address, history }: { network: AppNetwork; address: AddressType; history: HistoryMethods | undefined }) {
   const names = useNames(network)
   const published = names?.contractAt(address) ?? null
-  const info = useQuery(contractInfoQuery(network, address, code))
+  const info = useQuery(contractInfoQuery(network, address))
   const creator = useQuery({ ...contractCreatorQuery(network, address), enabled: history?.offered === true })
   return (
     <Panel title="Contract" testId="address-contract" actions={published ? <Badge tone="accent" testId="contract-name">{published.name}</Badge> : undefined}>
@@ -70,17 +78,23 @@ export function ContractPanel({ network, address, code, history }: { network: Ap
           {info.data ? (
             info.data.proxy ? (
               <span className="flex flex-wrap items-center gap-2">
-                <Badge tone="accent" testId="contract-proxy-kind">{info.data.proxy.kind}</Badge>
-                {info.data.proxy.implementation && (
+                <Badge tone="accent" testId="contract-proxy-kind">{proxyKindNames[info.data.proxy.kind]}</Badge>
+                {info.data.implementation && (
                   <>
                     <span className={muted}>implementation</span>
-                    <Address address={info.data.proxy.implementation} testId="contract-implementation" />
+                    <Address address={info.data.implementation} testId="contract-implementation" />
                   </>
                 )}
-                {info.data.proxy.beacon && (
+                {info.data.proxy.kind === 'beacon' && (
                   <>
                     <span className={muted}>beacon</span>
                     <Address address={info.data.proxy.beacon} testId="contract-beacon" />
+                  </>
+                )}
+                {(info.data.proxy.kind === 'eip1967' || info.data.proxy.kind === 'beacon') && info.data.proxy.admin && (
+                  <>
+                    <span className={muted}>admin</span>
+                    <Address address={info.data.proxy.admin} testId="contract-admin" />
                   </>
                 )}
               </span>

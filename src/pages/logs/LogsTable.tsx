@@ -49,7 +49,7 @@ function TokenAmountArg({ arg, token }: { arg: DecodedArg; token: AddressType })
       aria-pressed={raw}
       title={raw ? `${amount}: click for the amount in token units` : `${arg.value} base units: click to show them`}
       data-testid="log-token-amount"
-      className="rounded font-mono text-[12px] tabular-nums text-zinc-800 underline decoration-zinc-300 decoration-dotted underline-offset-2 hover:decoration-accent-500 focus-visible:outline-2 focus-visible:outline-accent-500 dark:text-zinc-200 dark:decoration-zinc-600"
+      className="inline-flex min-h-6 items-center rounded px-0.5 font-mono text-[12px] tabular-nums text-zinc-800 underline decoration-zinc-300 decoration-dotted underline-offset-2 hover:decoration-accent-500 focus-visible:outline-2 focus-visible:outline-accent-500 dark:text-zinc-200 dark:decoration-zinc-600"
     >
       {raw ? `${arg.value} base units` : amount}
     </button>
@@ -72,7 +72,7 @@ function EventCell({ row, decoded }: { row: LogRow; decoded: DecodedLog | null }
         </span>
         <span className="rounded bg-zinc-100 px-1 py-px text-[10px] font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">{decoded.source}</span>
       </div>
-      <dl className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
+      <dl className="mt-0.5 flex flex-wrap gap-x-3 gap-y-1.5 text-xs">
         {decoded.args.map((arg) => (
           <div key={arg.name} className="flex min-w-0 items-baseline gap-1">
             <dt className="text-zinc-500 dark:text-zinc-400">{arg.name}</dt>
