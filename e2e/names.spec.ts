@@ -11,10 +11,23 @@ import { devAccount, fundFromDeployer, rpc, rpcUrl, waitForReceipt } from './hel
  * call is built here from values whose types the test knows.
  */
 
-type Scenario = { reverter: { failedTransaction: { hash: Hex } }; contracts: { token: Hex } }
+type Scenario = { reverter: { failedTransaction: { hash: Hex } }; contracts: { token: Hex }; emitter: { event: string; transactions: Array<{ hash: Hex }> } }
 const scenario = (): Scenario => JSON.parse(fs.readFileSync(path.join(process.env.CHAINGLASS_E2E_DATA!, 'scenario.json'), 'utf8')) as Scenario
 
 test.describe('names for calls', () => {
+  test('a log of our own emitter is named on the transaction page by the published ABI, with its arguments', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { emitter } = scenario()
+    const hash = emitter.transactions[0]!.hash
+    const receipt = await rpc<{ logs: Array<{ topics: Hex[] }> }>(request, url, 'eth_getTransactionReceipt', [hash])
+    // The event as scenario.json records it ("Tick(uint256 indexed counter, uint256 batch)"): its name, and topic 1 as the counter.
+    const name = /^(?:event )?(\w+)\(/.exec(emitter.event)![1]!
+    await page.goto(`/tx/${hash}`)
+    const first = page.getByTestId('tx-log').first()
+    await expect(first.getByTestId('log-event')).toHaveText(name)
+    await expect(first).toContainText(BigInt(receipt.logs[0]!.topics[1]!).toString())
+  })
+
   test('the demo Reverter call is named by the ABI the service publishes, with its argument', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { hash } = scenario().reverter.failedTransaction

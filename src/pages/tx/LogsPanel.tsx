@@ -16,6 +16,9 @@ import { Mono, Note } from './parts.tsx'
 import { usePrefetch } from '../../queries/prefetch.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { formatTokenAmount } from './tokenAmount.ts'
+import type { Names } from '../../evm/names/names.ts'
+import { useNames } from '../../queries/names.ts'
+import { createDecoder, type DecodedLog } from '../logs/eventDecoder.ts'
 
 /** The event signatures chainglass knows by topic 0. */
 const knownTopics: Record<string, string> = {
@@ -111,9 +114,26 @@ function DecodedEvent({ event, token }: { event: TokenEvent; token: TokenInfo | 
   }
 }
 
+/** A log no token standard decodes, named by an ABI the app knows (the names table, a published contract). */
+function KnownEvent({ decoded }: { decoded: DecodedLog }) {
+  return (
+    <>
+      {decoded.args.map((arg) => (
+        <Field key={arg.name} label={arg.name}>
+          {arg.kind === 'address' ? <Address address={arg.value} short={false} /> : <Mono>{arg.value}</Mono>}
+          <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{arg.type}</span>
+        </Field>
+      ))}
+    </>
+  )
+}
+
 function LogEntry({ log, position, token }: { log: Log; position: number; token: TokenInfo | undefined }) {
-  const prefetch = usePrefetch(useNetwork())
+  const network = useNetwork()
+  const prefetch = usePrefetch(network)
+  const names = useNames(network)
   const event = decodeTokenEvent(log)
+  const known = !event && names && log.topics[0] ? knownDecoder(names)(log) : null
   return (
     <li className="px-5 py-4" data-testid="tx-log" data-log-index={log.logIndex ?? undefined}>
       <div className="flex flex-wrap items-center gap-2">
@@ -131,6 +151,10 @@ function LogEntry({ log, position, token }: { log: Log; position: number; token:
           {log.removed && <Badge tone="danger" title="removed: true — a reorganisation dropped the block this log was in.">Removed by a reorg</Badge>}
           {event ? (
             <Badge tone="accent" testId="log-event">{`${event.standard} ${event.event}`}</Badge>
+          ) : known ? (
+            <Badge tone="accent" testId="log-event" title={known.signature}>
+              {known.event}
+            </Badge>
           ) : (
             <Badge tone="neutral" testId="log-event">
               Not decoded
@@ -140,6 +164,7 @@ function LogEntry({ log, position, token }: { log: Log; position: number; token:
       </div>
       <dl className="mt-3 space-y-1.5">
         {event && <DecodedEvent event={event} token={token} />}
+        {known && <KnownEvent decoded={known} />}
         <Field label="Topics">
           {log.topics.length === 0 ? (
             <Note>none (an anonymous event with no indexed arguments)</Note>
@@ -162,6 +187,17 @@ function LogEntry({ log, position, token }: { log: Log; position: number; token:
       </dl>
     </li>
   )
+}
+
+/** One decoder per names object (its cache then lives as long as the names do). */
+const decoders = new WeakMap<Names, (log: Log) => DecodedLog | null>()
+function knownDecoder(names: Names): (log: Log) => DecodedLog | null {
+  let decoder = decoders.get(names)
+  if (!decoder) {
+    decoder = createDecoder([], (topic) => names.eventCandidates(topic))
+    decoders.set(names, decoder)
+  }
+  return decoder
 }
 
 /** Logs shown at once: enough to read a typical receipt whole, few enough that thousands do not swamp the page. */
