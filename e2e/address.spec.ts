@@ -17,7 +17,10 @@ type Scenario = {
   deployment: { token: { contract: string; transaction: Hex } }
   token: { balances: Array<{ account: Hex; role: string; balance: string }> }
 }
-type OtsTx = { hash: Hex; blockNumber: Hex; from: Hex; to: Hex | null }
+type OtsTx = { hash: Hex; blockNumber: Hex; transactionIndex: Hex; from: Hex; to: Hex | null }
+
+/** A page as people read it: newest first, by block then position (nodes differ in the order they send). */
+const newestFirst = (txs: OtsTx[]) => [...txs].sort((a, b) => Number(BigInt(b.blockNumber) - BigInt(a.blockNumber)) || Number(BigInt(b.transactionIndex) - BigInt(a.transactionIndex))).map((tx) => tx.hash)
 type OtsPage = { txs: OtsTx[]; receipts: Array<{ transactionHash: Hex; gasUsed: Hex; effectiveGasPrice: Hex }>; firstPage: boolean; lastPage: boolean }
 type Log = { address: Hex; topics: Hex[]; data: Hex; transactionHash: Hex; blockNumber: Hex; logIndex: Hex }
 
@@ -63,7 +66,7 @@ test.describe('address page: activity, balances, contract', () => {
     const shown = await rowHashes(page)
     const newestBlock = Number(BigInt((await rpc<OtsTx>(request, url, 'eth_getTransactionByHash', [shown[0]])).blockNumber))
     const chain = await rpc<OtsPage>(request, url, 'ots_searchTransactionsBefore', [address, newestBlock + 1, 25])
-    expect(shown).toEqual(chain.txs.map((tx) => tx.hash))
+    expect(shown).toEqual(newestFirst(chain.txs))
     // Each row: direction from the chain's from/to, the fee from the receipt.
     const first = chain.txs[0]!
     const firstRow = page.getByTestId('history-row').first()
@@ -77,13 +80,13 @@ test.describe('address page: activity, balances, contract', () => {
       await page.getByTestId('history-older').click()
       await expect(page).toHaveURL(new RegExp(`[?&]page=before%3A${oldest}`))
       const older = await rpc<OtsPage>(request, url, 'ots_searchTransactionsBefore', [address, oldest, 25])
-      await expect.poll(() => rowHashes(page)).toEqual(older.txs.map((tx) => tx.hash))
+      await expect.poll(() => rowHashes(page)).toEqual(newestFirst(older.txs))
       await page.getByTestId('history-newer').click()
       await expect(page).toHaveURL(/[?&]page=after%3A/)
       await expect(page.getByTestId('history-row').first()).toBeVisible()
       await page.getByTestId('history-oldest').click()
       const oldestPage = await rpc<OtsPage>(request, url, 'ots_searchTransactionsAfter', [address, 0, 25])
-      await expect.poll(() => rowHashes(page)).toEqual(oldestPage.txs.map((tx) => tx.hash).reverse())
+      await expect.poll(() => rowHashes(page)).toEqual(newestFirst(oldestPage.txs))
       await expect(page.getByTestId('history-oldest')).toBeDisabled()
     }
   })

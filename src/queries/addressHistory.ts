@@ -44,8 +44,9 @@ export function addressHistoryQuery(network: Network, address: Address, cursor: 
         : await searchTransactionsAfter(http, address, cursor.kind === 'after' ? cursor.block : 0, historyPageSize, { signal })
       const receipts = new Map(page.receipts.map((receipt) => [receipt.transactionHash.toLowerCase(), receipt]))
       const rows = page.txs.map((transaction) => ({ transaction, receipt: receipts.get(transaction.hash.toLowerCase()) }))
-      // "After" pages come oldest first (nodes send them so); shown newest first like every other page.
-      const ordered = before ? rows : rows.reverse()
+      // Shown newest first, whatever order the node sends: anvil sends "after" pages newest first too, other
+      // nodes oldest first; sorted by block, then position.
+      const ordered = rows.sort((a, b) => compareDescending(a.transaction, b.transaction))
       // In both directions (as anvil and Otterscan number pages from the newest): firstPage is the page at the
       // newest end, lastPage the one at the oldest end.
       return { rows: ordered, hasNewer: !page.firstPage, hasOlder: !page.lastPage }
@@ -53,6 +54,14 @@ export function addressHistoryQuery(network: Network, address: Address, cursor: 
     // A page by block is fixed once its blocks are mined; the newest page gains rows with new blocks.
     staleTime: cursor.kind === 'newest' ? 4_000 : Infinity,
   })
+}
+
+/** Newer first: by block number, then by position in the block. */
+function compareDescending(a: Transaction, b: Transaction): number {
+  const block = BigInt(b.blockNumber ?? '0x0') - BigInt(a.blockNumber ?? '0x0')
+  if (block !== 0n) return block > 0n ? 1 : -1
+  const index = BigInt(b.transactionIndex ?? '0x0') - BigInt(a.transactionIndex ?? '0x0')
+  return index > 0n ? 1 : index < 0n ? -1 : 0
 }
 
 export function contractCreatorQuery(network: Network, address: Address) {
