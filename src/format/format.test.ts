@@ -56,6 +56,13 @@ describe('time', () => {
     [125, '2 min 5 s ago'],
     [4 * 3600 + 12 * 60, '4 h 12 min ago'],
     [3 * 86400 + 2 * 3600, '3 d 2 h ago'],
+    [30 * 86400 + 5 * 3600, '30 d 5 h ago'],
+    [31 * 86400, '1 month ago'],
+    [(5 * 30.5 + 3) * 86400, '5 months ago'],
+    [364 * 86400, '11 months ago'],
+    [366 * 86400, '1 year ago'],
+    // The recorded mainnet sample's block 9,515,350 seen from 2026: "2469 d 23 h" before.
+    [(2469 * 24 + 23) * 3600, '6 years ago'],
   ])('formatAge(%d) is %s', (seconds, text) => {
     expect(formatAge(seconds)).toBe(text)
   })

@@ -1,6 +1,14 @@
 /** Ages and timestamps; seconds in, text out. */
 
-/** "3 s ago", "2 min 5 s ago", "4 h 12 min ago", "3 d 2 h ago". A future time (clock skew) reads as "0 s ago". */
+/** A mean Gregorian year and month, in days: ages past a month are rounded down to whole ones. */
+const daysPerYear = 365.2425
+const daysPerMonth = daysPerYear / 12
+
+/**
+ * "3 s ago", "2 min 5 s ago", "4 h 12 min ago", "3 d 2 h ago"; past 30 days in whole months ("5 months ago"), past
+ * a year in whole years ("6 years ago": nobody reads "2469 d 23 h"). The exact time is the Age's title. A future
+ * time (clock skew) reads as "0 s ago".
+ */
 export function formatAge(seconds: number): string {
   const total = Math.max(0, Math.floor(seconds))
   if (total < 60) return `${total} s ago`
@@ -9,7 +17,11 @@ export function formatAge(seconds: number): string {
   const hours = Math.floor(minutes / 60)
   if (hours < 24) return `${hours} h ${minutes % 60} min ago`
   const days = Math.floor(hours / 24)
-  return `${days} d ${hours % 24} h ago`
+  if (days <= 30) return `${days} d ${hours % 24} h ago`
+  const years = Math.floor(total / 86400 / daysPerYear)
+  if (years >= 1) return years === 1 ? '1 year ago' : `${years} years ago`
+  const months = Math.max(1, Math.floor(total / 86400 / daysPerMonth))
+  return months === 1 ? '1 month ago' : `${months} months ago`
 }
 
 /** JavaScript dates end at ±8.64e15 ms; a block timestamp beyond that (a junk chain) is written as a number. */
