@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, getAddress, keccak256, pad, toEventSelector, toFunctionSelector, toHex, type Hex } from 'viem'
-import { devAccount, fundFromDeployer, rpc, rpcUrl, waitForReceipt } from './helpers.ts'
+import { devAccount, fundFromDeployer, refuseOtterscan, rpc, rpcUrl, sendSigned, waitForReceipt } from './helpers.ts'
 
 /**
  * The address page that explains (issue 16, items 1, 2 and 4): the node's history (ots_*) paged both ways,
@@ -42,13 +42,7 @@ async function rowHashes(page: Page): Promise<string[]> {
 async function deploy(request: APIRequestContext, url: string, initCode: Hex): Promise<Hex> {
   const account = devAccount(21)
   await fundFromDeployer(request, url, account.address)
-  const [chainId, nonce, block] = await Promise.all([
-    rpc<Hex>(request, url, 'eth_chainId'),
-    rpc<Hex>(request, url, 'eth_getTransactionCount', [account.address, 'pending']),
-    rpc<{ baseFeePerGas: Hex }>(request, url, 'eth_getBlockByNumber', ['latest', false]),
-  ])
-  const raw = await account.signTransaction({ type: 'eip1559', chainId: Number(chainId), nonce: Number(nonce), data: initCode, gas: 300_000n, maxPriorityFeePerGas: 10n ** 9n, maxFeePerGas: BigInt(block.baseFeePerGas) * 2n + 10n ** 9n })
-  const receipt = await waitForReceipt<{ contractAddress: Hex; status: Hex }>(request, url, await rpc<Hex>(request, url, 'eth_sendRawTransaction', [raw]))
+  const receipt = await waitForReceipt<{ contractAddress: Hex; status: Hex }>(request, url, await sendSigned(request, url, account, { data: initCode, gas: 300_000n }))
   expect(receipt.status).toBe('0x1')
   return getAddress(receipt.contractAddress)
 }
@@ -128,18 +122,8 @@ test.describe('address page: activity, balances, contract', () => {
     await expect(page.getByTestId('logs-blocks-covered')).toHaveText('6 of 6')
   })
 
-  test('without ots_* (ots_getApiLevel refused: injected fault) the page says what it needs and lists token transfers', async ({ page }) => {
-    // ots_getApiLevel answered -32601 as a node without the namespace does; every other call of its batch goes on.
-    await page.route('**/v3/**', async (route) => {
-      const body = route.request().postDataJSON() as { id: number; method: string } | Array<{ id: number; method: string }>
-      const calls = Array.isArray(body) ? body : [body]
-      const probe = calls.find((call) => call.method === 'ots_getApiLevel')
-      if (!probe) return route.fallback()
-      const refusal = { jsonrpc: '2.0', id: probe.id, error: { code: -32601, message: 'the method ots_getApiLevel does not exist/is not available' } }
-      const others = calls.filter((call) => call !== probe)
-      const answered = others.length === 0 ? [] : ((await (await route.fetch({ postData: JSON.stringify(others) })).json()) as unknown[])
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(Array.isArray(body) ? [...answered, refusal] : refusal) })
-    })
+  test('without ots_* (ots_getApiLevel refused: injected fault) the page says what it needs and lists token transfers', async ({ page, request }) => {
+    await refuseOtterscan(page, await rpcUrl(request))
     await page.goto(`/address/${holder()}`)
     await expect(page.getByTestId('address-no-history')).toContainText('ots_*')
     await expect(page.getByTestId('address-no-history')).toContainText('Erigon and anvil')

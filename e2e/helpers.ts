@@ -42,8 +42,8 @@ export async function rpc<T>(request: APIRequestContext, url: string, method: st
   return body.result as T
 }
 
-/** Signs an EIP-1559 ETH transfer with viem (nonce, chain id and fees from the gateway) and sends it raw. */
-export async function signAndSend(request: APIRequestContext, url: string, from: HDAccount, to: Hex, value: bigint): Promise<Hex> {
+/** Signs an EIP-1559 transaction with viem (nonce, chain id and fees from the gateway) and sends it raw; resolves with its hash. */
+export async function sendSigned(request: APIRequestContext, url: string, from: HDAccount, tx: { to?: Hex; data?: Hex; value?: bigint; gas: bigint }): Promise<Hex> {
   const [chainId, nonce, latest] = await Promise.all([
     rpc<Hex>(request, url, 'eth_chainId'),
     rpc<Hex>(request, url, 'eth_getTransactionCount', [from.address, 'pending']),
@@ -54,13 +54,40 @@ export async function signAndSend(request: APIRequestContext, url: string, from:
     type: 'eip1559',
     chainId: Number(BigInt(chainId)),
     nonce: Number(BigInt(nonce)),
-    to,
-    value,
-    gas: 21_000n,
+    to: tx.to,
+    data: tx.data,
+    value: tx.value ?? 0n,
+    gas: tx.gas,
     maxPriorityFeePerGas: priority,
     maxFeePerGas: BigInt(latest.baseFeePerGas) * 2n + priority,
   })
   return rpc<Hex>(request, url, 'eth_sendRawTransaction', [signed])
+}
+
+/** Signs an EIP-1559 ETH transfer with viem and sends it raw. */
+export function signAndSend(request: APIRequestContext, url: string, from: HDAccount, to: Hex, value: bigint): Promise<Hex> {
+  return sendSigned(request, url, from, { to, value, gas: 21_000n })
+}
+
+/**
+ * Fault injection: the gateway's answer to ots_getApiLevel is replaced by -32601 "method not found", as a
+ * node without Otterscan's methods answers; every other call in the same batch goes through untouched.
+ * Returns the ots_ methods the page still sent.
+ */
+export async function refuseOtterscan(page: Page, gateway: string): Promise<string[]> {
+  const otsSent: string[] = []
+  await page.route(gateway, async (route) => {
+    const sent = JSON.parse(route.request().postData() ?? 'null') as { id: number; method: string } | Array<{ id: number; method: string }>
+    const entries = [sent].flat()
+    otsSent.push(...entries.map((entry) => entry.method).filter((method) => method.startsWith('ots_') && method !== 'ots_getApiLevel'))
+    const refused = new Set(entries.filter((entry) => entry.method === 'ots_getApiLevel').map((entry) => entry.id))
+    if (refused.size === 0) return route.continue()
+    const response = await route.fetch()
+    const answer = (await response.json()) as { id: number } | Array<{ id: number }>
+    const inject = (entry: { id: number }) => (refused.has(entry.id) ? { jsonrpc: '2.0', id: entry.id, error: { code: -32601, message: 'the method ots_getApiLevel does not exist/is not available' } } : entry)
+    await route.fulfill({ response, json: Array.isArray(answer) ? answer.map(inject) : inject(answer) })
+  })
+  return otsSent
 }
 
 /** Every alert/confirm/prompt the page opens, each dismissed so nothing hangs: content tests expect none. */

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { encodeAbiParameters, encodeFunctionData, erc20Abi, type Hex } from 'viem'
-import { devAccount, fundFromDeployer, rpc, rpcUrl, waitForReceipt } from './helpers.ts'
+import { devAccount, fundFromDeployer, rpc, rpcUrl, sendSigned, waitForReceipt } from './helpers.ts'
 
 /**
  * Names for what the chain carries (issue 16, item 4): our own contracts' calls named by the ABIs the local service
@@ -53,13 +53,7 @@ test.describe('names for calls', () => {
     const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [sender.address, 5n] })
     const hashes: Hex[] = []
     for (const data of [unknown, transfer]) {
-      const [chainId, nonce, block] = await Promise.all([
-        rpc<Hex>(request, url, 'eth_chainId'),
-        rpc<Hex>(request, url, 'eth_getTransactionCount', [sender.address, 'pending']),
-        rpc<{ baseFeePerGas: Hex }>(request, url, 'eth_getBlockByNumber', ['latest', false]),
-      ])
-      const raw = await sender.signTransaction({ type: 'eip1559', chainId: Number(chainId), nonce: Number(nonce), to: devAccount(23).address, data, gas: 100_000n, maxPriorityFeePerGas: 10n ** 9n, maxFeePerGas: BigInt(block.baseFeePerGas) * 2n + 10n ** 9n })
-      const hash = await rpc<Hex>(request, url, 'eth_sendRawTransaction', [raw])
+      const hash = await sendSigned(request, url, sender, { to: devAccount(23).address, data, gas: 100_000n })
       await waitForReceipt(request, url, hash)
       hashes.push(hash)
     }

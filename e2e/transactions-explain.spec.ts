@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { concat, decodeErrorResult, decodeEventLog, formatUnits, getAddress, numberToHex, parseAbi, parseEther, size, toEventSelector, toHex, type Hex } from 'viem'
 import type { HDAccount } from 'viem/accounts'
-import { devAccount, fundFromDeployer, rpc, rpcUrl, waitForReceipt } from './helpers.ts'
+import { devAccount, fundFromDeployer, refuseOtterscan, rpc, rpcUrl, sendSigned, waitForReceipt } from './helpers.ts'
 
 /**
  * The transaction page explaining itself, against the real service: why the demo's failed Reverter
@@ -51,48 +51,10 @@ function forwarderInitCode(to: Hex): Hex {
   return concat([`0x60${length}600c600039 60${length}6000f3`.replace(/ /g, '') as Hex, runtime])
 }
 
-/** Signs an EIP-1559 transaction with viem and sends it raw; resolves with the mined receipt. */
+/** Signs and sends a transaction; resolves with the mined receipt. */
 async function send(request: APIRequestContext, url: string, from: HDAccount, tx: { to?: Hex; data?: Hex; value?: bigint; gas: bigint }): Promise<{ hash: Hex; receipt: RpcReceipt }> {
-  const [chainId, nonce, latest] = await Promise.all([
-    rpc<Hex>(request, url, 'eth_chainId'),
-    rpc<Hex>(request, url, 'eth_getTransactionCount', [from.address, 'pending']),
-    rpc<{ baseFeePerGas: Hex }>(request, url, 'eth_getBlockByNumber', ['latest', false]),
-  ])
-  const tip = 1_000_000_000n
-  const signed = await from.signTransaction({
-    type: 'eip1559',
-    chainId: Number(BigInt(chainId)),
-    nonce: Number(BigInt(nonce)),
-    to: tx.to,
-    data: tx.data,
-    value: tx.value ?? 0n,
-    gas: tx.gas,
-    maxPriorityFeePerGas: tip,
-    maxFeePerGas: BigInt(latest.baseFeePerGas) * 2n + tip,
-  })
-  const hash = await rpc<Hex>(request, url, 'eth_sendRawTransaction', [signed])
+  const hash = await sendSigned(request, url, from, tx)
   return { hash, receipt: await waitForReceipt<RpcReceipt>(request, url, hash) }
-}
-
-/**
- * Fault injection: the gateway's answer to ots_getApiLevel is replaced by -32601 "method not found", as a
- * node without Otterscan's methods answers; every other call in the same batch goes through untouched.
- * Returns the ots_ methods the page still sent.
- */
-async function refuseOtterscan(page: Page, gateway: string): Promise<string[]> {
-  const otsSent: string[] = []
-  await page.route(gateway, async (route) => {
-    const sent = JSON.parse(route.request().postData() ?? 'null') as { id: number; method: string } | Array<{ id: number; method: string }>
-    const entries = [sent].flat()
-    otsSent.push(...entries.map((entry) => entry.method).filter((method) => method.startsWith('ots_') && method !== 'ots_getApiLevel'))
-    const refused = new Set(entries.filter((entry) => entry.method === 'ots_getApiLevel').map((entry) => entry.id))
-    if (refused.size === 0) return route.continue()
-    const response = await route.fetch()
-    const answer = (await response.json()) as { id: number } | Array<{ id: number }>
-    const inject = (entry: { id: number }) => (refused.has(entry.id) ? { jsonrpc: '2.0', id: entry.id, error: { code: -32601, message: 'the method ots_getApiLevel does not exist/is not available' } } : entry)
-    await route.fulfill({ response, json: Array.isArray(answer) ? answer.map(inject) : inject(answer) })
-  })
-  return otsSent
 }
 
 async function openTransaction(page: Page, hash: Hex): Promise<void> {

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { erc1155Abi, erc20Abi, erc4626Abi, erc721Abi, multicall3Abi, toEventSelector, toFunctionSelector, type Abi, type AbiParameter } from 'viem'
+import { parameterText } from '../src/evm/abiText.ts'
 
 /**
  * The explorer's name table, made at build time from ABIs published in well-kept npm packages: every
@@ -19,12 +20,6 @@ const wethAbi = [
   { type: 'event', name: 'Deposit', inputs: [{ name: 'dst', type: 'address', indexed: true }, { name: 'wad', type: 'uint256', indexed: false }], anonymous: false },
   { type: 'event', name: 'Withdrawal', inputs: [{ name: 'src', type: 'address', indexed: true }, { name: 'wad', type: 'uint256', indexed: false }], anonymous: false },
 ] as const satisfies Abi
-
-function parameterText(parameter: AbiParameter & { indexed?: boolean }): string {
-  const components = (parameter as { components?: readonly AbiParameter[] }).components
-  const type = parameter.type.startsWith('tuple') && components ? `(${components.map(parameterText).join(', ')})${parameter.type.slice('tuple'.length)}` : parameter.type
-  return [type, parameter.indexed ? 'indexed' : '', parameter.name ?? ''].filter((part) => part !== '').join(' ')
-}
 
 /** `transfer(address to, uint256 value)`: the item as parseAbiItem reads it after its kind word. */
 function signatureText(item: { name: string; inputs: readonly AbiParameter[] }): string {

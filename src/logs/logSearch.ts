@@ -316,7 +316,7 @@ export class LogSearch {
     }
     const byKey = new Map<string, Log>()
     for (const log of answers.flat()) byKey.set(logKey(log), log)
-    return [...byKey.values()].sort((a, b) => compareQuantity(a.blockNumber, b.blockNumber) || compareQuantity(a.logIndex, b.logIndex))
+    return [...byKey.values()].sort(compare)
   }
 
   #append(logs: readonly Log[]): void {
@@ -436,13 +436,4 @@ export class LogSearch {
       }
     })
   }
-}
-
-/** Orders two hex quantities (null, a pending log's position, last). */
-function compareQuantity(a: string | null, b: string | null): number {
-  if (a === b) return 0
-  if (a === null) return 1
-  if (b === null) return -1
-  const difference = BigInt(a) - BigInt(b)
-  return difference < 0n ? -1 : difference > 0n ? 1 : 0
 }

@@ -7,7 +7,7 @@ import { chainOf, createChainClient } from '../../server/chain/chainClient.ts'
 import { feeFields, readBaseFee } from '../../server/chain/fees.ts'
 import { devAccount } from '../../server/testing/devAccounts.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
-import { startUnitTestService, type TestService } from '../testing/realService.ts'
+import { postedMethods, recordGatewayPosts, serviceNetwork, startUnitTestService, type TestService } from '../testing/realService.ts'
 import { contractInfoQuery } from './contractInfo.ts'
 import { createQueryClient } from './queryClient.ts'
 
@@ -19,8 +19,7 @@ import { createQueryClient } from './queryClient.ts'
 
 let service: TestService
 let network: Network
-const posts: unknown[] = []
-const realFetch = globalThis.fetch
+let posts: unknown[] = []
 const deployed: Record<'implementation' | 'proxy1967' | 'beacon' | 'beaconProxy' | 'clone', Address> = {} as never
 
 function openZeppelin(name: string): { abi: Abi; bytecode: Hex } {
@@ -31,11 +30,8 @@ function openZeppelin(name: string): { abi: Abi; bytecode: Hex } {
 beforeAll(async () => {
   vi.stubGlobal('WebSocket', WebSocket)
   service = await startUnitTestService({ blockTime: 1 })
-  vi.stubGlobal('fetch', async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    if (init?.method === 'POST' && String(input) === service.urls.rpc) posts.push(JSON.parse(String(init.body)))
-    return realFetch(input, init)
-  })
-  network = { name: 'local', label: 'Local devnet', chainId: '0x7a69', rpcBase: service.urls.rpcBase, wsBase: service.urls.wsBase, ipfsUrl: null, key: service.config.key, secret: '', kind: 'local' }
+  posts = recordGatewayPosts(service)
+  network = serviceNetwork(service)
 
   const sender = createChainClient(service.urls.rpc)
   const account = devAccount(3)
@@ -68,7 +64,6 @@ afterAll(async () => {
   await service?.close()
 })
 
-const methodsOf = (body: unknown) => (Array.isArray(body) ? body : [body]).map((call) => (call as { method: string }).method)
 
 describe('contractInfoQuery', () => {
   it('finds an EIP-1967 proxy (OpenZeppelin ERC1967Proxy) with code and slots read in one POST', async () => {
@@ -77,7 +72,7 @@ describe('contractInfoQuery', () => {
     expect(info.proxy).toEqual({ kind: 'eip1967', implementation: deployed.implementation, admin: null })
     expect(info.implementation).toBe(deployed.implementation)
     expect(info.selectors).toEqual([])
-    expect(posts.map(methodsOf)).toEqual([['eth_getCode', 'eth_getStorageAt', 'eth_getStorageAt', 'eth_getStorageAt', 'eth_getStorageAt']])
+    expect(postedMethods(posts)).toEqual([['eth_getCode', 'eth_getStorageAt', 'eth_getStorageAt', 'eth_getStorageAt', 'eth_getStorageAt']])
   })
 
   it('follows a beacon proxy (OpenZeppelin BeaconProxy) to what its beacon answers, in a second request', async () => {
@@ -85,7 +80,7 @@ describe('contractInfoQuery', () => {
     const info = await createQueryClient().fetchQuery(contractInfoQuery(network, deployed.beaconProxy))
     expect(info.proxy).toEqual({ kind: 'beacon', beacon: deployed.beacon, admin: null })
     expect(info.implementation).toBe(deployed.implementation)
-    expect(posts.map(methodsOf)).toEqual([['eth_getCode', 'eth_getStorageAt', 'eth_getStorageAt', 'eth_getStorageAt', 'eth_getStorageAt'], ['eth_call']])
+    expect(postedMethods(posts)).toEqual([['eth_getCode', 'eth_getStorageAt', 'eth_getStorageAt', 'eth_getStorageAt', 'eth_getStorageAt'], ['eth_call']])
   })
 
   it('reads an EIP-1167 clone’s implementation from its code', async () => {

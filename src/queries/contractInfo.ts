@@ -6,6 +6,7 @@ import { selectorsInCode } from '../evm/bytecode/selectors.ts'
 import { clientsFor } from '../networks/clients.ts'
 import { RpcError } from '../rpc/errors.ts'
 import { call, getCode, getStorageAt } from '../rpc/methods.ts'
+import { accountQuery } from './account.ts'
 import { queryKeys } from './keys.ts'
 
 const beaconAbi = parseAbi(['function implementation() view returns (address)'])
@@ -24,17 +25,20 @@ export type ContractInfo = {
 
 /**
  * A contract's code and its proxy slots (EIP-1967 implementation, beacon and admin, EIP-1822 PROXIABLE),
- * read at the latest block in one batch (the five calls leave in the same tick: one POST); then, for a
+ * read at the latest block in one batch (the five calls leave in the same tick: one POST; the code comes from
+ * the account query instead when the page already has it); then, for a
  * beacon proxy only, one eth_call to the beacon.
  */
 export function contractInfoQuery(network: Network, address: Address) {
   return queryOptions({
     queryKey: queryKeys.contractInfo(network, address),
-    queryFn: async ({ signal }): Promise<ContractInfo> => {
+    queryFn: async ({ signal, client }): Promise<ContractInfo> => {
       const http = clientsFor(network).http
       const slot = (at: Hex) => getStorageAt(http, address, at, 'latest', { signal })
+      // The address page has just read the code with the balance and nonce (accountQuery): not asked for again.
+      const known = client.getQueryData(accountQuery(network, address).queryKey)?.code
       const [code, implementation, beacon, admin, proxiable] = await Promise.all([
-        getCode(http, address, 'latest', { signal }),
+        known ?? getCode(http, address, 'latest', { signal }),
         slot(proxySlots.implementation),
         slot(proxySlots.beacon),
         slot(proxySlots.admin),

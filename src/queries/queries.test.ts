@@ -8,7 +8,7 @@ import { devAccount } from '../../server/testing/devAccounts.ts'
 import { logBombInitCode } from '../../server/testing/evmSnippets.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import type { Block, BlockWithTransactions, Receipt, Transaction } from '../rpc/schemas.ts'
-import { startUnitTestService, type TestService } from '../testing/realService.ts'
+import { postedMethods, recordGatewayPosts, serviceNetwork, startUnitTestService, type TestService } from '../testing/realService.ts'
 import { accountQuery } from './account.ts'
 import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery, recentBlocksQuery, uncleQuery } from './blocks.ts'
 import { forgetHead, noteHead } from './cachePolicy.ts'
@@ -25,11 +25,12 @@ import { prefetchBlockPage } from './blockPage.ts'
 
 let service: TestService
 let network: Network
-const posts: unknown[] = []
+let posts: unknown[] = []
+/** The unwrapped fetch, for the test's own calls (not recorded). */
 const realFetch = globalThis.fetch
 
 /** The JSON-RPC methods of each POST the app sent, in order. */
-const sentMethods = () => posts.map((body) => (Array.isArray(body) ? body : [body]).map((call) => (call as { method: string }).method))
+const sentMethods = () => postedMethods(posts)
 
 type Mined = { block: Hex; transfer: Hash; creation: Hash; sender: Address }
 let mined: Mined
@@ -38,21 +39,8 @@ beforeAll(async () => {
   // Node 20 has no global WebSocket: the network's clients (made on first use) take the ws package's.
   vi.stubGlobal('WebSocket', WebSocket)
   service = await startUnitTestService({ blockTime: 1 })
-  vi.stubGlobal('fetch', async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    if (init?.method === 'POST' && String(input) === service.urls.rpc) posts.push(JSON.parse(String(init.body)))
-    return realFetch(input, init)
-  })
-  network = {
-    name: 'local',
-    label: 'Local devnet',
-    chainId: '0x7a69',
-    rpcBase: service.urls.rpcBase,
-    wsBase: service.urls.wsBase,
-    ipfsUrl: null,
-    key: service.config.key,
-    secret: '',
-    kind: 'local',
-  }
+  posts = recordGatewayPosts(service)
+  network = serviceNetwork(service)
   // Two transactions in one block: a transfer, and a contract creation that emits two logs; mined a few
   // blocks after genesis, so there are blocks on both sides of it.
   const sender = createChainClient(service.urls.rpc)

@@ -1,4 +1,4 @@
-import type { Address, Hash } from 'viem'
+import { pad, type Address, type Hash } from 'viem'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { transferSingleTopic, transferBatchTopic } from '../evm/tokenTransfers.ts'
 import { transferTopic } from '../evm/tokenEvents.ts'
@@ -13,10 +13,6 @@ const wholeRange = 2n ** 62n
 /** How far back the address page looks for token activity unless told otherwise (blocks). */
 export const defaultTokenRange = 100_000n
 
-/** An address as a 32-byte topic: 12 zero bytes, then the 20 address bytes. */
-function addressTopic(address: Address): Hash {
-  return `0x${'0'.repeat(24)}${address.slice(2).toLowerCase()}` as Hash
-}
 
 /**
  * The four filters that find every token movement from or to `address` on any provider: ERC-20/721 Transfer
@@ -24,7 +20,8 @@ function addressTopic(address: Address): Hash {
  * eth_getLogs cannot say "from OR to" in one filter.
  */
 export function tokenActivityFilters(address: Address): LogFilter[] {
-  const who = addressTopic(address)
+  // An indexed address is its 20 bytes left-padded to a 32-byte topic.
+  const who = pad(address.toLowerCase() as Hash, { size: 32 })
   const erc1155 = [transferSingleTopic, transferBatchTopic] as const
   return [
     { topics: [transferTopic, who] },

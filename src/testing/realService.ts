@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { vi } from 'vitest'
+import type { Network } from '../../contract/runtimeConfig.ts'
 import { startTestService as startServerTestService, type TestService } from '../../server/testing/service.ts'
 
 /**
@@ -47,4 +49,28 @@ export function waitFor<T>(check: () => T | undefined | null | false, timeoutMs 
     }
     tick()
   })
+}
+
+/** The service's devnet as the app's Network object (what /config.json would give). */
+export function serviceNetwork(service: TestService): Network {
+  return { name: 'local', label: 'Local devnet', chainId: '0x7a69', rpcBase: service.urls.rpcBase, wsBase: service.urls.wsBase, ipfsUrl: null, key: service.config.key, secret: '', kind: 'local' }
+}
+
+/**
+ * Records the body of every POST the app sends to the gateway, passing it on untouched (observation, not
+ * interception): the global fetch is wrapped until `vi.unstubAllGlobals()`. Returns the list it fills.
+ */
+export function recordGatewayPosts(service: TestService): unknown[] {
+  const posts: unknown[] = []
+  const realFetch = globalThis.fetch
+  vi.stubGlobal('fetch', async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    if (init?.method === 'POST' && String(input) === service.urls.rpc) posts.push(JSON.parse(String(init.body)))
+    return realFetch(input, init)
+  })
+  return posts
+}
+
+/** The JSON-RPC methods of each recorded POST, in order. */
+export function postedMethods(posts: readonly unknown[]): string[][] {
+  return posts.map((body) => (Array.isArray(body) ? body : [body]).map((call) => (call as { method: string }).method))
 }

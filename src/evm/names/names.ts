@@ -1,11 +1,13 @@
-import { getAddress, parseAbiItem, toEventSelector, toFunctionSelector, type Abi, type AbiEvent, type AbiFunction, type Address, type Hex } from 'viem'
+import type { PublishedContract } from '../../../contract/publishedContracts.ts'
+import { getAddress, parseAbiItem, toEventSelector, toFunctionSelector, type Abi, type AbiEvent, type AbiFunction, type Hex } from 'viem'
 
 /** The build-time table (scripts/signatureTable.ts): 8-hex-digit keys, human-readable signatures with names. */
 export type SignatureTable = { functions: Record<string, string[]>; events: Record<string, string[]>; errors: Record<string, string[]> }
 
 type AbiError = Extract<Abi[number], { type: 'error' }>
 
-export type KnownContract = { name: string; address: Address; abi: Abi }
+/** A contract the deployment publishes (contract/publishedContracts.ts). */
+export type KnownContract = PublishedContract
 
 /**
  * Every name the explorer knows for what the chain carries: the deployment's own contracts (their ABIs,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import type { Address as AddressType } from 'viem'
 import { checksumAddress } from '../../format/address.ts'
@@ -29,6 +29,7 @@ import type { LogSearch, LogSearchSnapshot } from '../../logs/logSearch.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { useHistoryMethods, type HistoryMethods } from '../../networks/otterscan.ts'
 import { historyCursorText, parseHistoryCursor, type HistoryCursor } from '../../queries/addressHistory.ts'
+import { useRunningSearch } from '../../queries/logSearch.ts'
 import { createTokenActivitySearch, defaultTokenRange } from '../../queries/tokenActivity.ts'
 import { BalancesPanel } from './BalancesPanel.tsx'
 import { ContractPanel } from './ContractPanel.tsx'
@@ -136,7 +137,9 @@ export function AddressPage() {
   const [search, setSearch] = useSearchParams()
   const range = tokenRange(search.get('from'), search.get('to'), headNumber)
   const activity = useTokenActivity(network, enabled ? address : null, range.ok ? range : null)
-  const transfers = useMemo(() => (activity.snapshot ? transferRows(activity.snapshot.rows).map((row) => row.transfer) : undefined), [activity.snapshot])
+  // The movements, made once per snapshot for both the list and the balances.
+  const transferList = useMemo(() => (activity.snapshot ? transferRows(activity.snapshot.rows) : undefined), [activity.snapshot])
+  const transfers = useMemo(() => transferList?.map((row) => row.transfer), [transferList])
   const tab: 'transactions' | 'tokens' = search.get('tab') === 'tokens' || history?.offered === false ? 'tokens' : 'transactions'
   const updateSearch = (change: Record<string, string | null>) =>
     setSearch((current) => {
@@ -256,6 +259,7 @@ export function AddressPage() {
                 address={address}
                 search={activity.search}
                 snapshot={activity.snapshot}
+                rows={transferList}
                 problem={range.ok ? null : range.problem}
                 from={search.get('from') ?? ''}
                 to={search.get('to') ?? ''}
@@ -340,20 +344,12 @@ export function tokenRange(fromText: string | null, toText: string | null, head:
   return { ok: true, from: { kind: 'number', number: from }, to: to === null ? { kind: 'tag', tag: 'latest' } : { kind: 'number', number: to }, key: `${from}-${toText ?? 'latest'}` }
 }
 
-const noSubscription = () => () => {}
-const noSnapshot = () => null
-
 /** The token-activity scan for the page's address and range, started in the commit and stopped when the page leaves. */
 function useTokenActivity(network: AppNetwork, address: AddressType | null, range: Extract<TokenRange, { ok: true }> | null): { search: LogSearch | null; snapshot: LogSearchSnapshot | null } {
   const key = address && range ? `${address}:${range.key}` : null
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key says when the range or address really changed
   const search = useMemo(() => (address && range ? createTokenActivitySearch(network, address, range.from, range.to) : null), [network, key])
-  useLayoutEffect(() => {
-    if (!search) return
-    search.start()
-    return () => search.stop()
-  }, [search])
-  const snapshot = useSyncExternalStore(search?.subscribe ?? noSubscription, search?.getSnapshot ?? noSnapshot, search?.getSnapshot ?? noSnapshot)
+  const snapshot = useRunningSearch(search)
   return { search, snapshot }
 }
 

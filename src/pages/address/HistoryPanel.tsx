@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import type { Address as AddressType } from 'viem'
 import { receiptStatus } from '../../format/receiptStatus.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
@@ -82,6 +83,7 @@ function columns(network: AppNetwork, address: AddressType): Column<HistoryRow>[
  */
 export function HistoryPanel({ network, address, cursor, onCursor }: { network: AppNetwork; address: AddressType; cursor: HistoryCursor; onCursor: (cursor: HistoryCursor) => void }) {
   const page = useQuery({ ...addressHistoryQuery(network, address, cursor), placeholderData: (previous) => previous })
+  const historyColumns = useMemo(() => columns(network, address), [network, address])
   const rows = page.data?.rows
   const newest = rows?.[0]?.transaction.blockNumber
   const oldest = rows?.at(-1)?.transaction.blockNumber
@@ -89,7 +91,7 @@ export function HistoryPanel({ network, address, cursor, onCursor }: { network: 
   return (
     <div data-testid="history" data-cursor={historyCursorText(cursor) ?? 'newest'} aria-busy={page.isFetching}>
       <DataTable
-        columns={columns(network, address)}
+        columns={historyColumns}
         rows={rows}
         rowKey={(row) => row.transaction.hash}
         caption="The address's transactions, newest first"

@@ -125,18 +125,19 @@ function RangeForm({ from, to, onRange }: { from: string; to: string; onRange: (
  * Token movements from or to the address, from eth_getLogs over the chosen range (any provider answers it):
  * the logs page's scanner with its progress and Cancel, the rows as they come.
  */
-export function TokenActivity({ network, address, search, snapshot, problem, from, to, onRange }: {
+export function TokenActivity({ network, address, search, snapshot, rows, problem, from, to, onRange }: {
   network: AppNetwork
   address: AddressType
   search: LogSearch | null
   snapshot: LogSearchSnapshot | null
+  /** The snapshot's movements (transferRows), newest first. */
+  rows: TransferRow[] | undefined
   problem: string | null
   from: string
   to: string
   onRange: (from: string, to: string) => void
 }) {
   const now = useNow()
-  const rows = useMemo(() => (snapshot ? transferRows(snapshot.rows) : undefined), [snapshot])
   const tableColumns = useMemo(() => columns(network, address), [network, address])
   return (
     <div className="space-y-4 p-5" data-testid="token-activity" data-address={address.toLowerCase()} data-range={`${from}-${to}`}>

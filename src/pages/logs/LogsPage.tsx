@@ -1,7 +1,7 @@
-import { useEffect, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { formatInteger } from '../../format/numbers.ts'
-import { createLogSearch } from '../../queries/logSearch.ts'
+import { createLogSearch, useRunningSearch } from '../../queries/logSearch.ts'
 import { useConnectionStatus } from '../../queries/connectionStatus.ts'
 import { useLinkNetwork, useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import type { AppNetwork } from '../../networks/capabilities.ts'
@@ -23,8 +23,6 @@ import { Button } from '../../ui/Button.tsx'
 import { DownloadIcon, ListIcon } from '../../ui/icons.tsx'
 import { SearchProgress } from './SearchProgress.tsx'
 
-const noSubscription = () => () => {}
-const noSnapshot = () => null
 
 /**
  * The search a URL describes, run while the page shows it. Keyed by the filter's canonical query string, so
@@ -37,17 +35,10 @@ function useLogSearch(network: AppNetwork, key: string | null, follow: boolean):
     const parsed = parseLogQuery(readLogForm(new URLSearchParams(key)))
     return parsed.ok ? createLogSearch(network, parsed.query) : null
   }, [network, key])
-  // Started in the commit, before the browser paints the page: in an effect the first request waited for that
-  // paint (bench: 25-80 ms after the navigation), and every window of the scan comes after it.
-  useLayoutEffect(() => {
-    if (!search) return
-    search.start()
-    return () => search.stop()
-  }, [search])
+  const snapshot = useRunningSearch(search)
   useEffect(() => {
     search?.setFollow(follow)
   }, [search, follow])
-  const snapshot = useSyncExternalStore(search?.subscribe ?? noSubscription, search?.getSnapshot ?? noSnapshot, search?.getSnapshot ?? noSnapshot)
   return { search, snapshot }
 }
 

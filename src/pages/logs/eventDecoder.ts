@@ -1,6 +1,7 @@
 import { decodeEventLog, getAddress, toEventSelector, type AbiEvent, type AbiParameter, type Hex } from 'viem'
 import { decodeTokenEvent, type LogLike } from '../../evm/tokenEvents.ts'
 import { eventItem } from '../../logs/logQuery.ts'
+import { parameterText } from '../../evm/abiText.ts'
 
 /**
  * Decoding for the logs table: the token events every explorer knows (src/evm/tokenEvents.ts), and any
@@ -62,16 +63,9 @@ export function parseEventDefinitions(text: string): EventDefinitions {
   return { events, problems }
 }
 
-function formatParameter(parameter: AbiParameter & { indexed?: boolean }): string {
-  const type = parameter.type.startsWith('tuple')
-    ? `(${((parameter as { components?: readonly AbiParameter[] }).components ?? []).map(formatParameter).join(', ')})${parameter.type.slice('tuple'.length)}`
-    : parameter.type
-  return [type, parameter.indexed ? 'indexed' : '', parameter.name ?? ''].filter((part) => part !== '').join(' ')
-}
-
 /** `event Tick(uint256 indexed counter, uint256 batch)`: the human-readable form parseAbiItem reads back. */
 export function formatEvent(event: AbiEvent): string {
-  return `event ${event.name}(${event.inputs.map(formatParameter).join(', ')})${event.anonymous ? ' anonymous' : ''}`
+  return `event ${event.name}(${event.inputs.map(parameterText).join(', ')})${event.anonymous ? ' anonymous' : ''}`
 }
 
 /** The events as text again, one per line: what the URL keeps (a pasted JSON ABI shrinks to its events). */

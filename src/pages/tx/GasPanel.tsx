@@ -4,7 +4,7 @@ import { GasBar } from '../../ui/GasBar.tsx'
 import { InfoList } from '../../ui/InfoList.tsx'
 import { InfoRow } from '../../ui/InfoRow.tsx'
 import { Panel } from '../../ui/Panel.tsx'
-import { feeBreakdown } from './fees.ts'
+import { feeBreakdown } from '../../evm/fees.ts'
 import { isPending, receiptLoading, type TransactionData } from './model.ts'
 import { Loading, Note, NotYet } from './parts.tsx'
 
