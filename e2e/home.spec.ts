@@ -160,6 +160,10 @@ test.describe('home page, live lists', () => {
     await expect(chart.getByRole('img')).toHaveAccessibleName(/^Gas used and base fee, blocks [\d,]+ to [\d,]+/)
     await expect(chart.getByRole('img')).toHaveAccessibleDescription(/gas used as a share of the gas limit.*base fee/i)
 
+    // The base-fee axis speaks one unit at both ends (when the fee moved at all in the window).
+    const axisEnds = await Promise.all(['fee-axis-high', 'fee-axis-low'].map(async (id) => (await page.getByTestId(id).count()) > 0 ? ((await page.getByTestId(id).textContent()) ?? '').split(' ').at(-1) : null))
+    expect(axisEnds[0]).toBe(axisEnds[1])
+
     // Arrow keys: the readout follows the block looked at; End goes back to following the newest.
     const readoutBlock = async () => Number(((await page.getByTestId('gas-chart-readout').textContent()) ?? '').match(/Block\s*([\d,]+)/)![1]!.replace(/,/g, ''))
     await chart.focus()

@@ -67,6 +67,17 @@ export function formatGwei(wei: bigint, maxFractionDigits = 4): string {
   return text === null ? `${formatInteger(wei)} wei` : `${text} gwei`
 }
 
+/**
+ * Several wei-per-gas values that share one axis, all in one unit: gwei when the largest reads in gwei, else
+ * wei. A value too small for four decimals of gwei keeps its significant digits (7 wei beside 1.2 gwei reads
+ * "0.000000007 gwei", not "7 wei" on one end of a gwei axis).
+ */
+export function formatGasPricesInOneUnit(values: readonly bigint[]): string[] {
+  const largest = values.reduce((high, value) => (value > high ? value : high), 0n)
+  if (groupDecimal(weiToGwei(largest), 4) === null) return values.map(formatWei)
+  return values.map((value) => `${groupDecimal(weiToGwei(value), 4) ?? groupDecimal(weiToGwei(value), 9)} gwei`)
+}
+
 /** Wei with its unit, grouped: 21000 -> "21,000 wei". */
 export function formatWei(wei: bigint): string {
   return `${formatInteger(wei)} wei`

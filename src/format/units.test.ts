@@ -1,7 +1,7 @@
 import { formatTokenAmount } from './numbers.ts'
 import { parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatEther, formatGwei, formatWei, weiToEther, weiToGwei } from './numbers.ts'
+import { formatBytes, formatEther, formatGasPricesInOneUnit, formatGwei, formatWei, weiToEther, weiToGwei } from './numbers.ts'
 
 // Vectors: viem's documented examples (formatEther(1000000000000000000n) is '1', formatGwei(1000000000n) is
 // '1'), and values worked out by hand from 1 ETH = 10^18 wei and 1 gwei = 10^9 wei.
@@ -40,6 +40,17 @@ describe('wei to ether and gwei, exact', () => {
     expect(formatGwei(7n)).toBe('7 wei')
     expect(formatGwei(0n)).toBe('0 gwei')
     expect(formatWei(21_000n)).toBe('21,000 wei')
+  })
+})
+
+describe('formatGasPricesInOneUnit', () => {
+  it('puts every value of one axis in the unit of the largest', () => {
+    // 1 gwei = 10^9 wei (the unit's definition): 7 wei is 7 * 10^-9 gwei.
+    expect(formatGasPricesInOneUnit([1_200_000_000n, 7n])).toEqual(['1.2 gwei', '0.000000007 gwei'])
+    expect(formatGasPricesInOneUnit([875_000_000n, 12_345_678_900_000n])).toEqual(['0.875 gwei', '12,345.6789 gwei'])
+    // All below what four decimals of gwei can show: wei throughout.
+    expect(formatGasPricesInOneUnit([7n, 50_000n])).toEqual(['7 wei', '50,000 wei'])
+    expect(formatGasPricesInOneUnit([])).toEqual([])
   })
 })
 

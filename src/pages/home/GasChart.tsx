@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
-import { formatGwei, formatInteger, formatPercent } from '../../format/numbers.ts'
+import { formatGasPricesInOneUnit, formatGwei, formatInteger, formatPercent } from '../../format/numbers.ts'
 import { formatAge } from '../../format/time.ts'
 import { BlockLink } from '../../ui/BlockLink.tsx'
 import { DataTable, type Column } from '../../ui/DataTable.tsx'
@@ -79,6 +79,8 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
   const fees = blocks.map(baseFee)
   const knownFees = fees.filter((fee): fee is bigint => fee !== null)
   const axis = feeAxis(knownFees)
+  // One unit on the axis: "1.2 gwei" over "7 wei" read as if the line fell a billionfold further than it did.
+  const [highLabel, lowLabel] = formatGasPricesInOneUnit([axis.high, axis.low])
   // Newest at the right edge; a young chain leaves the left slots empty.
   const offset = size - blocks.length
   const x = (index: number) => (offset + index) * slot
@@ -181,8 +183,8 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
         <div className="relative w-20 shrink-0 text-[11px] tabular-nums text-amber-700 dark:text-amber-400" aria-hidden="true">
           {knownFees.length > 0 && axis.low !== axis.high ? (
             <>
-              <span className="absolute left-0 top-[10%] -translate-y-1/2 whitespace-nowrap">{formatGwei(axis.high)}</span>
-              <span className="absolute left-0 top-[90%] -translate-y-1/2 whitespace-nowrap">{formatGwei(axis.low)}</span>
+              <span className="absolute left-0 top-[10%] -translate-y-1/2 whitespace-nowrap" data-testid="fee-axis-high">{highLabel}</span>
+              <span className="absolute left-0 top-[90%] -translate-y-1/2 whitespace-nowrap" data-testid="fee-axis-low">{lowLabel}</span>
             </>
           ) : knownFees.length > 0 ? (
             <span className="absolute left-0 top-1/2 -translate-y-1/2 whitespace-nowrap">{formatGwei(axis.low)}</span>
