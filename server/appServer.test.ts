@@ -13,6 +13,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'))
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>')
   fs.writeFileSync(path.join(dist, 'assets', 'entry-abc.js'), 'console.log(1)')
+  fs.writeFileSync(path.join(dist, '.build-stamp.json'), '{"hash":"abc","files":["src/main.tsx"]}')
   const config = loadConfig({ CHAINGLASS_KEY: 'key-1', CHAINGLASS_SECRET: 'secret-1' })
   const served = await startAppServer(0, () => localRuntimeConfig(config, { rpc: 18545, files: 15001 }), dist, {}, (network) => (network === 'devnet' ? published : null))
   base = `http://127.0.0.1:${served.port}`
@@ -65,6 +66,13 @@ describe('the app server (npm start)', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'entry-def.js'), 'console.log(2)')
     const rebuilt = await fetch(`${base}/assets/entry-def.js`)
     expect(await rebuilt.text()).toBe('console.log(2)')
+  })
+
+  it("never serves dist/'s dot files (the build stamp names the sources)", async () => {
+    for (const route of ['/.build-stamp.json', '/assets/../.build-stamp.json', '/%2Ebuild-stamp.json']) {
+      const body = await (await fetch(`${base}${route}`)).text()
+      expect(body, route).not.toContain('src/main.tsx')
+    }
   })
 
   it('answers client-side routes with index.html (deep links work)', async () => {

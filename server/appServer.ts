@@ -97,6 +97,8 @@ export async function startAppServer(
     root: dist,
     // Looked up per request (not listed once at start), so a rebuild while serving is picked up.
     wildcard: true,
+    // No dot files (dist/.build-stamp.json names the sources it was built from; visitors have no need of it).
+    allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
     setHeaders(response, filePath) {
       // Hashed assets never change; index.html must always be fresh so a new build is picked up.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) response.header('cache-control', 'public, max-age=31536000, immutable')

@@ -1,3 +1,4 @@
+import { commandStartedAt } from './commandStart.ts'
 import { loadConfigOrExit } from './config.ts'
 import { PortInUseError } from './portInUse.ts'
 import { Supervisor } from './supervisor/supervisor.ts'
@@ -16,7 +17,8 @@ process.on('uncaughtException', survive)
 process.on('unhandledRejection', survive)
 
 const config = loadConfigOrExit()
-const started = Date.now()
+// From when the command started (npm, the build if any, tsx), not from here: what the user waited.
+const started = commandStartedAt()
 const supervisor = new Supervisor(config, { app: withApp, log })
 
 let stopping = false
@@ -42,7 +44,7 @@ try {
   log(`  data            ${config.dataDir}`)
   log(`  credentials     the project key and secret from CHAINGLASS_KEY and CHAINGLASS_SECRET (README)`)
   log('')
-  log(`chainglass ready (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  log(`chainglass ready in ${((Date.now() - started) / 1000).toFixed(1)} s since the command started`)
 } catch (error) {
   // A stop asked for while starting makes the start fail: that is the stop, not a failure to report.
   if (!stopping) {
