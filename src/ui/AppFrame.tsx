@@ -12,6 +12,7 @@ import { Logo } from './Logo.tsx'
 import { NetworkMenu } from './NetworkMenu.tsx'
 import { SearchBox } from './SearchBox.tsx'
 import { ThemeSwitch } from './ThemeSwitch.tsx'
+import { PresentLauncher } from '../present/PresentLauncher.tsx'
 import { useDismiss } from './useDismiss.ts'
 
 /** Header, connection banner, page, footer: the frame every route renders into. */
@@ -36,6 +37,7 @@ export function AppFrame() {
             <SearchBox />
           </div>
           <div className="flex items-center gap-2 [grid-area:theme]">
+            <PresentLauncher />
             <ThemeSwitch />
             {mobileNav.toggle}
           </div>

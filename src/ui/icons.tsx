@@ -199,3 +199,11 @@ export const RefreshIcon = (props: IconProps) => (
     <path d="M20 5v6h-6" />
   </Icon>
 )
+
+/** A screen with a play mark: the presentation mode. */
+export const PresentIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="4" width="18" height="13" rx="2" />
+    <path d="M10.5 8.5v5l4-2.5-4-2.5ZM8 21h8M12 17v4" />
+  </Icon>
+)
