@@ -65,8 +65,8 @@ export function planWalk({ chain, fileStore }: WalkInput): Walk {
     focus: '[data-testid="gas-chart-panel"]',
   })
 
-  const facts: Found<ChainFacts> = chain
-  const fact = <T>(pick: (facts: ChainFacts) => Found<T>): Found<T> => (facts.ok ? pick(facts.value) : { ok: false, reason: facts.reason })
+  // One of the chain's facts, or the chain's own reason when there are none.
+  const fact = <T>(pick: (facts: ChainFacts) => Found<T>): Found<T> => (chain.ok ? pick(chain.value) : { ok: false, reason: chain.reason })
 
   take('busy-block', fact((f) => f.busyBlock), (block) => ({
     caption: `Block ${formatInteger(block.number)}: ${formatInteger(block.transactions)} transaction${block.transactions === 1 ? '' : 's'} using ${formatPercent(block.gasUsed, block.gasLimit)} of its gas limit. Each row names the method called, the value moved and the fee paid.`,
