@@ -25,5 +25,5 @@ function fileStore(network: AppNetwork): Found<true> {
 
 /** The walk for `network`, from what it holds right now. */
 export async function planWalkFor(network: AppNetwork, queryClient: QueryClient): Promise<Walk> {
-  return planWalk({ chain: await chainFacts(network, queryClient), fileStore: fileStore(network) })
+  return planWalk({ chain: await chainFacts(network, queryClient), fileStore: fileStore(network), recorded: network.kind === 'sample' })
 }

@@ -40,8 +40,8 @@ describe('planWalk', () => {
   })
 
   it('leaves out what the network cannot serve, each with its reason, and never the live home', () => {
-    const walk = planWalk({ chain: { ok: false, reason: 'Recorded mainnet has no latest block' }, fileStore: { ok: false, reason: 'Recorded mainnet has no file store' } })
-    expect(walk.steps.map((step) => step.id)).toEqual(['live'])
+    const walk = planWalk({ chain: { ok: false, reason: 'Recorded mainnet has no latest block' }, fileStore: { ok: false, reason: 'Recorded mainnet has no file store' }, recorded: true })
+    expect(walk.steps.map((step) => [step.id, step.title])).toEqual([['live', 'What this recording holds']])
     expect(walk.skipped.map((skipped) => [skipped.id, skipped.reason])).toEqual([
       ['busy-block', 'Recorded mainnet has no latest block'],
       ['token-transfer', 'Recorded mainnet has no latest block'],

@@ -32,6 +32,8 @@ export type WalkInput = {
   chain: Found<ChainFacts>
   /** Whether files can be added here, or why not. */
   fileStore: Found<true>
+  /** A recorded sample: its home shows what was recorded, and nothing arrives. */
+  recorded?: boolean
 }
 
 const titles: Record<StepId, string> = {
@@ -49,7 +51,7 @@ const short = (address: Address) => {
   return `${text.slice(0, 6)}…${text.slice(-4)}`
 }
 
-export function planWalk({ chain, fileStore }: WalkInput): Walk {
+export function planWalk({ chain, fileStore, recorded = false }: WalkInput): Walk {
   const steps: Step[] = []
   const skipped: SkippedStep[] = []
   const take = <T>(id: StepId, fact: Found<T>, make: (value: T) => Omit<Step, 'id' | 'title'>) => {
@@ -57,13 +59,22 @@ export function planWalk({ chain, fileStore }: WalkInput): Walk {
     else skipped.push({ id, title: titles[id], reason: fact.reason })
   }
 
-  steps.push({
-    id: 'live',
-    title: titles.live,
-    caption: 'New blocks arrive as the node makes them, over a WebSocket subscription. The chart shows how full each block is and the base fee it set.',
-    path: homePath,
-    focus: '[data-testid="gas-chart-panel"]',
-  })
+  steps.push(
+    recorded
+      ? {
+          id: 'live',
+          title: 'What this recording holds',
+          caption: 'A recorded network replays real answers and never moves. Its home lists what was recorded, each item a link to the page that shows it.',
+          path: homePath,
+        }
+      : {
+          id: 'live',
+          title: titles.live,
+          caption: 'New blocks arrive as the node makes them, over a WebSocket subscription. The chart shows how full each block is and the base fee it set.',
+          path: homePath,
+          focus: '[data-testid="gas-chart-panel"]',
+        },
+  )
 
   // One of the chain's facts, or the chain's own reason when there are none.
   const fact = <T>(pick: (facts: ChainFacts) => Found<T>): Found<T> => (chain.ok ? pick(chain.value) : { ok: false, reason: chain.reason })
