@@ -47,7 +47,8 @@ test.describe('home page', () => {
 
     await page.getByTestId('theme-light').click()
     await expect(html).not.toHaveClass(/\bdark\b/)
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(darkBackground)
+    // Polled: the style is recomputed after the class changes, and on a loaded machine not within the same frame.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(darkBackground)
     await page.reload()
     await expect(html).not.toHaveClass(/\bdark\b/)
 
