@@ -1,9 +1,12 @@
 import fs from 'node:fs'
+import http from 'node:http'
+import zlib from 'node:zlib'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from './config.ts'
 import { localRuntimeConfig, startAppServer } from './appServer.ts'
+import { compressFile } from '../scripts/compressAssets.ts'
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-dist-'))
 let base = ''
@@ -14,6 +17,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>')
   fs.writeFileSync(path.join(dist, 'assets', 'entry-abc.js'), 'console.log(1)')
   fs.writeFileSync(path.join(dist, '.build-stamp.json'), '{"hash":"abc","files":["src/main.tsx"]}')
+  // What the build's compression step leaves beside a file (scripts/compressAssets.ts), made the same way.
+  fs.writeFileSync(path.join(dist, 'assets', 'big-123.js'), 'console.log("chainglass");\n'.repeat(200))
+  compressFile(path.join(dist, 'assets', 'big-123.js'))
   const config = loadConfig({ CHAINGLASS_KEY: 'key-1', CHAINGLASS_SECRET: 'secret-1' })
   const served = await startAppServer(0, () => localRuntimeConfig(config, { rpc: 18545, files: 15001 }), dist, {}, (network) => (network === 'devnet' ? published : null))
   base = `http://127.0.0.1:${served.port}`
@@ -66,6 +72,27 @@ describe('the app server (npm start)', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'entry-def.js'), 'console.log(2)')
     const rebuilt = await fetch(`${base}/assets/entry-def.js`)
     expect(await rebuilt.text()).toBe('console.log(2)')
+  })
+
+  it('sends the build-time brotli or gzip copy the client accepts, with Vary, and the same bytes once decoded', async () => {
+    const raw = fs.readFileSync(path.join(dist, 'assets', 'big-123.js'), 'utf8')
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+      // Node's fetch would ask for and decode gzip and br itself; the raw response is read with http here.
+      const answer = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${base}/assets/big-123.js`, { headers: { 'accept-encoding': accept } }, (response) => {
+            const chunks: Buffer[] = []
+            response.on('data', (chunk: Buffer) => chunks.push(chunk))
+            response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+          })
+          .on('error', reject)
+      })
+      expect(answer.headers['content-encoding'], accept).toBe(encoding ?? undefined)
+      expect(answer.headers.vary, accept).toMatch(/accept-encoding/i)
+      const decoded = encoding === 'br' ? zlib.brotliDecompressSync(answer.body) : encoding === 'gzip' ? zlib.gunzipSync(answer.body) : answer.body
+      expect(decoded.toString('utf8'), accept).toBe(raw)
+      if (encoding) expect(answer.body.length, accept).toBeLessThan(raw.length / 10)
+    }
   })
 
   it("never serves dist/'s dot files (the build stamp names the sources)", async () => {

@@ -97,6 +97,8 @@ export async function startAppServer(
     root: dist,
     // Looked up per request (not listed once at start), so a rebuild while serving is picked up.
     wildcard: true,
+    // The .br and .gz copies the build made (scripts/compressAssets.ts), by the request's Accept-Encoding, with Vary.
+    preCompressed: true,
     // No dot files (dist/.build-stamp.json names the sources it was built from; visitors have no need of it).
     allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
     setHeaders(response, filePath) {
