@@ -54,7 +54,7 @@ async function tabTo(page: Page, target: Locator, limit: number): Promise<void> 
 /** The stops are built from the chain once per worker; each test then looks at its own page. */
 let stops: Promise<Stop[]> | null = null
 
-const pageNames = ['home', 'blocks', 'block', 'block-receipts', 'block-tx', 'tx', 'uncle', 'address', 'logs', 'call-result', 'call-revert', 'storage', 'files', 'settings', 'l2a', 'l2b', 'not-found']
+const pageNames = ['home', 'blocks', 'block', 'block-receipts', 'block-tx', 'tx', 'uncle', 'sample-home', 'sample-block', 'address', 'logs', 'call-result', 'call-revert', 'storage', 'files', 'settings', 'l2a', 'l2b', 'not-found']
 
 test.describe('accessibility (axe-core, light and dark)', () => {
   // Two full axe runs and two screenshots per page, on a machine other suites share.

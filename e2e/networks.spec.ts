@@ -116,7 +116,7 @@ test.describe('networks', () => {
     await expect(page.getByTestId('page-prev')).toHaveAttribute('href', '/l2a/5816?network=l2a-sample')
     await page.getByTestId('page-next').click()
     await expect(page).toHaveURL(/\/l2a\/5818\?network=l2a-sample$/)
-    await expect(page.getByTestId('error-panel')).toContainText('not in this recorded sample network')
+    await expect(page.getByTestId('not-recorded-panel')).toContainText('block 5818')
   })
 
   test('/l2b/pending on l2b-sample shows every field of the recording, refreshed on its own and on demand', async ({ page }) => {

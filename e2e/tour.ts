@@ -78,6 +78,8 @@ export async function tourStops(request: APIRequestContext): Promise<Stop[]> {
       },
     },
     { name: 'uncle', path: '/uncle/9515350/0?network=mainnet-sample', ready: visible('uncle-block-link') },
+    { name: 'sample-home', path: '/?network=mainnet-sample', ready: visible('sample-contents') },
+    { name: 'sample-block', path: '/block/9515350?network=mainnet-sample', ready: visible('not-recorded-panel') },
     { name: 'address', path: `/address/${caller}`, ready: visible('address-overview') },
     {
       // The token's Transfer and Approval logs of the last blocks: decoded as ERC-20 without an ABI.

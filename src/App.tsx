@@ -7,6 +7,7 @@ import { NetworkProvider } from './ui/networks/NetworkContext.tsx'
 import type { AppNetwork } from './networks/capabilities.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { prefetchBlockRoute } from './queries/blockPage.ts'
+import { queryKeys } from './queries/keys.ts'
 import { createQueryClient } from './queries/queryClient.ts'
 import { AppFrame, FrameFallback } from './ui/AppFrame.tsx'
 import { RouteError } from './ui/RouteError.tsx'
@@ -103,9 +104,12 @@ export function createAppState(config: RuntimeConfig): AppState {
     const key = location.pathname + location.search
     if (key === started) return
     started = key
+    const network = networkForSearch(config, location.search, (name) => queryClient.getQueryData(queryKeys.sampleContents(name)))
+    // A sample that has not said what it holds has no rules yet: its page asks once it has (SampleGate).
+    if (network.kind === 'sample' && !network.sample) return
     for (const match of matchRoutes(routes, location) ?? []) {
       const handle = match.route.handle as PageHandle | undefined
-      handle?.startData?.(queryClient, networkForSearch(config, location.search), match.params, location.search)
+      handle?.startData?.(queryClient, network, match.params, location.search)
     }
   }
   startData(router.state.location)

@@ -1,3 +1,5 @@
+import { sampleContentsMethod } from '../../contract/sampleContents.ts'
+
 /**
  * What the keyed endpoint lets through. The chain changes only by signed transactions: every node
  * control method (anvil_*, evm_*, hardhat_*, debug_*, personal_*, eth_sendTransaction, ...) is refused.
@@ -72,6 +74,16 @@ const allowed = new Set<string>([...specMethods, ...explorerReadMethods, ...hist
 
 export function isAllowedMethod(method: string): boolean {
   return allowed.has(method)
+}
+
+/**
+ * Answered only on the recorded sample networks (their description of what they hold); everywhere else
+ * it is an unknown method (-32601), so the spec's networks offer exactly the spec's methods.
+ */
+export const sampleOnlyMethods = [sampleContentsMethod] as const
+
+export function isSampleMethod(method: string): boolean {
+  return (sampleOnlyMethods as readonly string[]).includes(method)
 }
 
 export function isSubscriptionMethod(method: string): boolean {

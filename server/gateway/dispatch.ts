@@ -1,5 +1,5 @@
 import type { ServiceConfig } from '../config.ts'
-import { isAllowedMethod, subscriptionKinds } from './allowlist.ts'
+import { isAllowedMethod, isSampleMethod, subscriptionKinds } from './allowlist.ts'
 import {
   ErrorCode,
   RpcFailure,
@@ -35,9 +35,11 @@ export type NetworkRules = {
   offersL2b: boolean
   /** The spec's gas cap needs the node's head block; a recorded sample has none to read. */
   capCallGas: boolean
+  /** A recorded sample network: it also answers chainglass_sampleContents, which no other network offers. */
+  recordedSample: boolean
 }
 
-export const devnetRules: NetworkRules = { chainId: '0x7a69', offersL2a: false, offersL2b: false, capCallGas: true }
+export const devnetRules: NetworkRules = { chainId: '0x7a69', offersL2a: false, offersL2b: false, capCallGas: true, recordedSample: false }
 
 export type DispatchOptions = {
   config: ServiceConfig
@@ -112,7 +114,7 @@ export class Dispatcher {
   async #execute(request: IncomingCall, context: DispatchContext): Promise<unknown> {
     const { method, params } = request
     const { config, node } = this.#options
-    if (!isAllowedMethod(method)) {
+    if (!isAllowedMethod(method) && !(this.#network.recordedSample && isSampleMethod(method))) {
       throw new RpcFailure(ErrorCode.methodNotFound, `the method ${method} does not exist/is not available`)
     }
     switch (method) {

@@ -11,7 +11,13 @@ export type RecordedAnswer = { result: unknown } | { error: { code: number; mess
 export type Recording = { method: string; params: unknown[]; answer: RecordedAnswer; source: string }
 
 export function readFixture(name: string): string {
-  return fs.readFileSync(path.join(fixturesDir, name), 'utf8')
+  try {
+    return fs.readFileSync(path.join(fixturesDir, name), 'utf8')
+  } catch (error) {
+    // A failure is logged: some recordings' file names carry a provider's brand, which logs never show.
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
+    throw new Error(`a sample recording could not be read from the fixtures directory (${code})`, { cause: error })
+  }
 }
 
 type ResponseBody = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
@@ -88,7 +94,8 @@ export function loadSampleRecordings(): SampleRecordings {
 
   const l2bName = 'infura-starknet-mainnet-starknet_pendingTransactions.json'
   const { value, dropped } = parseElidedJson(readFixture(l2bName))
-  if (dropped > 0) notes.push(`samples: ${l2bName}: dropped ${dropped} published "..." elision line(s) to make it JSON`)
+  // Named by its network, not its file: the file's name carries the provider's brand, which logs never show.
+  if (dropped > 0) notes.push(`samples: the l2b recording: dropped ${dropped} published "..." elision line(s) to make it JSON`)
   const l2b = [{ method: 'l2b_pendingTransactions', params: [], answer: answerOf(value as ResponseBody), source: l2bName }]
 
   return { mainnet, l2a, l2b, notes }

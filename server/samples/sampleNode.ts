@@ -1,21 +1,29 @@
 import { ErrorCode, RpcFailure } from '../gateway/jsonrpc.ts'
 import type { NodeClient } from '../gateway/upstream.ts'
+import { notRecordedReason, sampleContentsMethod, type NotRecordedData, type SampleContents } from '../../contract/sampleContents.ts'
 import { canonicalParams, quantity } from './canonical.ts'
+import { describeRecordings, type SampleIdentity } from './contents.ts'
 import { matchesFilter, type SampleLog } from './logFilter.ts'
 import type { Recording } from './recordings.ts'
 
 type Block = { number: string; hash: string; transactions: unknown[]; uncles: string[] } & Record<string, unknown>
 type Receipt = { transactionHash: string; blockHash: string; blockNumber: string; logs: SampleLog[] } & Record<string, unknown>
 
-export type SampleChain = {
-  name: string
+export type SampleChain = SampleIdentity & {
   chainId: bigint
   /** A Starknet-style network has no eth_* methods at all; an EVM one answers them from its recordings. */
   evm: boolean
 }
 
-/** What a node says for data it does not hold; -32000 is the server-error code nodes use for this. */
-const notRecorded = (what: string) => new RpcFailure(-32000, `not in this recorded sample network: ${what}`)
+/**
+ * What a node says for data it does not hold; -32000 is the server-error code nodes use for this. The `data`
+ * says it in a form a client can check without reading the message: the data is missing from the recording,
+ * the node did not fail.
+ */
+const notRecorded = (what: string) => {
+  const data: NotRecordedData = { reason: notRecordedReason, detail: what }
+  return new RpcFailure(-32000, `not in this recorded sample network: ${what}`, data)
+}
 
 /**
  * A read-only network that replays recorded real responses. It answers a recorded request exactly, and
@@ -33,9 +41,12 @@ export class SampleNode implements NodeClient {
   /** Blocks whose receipts were recorded whole: their logs can answer any filter over them. */
   readonly #blockReceipts = new Map<bigint, Receipt[]>()
   readonly #head: bigint | null
+  /** What the recordings hold, answered to chainglass_sampleContents. */
+  readonly contents: SampleContents
 
   constructor(chain: SampleChain, recordings: Recording[]) {
     this.chain = chain
+    this.contents = describeRecordings(chain, recordings)
     const seenNumbers: bigint[] = []
     for (const recording of recordings) {
       this.#exact.set(canonicalParams(recording.method, recording.params), recording)
@@ -80,6 +91,8 @@ export class SampleNode implements NodeClient {
   }
 
   answer(method: string, params: unknown[]): unknown {
+    // The gateway lets this through to sample networks only (NetworkRules.recordedSample).
+    if (method === sampleContentsMethod) return this.contents
     const exact = this.#exact.get(canonicalParams(method, params))
     if (exact) {
       if ('error' in exact.answer) throw new RpcFailure(exact.answer.error.code, exact.answer.error.message, exact.answer.error.data)

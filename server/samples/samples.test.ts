@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notRecordedReason, sampleContentsMethod, type SampleContents } from '../../contract/sampleContents.ts'
+import { brandNames } from '../testing/brandNames.ts'
 import { readFixture } from '../testing/fixtures.ts'
 import { startTestService, type TestService } from '../testing/service.ts'
 import { parseElidedJson } from './recordings.ts'
 
 let service: TestService
+/** Every line the service logs while these tests run. */
+const logged: string[] = []
 const at = (network: string) => `${service.urls.rpcBase}/sample/${network}/v3/${service.config.key}`
 async function call(network: string, method: string, params: unknown[] = []) {
   const { json } = await service.post({ jsonrpc: '2.0', id: 1, method, params }, { url: at(network) })
@@ -12,7 +16,7 @@ async function call(network: string, method: string, params: unknown[] = []) {
 const erigon = (name: string) => (JSON.parse(readFixture(name)) as Array<{ request: { params: unknown[] }; response: { result?: unknown; error?: unknown } }>)[0]!
 
 beforeAll(async () => {
-  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0' })
+  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0' }, { log: (line) => logged.push(line) })
 })
 afterAll(async () => {
   await service?.close()
@@ -124,5 +128,71 @@ describe('each sample network at its own address', () => {
     expect(wrongKey.status).toBe(401)
     const unknown = await service.post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }, { url: `${service.urls.rpcBase}/sample/nope/v3/${service.config.key}` })
     expect(unknown.status).toBe(404)
+  })
+})
+
+describe('each sample network says what it holds (chainglass_sampleContents)', () => {
+  it('answers on every sample network, over HTTP, with what contents.ts derives', async () => {
+    const mainnet = (await call('mainnet-sample', sampleContentsMethod)).result as SampleContents
+    expect(mainnet.name).toBe('mainnet-sample')
+    expect(mainnet.blocks.find((block) => BigInt(block.number) === 9_515_350n)?.uncles).toHaveLength(1)
+    expect(mainnet.blockReceipts[0]?.count).toBe(252)
+    expect(((await call('l2a-sample', sampleContentsMethod)).result as SampleContents).l2aBlocks[0]?.number).toBe(5817)
+    expect(((await call('l2b-sample', sampleContentsMethod)).result as SampleContents).l2bPendingTransactions).toBeGreaterThan(0)
+  })
+
+  it('is an unknown method on the local chain: -32601, as for any method outside the spec and the explorer reads', async () => {
+    const reply = await service.rpc(sampleContentsMethod)
+    expect(reply.error?.code).toBe(-32601)
+    expect(reply.result).toBeUndefined()
+  })
+
+  it('every method it lists is answered from the recordings (never -32601, never "not recorded")', async () => {
+    const contents = (await call('mainnet-sample', sampleContentsMethod)).result as SampleContents
+    const block = contents.blocks[0]!
+    const whole = contents.blockReceipts[0]!
+    const revert = erigon('erigon-mainnet-eth_call-revert-uniswap.json')
+    const params: Record<string, unknown[]> = {
+      eth_getBlockByNumber: [block.number, false],
+      eth_getBlockByHash: [block.hash, false],
+      eth_getBlockTransactionCountByNumber: [block.number],
+      eth_getBlockTransactionCountByHash: [block.hash],
+      eth_getUncleCountByBlockNumber: [block.number],
+      eth_getUncleCountByBlockHash: [block.hash],
+      eth_getUncleByBlockHashAndIndex: [block.hash, '0x0'],
+      eth_getUncleByBlockNumberAndIndex: [block.number, '0x0'],
+      eth_getTransactionReceipt: [contents.receipts[0]!.transactionHash],
+      eth_getBlockReceipts: [whole.number],
+      eth_getLogs: [{ fromBlock: whole.number, toBlock: whole.number }],
+      eth_call: revert.request.params,
+    }
+    for (const method of contents.methods) {
+      const reply = await call('mainnet-sample', method, params[method] ?? [])
+      if (method === 'eth_call') expect(reply.error?.code, method).toBe(3)
+      else {
+        expect(reply.error, method).toBeUndefined()
+        expect(reply.result, method).not.toBeNull()
+      }
+    }
+  })
+
+  it('a refusal for data the recording lacks carries data.reason, so a client need not read the message', async () => {
+    for (const [network, method, params] of [
+      ['mainnet-sample', 'eth_getBlockReceipts', ['0x913156']],
+      ['mainnet-sample', 'eth_getBalance', ['0x00000000219ab540356cbb839cbe05303d7705fa', 'latest']],
+      ['l2a-sample', 'l2a_getRawBlockTransactions', [5818]],
+    ] as const) {
+      const { error } = await call(network, method, [...params])
+      expect(error?.code, method).toBe(-32000)
+      expect(error?.data, method).toMatchObject({ reason: notRecordedReason, detail: expect.any(String) })
+    }
+    // A recorded node error (a revert) is passed on as recorded, without that mark.
+    const revert = erigon('erigon-mainnet-eth_call-revert-uniswap.json')
+    expect(((await call('mainnet-sample', 'eth_call', revert.request.params)).error?.data as { reason?: string } | undefined)?.reason).toBeUndefined()
+  })
+
+  it('the service logs name no provider (the l2b recording is named by its network)', () => {
+    expect(logged.some((line) => line.includes('the l2b recording'))).toBe(true)
+    for (const line of logged) expect(line).not.toMatch(brandNames)
   })
 })

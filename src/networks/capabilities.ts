@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { blockTags, type BlockTag } from '../rpc/methods.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
+import type { SampleContents } from '../../contract/sampleContents.ts'
 
 /**
  * What a network offers and refuses. The spec's service differs per network: some refuse the `safe` tag
@@ -27,8 +28,11 @@ export type Capabilities = {
 /** Where a network comes from: this deployment's /config.json, or the user (kept in this browser). */
 export type NetworkSource = 'config' | 'user'
 
-/** A network as the app uses it: the configured fields plus its rules. */
-export type AppNetwork = Network & { source: NetworkSource; capabilities: Capabilities }
+/**
+ * A network as the app uses it: the configured fields plus its rules, and for a recorded sample what it holds
+ * (null until it has said, and for any other network).
+ */
+export type AppNetwork = Network & { source: NetworkSource; capabilities: Capabilities; sample: SampleContents | null }
 
 export const maxBatchLimit = 10_000
 
@@ -58,23 +62,42 @@ export const defaultCapabilities: Capabilities = {
 }
 
 /**
- * The recorded sample networks the local service serves (server/samples/networks.ts): what each
- * recording can answer. l2b is Starknet-style: no eth_* at all, and its chain names blocks by `latest` and
- * `pending` only.
+ * A recorded sample network's rules, from what it says it holds (chainglass_sampleContents): the methods it
+ * answers and the tags its chain names blocks by. Nothing here knows one sample from another.
  */
-const sampleCapabilities: Record<string, Capabilities> = {
-  'mainnet-sample': { ...defaultCapabilities },
-  'l2a-sample': { ...defaultCapabilities, l2aRawBlockTransactions: true },
-  'l2b-sample': { ...defaultCapabilities, blockTags: ['latest', 'pending'], ethMethods: false, blockReceipts: false, l2bPendingTransactions: true },
+export function sampleCapabilities(contents: SampleContents): Capabilities {
+  const answers = (method: string) => contents.methods.includes(method)
+  // Chain identity alone (eth_chainId, …) is not Ethereum-style data: a sample without any recorded eth_* reads has none.
+  const chainIdentity = new Set(['eth_chainId', 'eth_syncing'])
+  return {
+    ...defaultCapabilities,
+    blockTags: blockTags.filter((tag) => tag === 'latest' || contents.blockTags.includes(tag)),
+    ethMethods: contents.methods.some((method) => method.startsWith('eth_') && !chainIdentity.has(method)),
+    blockReceipts: answers('eth_getBlockReceipts'),
+    l2aRawBlockTransactions: answers('l2a_getRawBlockTransactions'),
+    l2bPendingTransactions: answers('l2b_pendingTransactions'),
+  }
 }
 
-/** The rules of a network from /config.json, which does not state them: known samples by name, else the defaults. */
-export function builtinCapabilities(network: Network): Capabilities {
-  return (network.kind === 'sample' ? sampleCapabilities[network.name] : undefined) ?? defaultCapabilities
+/**
+ * A sample whose description has not arrived offers nothing yet: no call goes out on a guess (the page waits
+ * for the description, ui/networks/SampleGate.tsx), and no other page suggests it for a method it may lack.
+ */
+export const undescribedSampleCapabilities: Capabilities = {
+  ...defaultCapabilities,
+  blockTags: ['latest'],
+  ethMethods: false,
+  blockReceipts: false,
 }
 
-export function configNetwork(network: Network): AppNetwork {
-  return { ...network, source: 'config', capabilities: builtinCapabilities(network) }
+/** The rules of a network from /config.json, which does not state them: a sample's from its description, else the defaults. */
+export function builtinCapabilities(network: Network, sample?: SampleContents): Capabilities {
+  if (network.kind !== 'sample') return defaultCapabilities
+  return sample ? sampleCapabilities(sample) : undescribedSampleCapabilities
+}
+
+export function configNetwork(network: Network, sample?: SampleContents): AppNetwork {
+  return { ...network, source: 'config', capabilities: builtinCapabilities(network, sample), sample: sample ?? null }
 }
 
 /**

@@ -1,11 +1,15 @@
 import type { Network, RuntimeConfig } from '../../contract/runtimeConfig.ts'
+import type { SampleContents } from '../../contract/sampleContents.ts'
 import { readNetworkParam } from '../urls.ts'
 import { configNetwork, type AppNetwork } from './capabilities.ts'
 import { toAppNetwork, userNetworks, type UserNetworkRecord } from './userNetworks.ts'
 
+/** What a recorded sample network has said it holds, if it has (the query cache keeps it: queries/sampleContents.ts). */
+export type SampleLookup = (name: string) => SampleContents | undefined
+
 /** Built-in networks win a name clash: a user network is never allowed one, but /config.json may change. */
-export function mergeNetworks(config: RuntimeConfig, records: readonly UserNetworkRecord[]): AppNetwork[] {
-  const builtIn = config.networks.map(configNetwork)
+export function mergeNetworks(config: RuntimeConfig, records: readonly UserNetworkRecord[], samples: SampleLookup = () => undefined): AppNetwork[] {
+  const builtIn = config.networks.map((network) => configNetwork(network, samples(network.name)))
   const names = new Set(builtIn.map((network) => network.name))
   return [...builtIn, ...records.filter((record) => !names.has(record.name)).map(toAppNetwork)]
 }
@@ -16,8 +20,8 @@ export function mergeNetworks(config: RuntimeConfig, records: readonly UserNetwo
  * navigation that dropped it while another network was shown has its data started on the default network,
  * which costs a request, never a wrong page (the page reads the provider's choice).
  */
-export function networkForSearch(config: RuntimeConfig, search: string): AppNetwork {
-  const networks = mergeNetworks(config, userNetworks.list())
+export function networkForSearch(config: RuntimeConfig, search: string, samples?: SampleLookup): AppNetwork {
+  const networks = mergeNetworks(config, userNetworks.list(), samples)
   const byName = (name: string | null) => networks.find((network) => network.name === name)
   return byName(readNetworkParam(search)) ?? byName(config.defaultNetwork)!
 }

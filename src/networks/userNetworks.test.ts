@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { StorageLike } from '../files/credentials.ts'
 import { defaultCapabilities } from './capabilities.ts'
 import { mergeNetworks } from './networkList.ts'
+import { sampleNetworks } from '../../server/samples/networks.ts'
+import type { SampleNode } from '../../server/samples/sampleNode.ts'
 import { parseRuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { createUserNetworkStore, parseUserNetwork, toAppNetwork, userNetworksStorageKey, type UserNetworkRecord } from './userNetworks.ts'
 
@@ -126,14 +128,23 @@ describe('built-in and user networks together', () => {
   })
 
   it('lists built-in ones first with their rules, then the user\'s; a built-in name always wins', () => {
-    const merged = mergeNetworks(config, [sepolia, { ...sepolia, name: 'devnet' }])
+    // The sample's rules come from what it says it holds: here its real description, as the service derives it.
+    const l2b = sampleNetworks(() => {}).find((network) => network.name === 'l2b-sample')!.node as SampleNode
+    const merged = mergeNetworks(config, [sepolia, { ...sepolia, name: 'devnet' }], (name) => (name === 'l2b-sample' ? l2b.contents : undefined))
     expect(merged.map((network) => [network.name, network.source])).toEqual([
       ['devnet', 'config'],
       ['l2b-sample', 'config'],
       ['my-sepolia', 'user'],
     ])
-    expect(merged[1]!.capabilities).toMatchObject({ ethMethods: false, l2bPendingTransactions: true, l2aRawBlockTransactions: false })
+    expect(merged[1]!.capabilities).toMatchObject({ ethMethods: false, l2bPendingTransactions: true, l2aRawBlockTransactions: false, blockTags: ['latest', 'pending'] })
+    expect(merged[1]!.sample).toBe(l2b.contents)
     expect(merged[0]!.capabilities.blockTags).toContain('safe')
+  })
+
+  it('a sample that has not said what it holds offers nothing yet', () => {
+    const [, sample] = mergeNetworks(config, [])
+    expect(sample!.sample).toBeNull()
+    expect(sample!.capabilities).toMatchObject({ ethMethods: false, blockReceipts: false, l2aRawBlockTransactions: false, l2bPendingTransactions: false })
   })
 
   it('never puts a user secret on the network object', () => {

@@ -96,7 +96,7 @@ export function parseUserNetwork(input: unknown, taken: ReadonlySet<string>): Pa
 export function toAppNetwork(record: UserNetworkRecord): AppNetwork {
   const { capabilities, ...fields } = record
   // The secret is not on the object: the file store looks it up by name (files/credentials.ts).
-  return { ...fields, secret: '', kind: 'hosted', source: 'user', capabilities }
+  return { ...fields, secret: '', kind: 'hosted', source: 'user', capabilities, sample: null }
 }
 
 export type SecretPlace = 'none' | 'session' | 'device'

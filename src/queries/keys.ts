@@ -32,6 +32,8 @@ export const queryKeys = {
     [network.name, 'callConsole', method, request, block, run] as const,
   l2aRawBlock: (network: Network, block: number) => [network.name, 'l2aRawBlockTransactions', block] as const,
   l2bPending: (network: Network) => [network.name, 'l2bPendingTransactions'] as const,
+  /** By name alone: the network list reads it for a sample before it has the network object's rules. */
+  sampleContents: (network: string) => [network, 'sampleContents'] as const,
   /** The file store, as seen through one client (a serial number: the credentials themselves hold the secret). */
   files: (network: Network, clientSerial: number) => [network.name, 'files', clientSerial] as const,
 }

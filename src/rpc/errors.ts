@@ -1,4 +1,5 @@
 import type { JsonRpcErrorObject } from '../../contract/jsonrpc.ts'
+import { isNotRecordedData, type NotRecordedData } from '../../contract/sampleContents.ts'
 
 /**
  * Everything a JSON-RPC call can fail with, typed by cause so the UI can say what happened and what to do.
@@ -19,6 +20,14 @@ export class RpcError extends Error {
     this.code = error.code
     this.data = error.data
   }
+}
+
+/**
+ * A recorded sample network's answer that the data asked for is not in its recording: the node worked, the
+ * recording is simply smaller than a chain. Told by the error's `data`, never by its wording.
+ */
+export function isNotRecorded(error: unknown): error is RpcError & { data: NotRecordedData } {
+  return error instanceof RpcError && isNotRecordedData(error.data)
 }
 
 /** The call did not get a usable answer; subclasses say why. */

@@ -3,6 +3,7 @@ import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { formatChainId } from '../format/hex.ts'
 import { useLinkNetwork, useNetwork } from './networks/NetworkContext.tsx'
 import { NetworkNotices } from './networks/NetworkNotices.tsx'
+import { SampleGate } from './networks/SampleGate.tsx'
 import { useHeadSubscription } from '../queries/head.ts'
 import { blocksPath, homePath, l2aBlockPath, l2bPendingPath, settingsPath, toolPaths, withNetwork } from '../urls.ts'
 import { AppLink } from './AppLink.tsx'
@@ -48,7 +49,9 @@ export function AppFrame() {
         <NetworkNotices />
       </header>
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
-        <Outlet />
+        <SampleGate>
+          <Outlet />
+        </SampleGate>
       </main>
       <footer className="border-t border-zinc-200/80 dark:border-zinc-800/80">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-5 text-xs text-zinc-500 sm:px-6 lg:px-8 dark:text-zinc-400">

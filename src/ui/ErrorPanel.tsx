@@ -1,12 +1,17 @@
 import { AlertIcon } from './icons.tsx'
+import { isNotRecorded } from '../rpc/errors.ts'
 import { errorKind, explainError } from './explainError.ts'
+import { NotRecordedPanel } from './NotRecordedPanel.tsx'
 
 /**
  * Says what failed, why and what to do — specific to the error's cause (see explainError): the node
  * unreachable, an HTTP failure, a timeout, a malformed answer naming the field, the node's own error.
+ * A sample network's "not in this recording" is shown as the neutral NotRecordedPanel instead.
  * With `onRetry`, a Retry button (pass it for causes that may pass next time: isRetryable in rpc/errors.ts).
  */
 export function ErrorPanel({ error, onRetry, compact = false }: { error: unknown; onRetry?: () => void; compact?: boolean }) {
+  // Data a recorded sample lacks is no failure: every page that shows a query's error shows it as a note.
+  if (isNotRecorded(error)) return <NotRecordedPanel error={error} compact={compact} />
   const { title, detail, hint } = explainError(error)
   return (
     <div

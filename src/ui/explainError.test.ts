@@ -40,4 +40,14 @@ describe('explainError', () => {
     expect(explainError(new Error('boom'))).toMatchObject({ title: 'Something went wrong', detail: 'boom' })
     expect(explainError('plain')).toMatchObject({ detail: 'plain' })
   })
+
+  it('tells data a recorded sample lacks by the error data, not its words', () => {
+    const missing = new RpcError('eth_getBlockReceipts', { code: -32000, message: 'not in this recorded sample network: the receipts of block 9515350', data: { reason: 'not-in-recording', detail: 'the receipts of block 9515350' } })
+    expect(errorKind(missing)).toBe('not-recorded')
+    expect(explainError(missing)).toMatchObject({ title: 'Not in this recording', detail: 'the receipts of block 9515350' })
+    // The same words without the data are an ordinary node error.
+    const worded = new RpcError('eth_getBlockReceipts', { code: -32000, message: 'not in this recorded sample network: the receipts of block 9515350' })
+    expect(errorKind(worded)).toBe('rpc')
+    expect(explainError(worded).title).toBe('The node refused eth_getBlockReceipts')
+  })
 })

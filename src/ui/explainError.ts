@@ -2,13 +2,14 @@ import { ConfigError } from '../../contract/runtimeConfig.ts'
 import { ErrorCode } from '../../contract/jsonrpc.ts'
 import { isHex } from 'viem'
 import { decodeRevert, describeRevert } from '../../contract/revert.ts'
-import { HttpError, MalformedResponseError, NetworkError, RpcError, SocketClosedError, TimeoutError, TransportError } from '../rpc/errors.ts'
+import { HttpError, MalformedResponseError, NetworkError, RpcError, isNotRecorded, SocketClosedError, TimeoutError, TransportError } from '../rpc/errors.ts'
 
 /** What went wrong, in words for the page: a title, the specifics, and what to do about it. */
 export type Explanation = { title: string; detail: string; hint: string }
 
 /** The cause, as a word for tests and styling: rpc (the node answered with an error), http, unreachable, timeout, malformed, … */
 export function errorKind(error: unknown): string {
+  if (isNotRecorded(error)) return 'not-recorded'
   if (error instanceof RpcError) return 'rpc'
   if (error instanceof TransportError) return error.kind
   if (error instanceof ConfigError) return 'config'
@@ -17,6 +18,9 @@ export function errorKind(error: unknown): string {
 
 /** One place turns each error type into words, so every panel says the same thing for the same cause. */
 export function explainError(error: unknown): Explanation {
+  if (isNotRecorded(error)) {
+    return { title: 'Not in this recording', detail: error.data.detail, hint: 'This recorded sample network answers only for what was recorded; its overview lists what it holds.' }
+  }
   if (error instanceof RpcError) {
     const detail = `${error.message} (code ${error.code})`
     // The spec's revert error: code 3, data = the raw revert payload, decoded here as the page would.

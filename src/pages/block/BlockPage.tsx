@@ -5,7 +5,7 @@ import { formatInteger } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { NetworkLabel } from '../../ui/networks/NetworkLabel.tsx'
-import { isRetryable } from '../../rpc/errors.ts'
+import { isNotRecorded, isRetryable } from '../../rpc/errors.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { Age } from '../../ui/Age.tsx'
 import { Badge } from '../../ui/Badge.tsx'
@@ -138,7 +138,7 @@ function BlockView({ network, parsed, param }: { network: AppNetwork; parsed: Pa
               <span className="tabular-nums" data-testid="block-tx-total">
                 {formatInteger(block.transactions.length)} {block.transactions.length === 1 ? 'transaction' : 'transactions'}
               </span>
-              {!pending && data.receiptsSkipped === null && block.transactions.length > 0 && (
+              {!pending && data.receiptsSkipped === null && !isNotRecorded(data.receiptsError) && block.transactions.length > 0 && (
                 <AppLink to={blockReceiptsPath(linkId)} className="text-xs font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
                   receipts table →
                 </AppLink>

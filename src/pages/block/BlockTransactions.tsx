@@ -6,7 +6,7 @@ import { receiptStatus } from '../../format/receiptStatus.ts'
 import { transactionTypeName, transactionTypeShort } from '../../format/transactionType.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { prefetchTransactionByIndex, prefetchTransactionPage } from '../../queries/transactions.ts'
-import { isRetryable } from '../../rpc/errors.ts'
+import { isNotRecorded, isRetryable } from '../../rpc/errors.ts'
 import type { Block, BlockWithTransactions, Receipt, Transaction } from '../../rpc/schemas.ts'
 import { Address } from '../../ui/Address.tsx'
 import { AppLink } from '../../ui/AppLink.tsx'
@@ -112,6 +112,8 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
   const network = useNetwork()
   const queryClient = useQueryClient()
   const pending = receiptsSkipped === 'pending'
+  // A recorded sample without this block's receipts: the columns only receipts fill are left out, not dashed.
+  const receiptsNotRecorded = isNotRecorded(receiptsError)
   const byHash = receiptsByHash(receipts)
   const receiptOf = (hash: string): Receipt | null | undefined => {
     if (receiptsSkipped !== null || receipts === null || receiptsError) return null
@@ -171,7 +173,7 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
           },
         ] satisfies Column<Row>[])
       : []),
-    { key: 'parties', header: 'From → To', cell: (row) => <Parties row={row} />, showFrom: 'md', skeletonWidth: 'w-48' },
+    ...(receiptsNotRecorded && details === 'hashes' ? [] : ([{ key: 'parties', header: 'From → To', cell: (row) => <Parties row={row} />, showFrom: 'md', skeletonWidth: 'w-48' }] satisfies Column<Row>[])),
     ...(details === 'full'
       ? ([
           {
@@ -199,16 +201,20 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
           },
         ] satisfies Column<Row>[])
       : []),
-    { key: 'status', header: 'Status', cell: (row) => <StatusCell receipt={row.receipt} pending={pending} />, skeletonWidth: 'w-20' },
-    { key: 'gasUsed', header: 'Gas used', cell: (row) => <GasUsedCell receipt={pending ? null : row.receipt} />, align: 'right', skeletonWidth: 'w-16', showFrom: 'md' },
-    {
-      key: 'fee',
-      header: 'Fee',
-      cell: (row) => (row.receipt === undefined && !pending ? <Skeleton className="h-4 w-20" /> : <TransactionFee receipt={pending ? null : row.receipt} gasPrice={row.transaction?.gasPrice} testId="tx-fee" />),
-      align: 'right',
-      skeletonWidth: 'w-20',
-      showFrom: 'sm',
-    },
+    ...(receiptsNotRecorded
+      ? []
+      : ([
+          { key: 'status', header: 'Status', cell: (row) => <StatusCell receipt={row.receipt} pending={pending} />, skeletonWidth: 'w-20' },
+          { key: 'gasUsed', header: 'Gas used', cell: (row) => <GasUsedCell receipt={pending ? null : row.receipt} />, align: 'right', skeletonWidth: 'w-16', showFrom: 'md' },
+          {
+            key: 'fee',
+            header: 'Fee',
+            cell: (row) => (row.receipt === undefined && !pending ? <Skeleton className="h-4 w-20" /> : <TransactionFee receipt={pending ? null : row.receipt} gasPrice={row.transaction?.gasPrice} testId="tx-fee" />),
+            align: 'right',
+            skeletonWidth: 'w-20',
+            showFrom: 'sm',
+          },
+        ] satisfies Column<Row>[])),
   ]
 
   const count = block.transactions.length
@@ -241,7 +247,15 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
         </div>
       }
     >
-      {receiptsError && (
+      {receiptsNotRecorded && (
+        <div className="border-b border-zinc-100 p-4 dark:border-zinc-800" data-testid="block-receipts-not-recorded">
+          <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+            This block&apos;s receipts are not in the recording, so its transactions are listed without status, gas used and fee{details === 'hashes' ? ', or sender and recipient' : ''}.
+          </p>
+          <ErrorPanel error={receiptsError} compact />
+        </div>
+      )}
+      {receiptsError && !receiptsNotRecorded && (
         <div className="border-b border-zinc-100 p-4 dark:border-zinc-800">
           <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">The block&apos;s receipts could not be read, so status and gas used are not shown.</p>
           <ErrorPanel error={receiptsError} compact onRetry={isRetryable(receiptsError) ? onRetryReceipts : undefined} />
@@ -252,7 +266,7 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
           {network.label} does not offer eth_getBlockReceipts, so status and gas used are on each transaction&apos;s page.
         </p>
       )}
-      {details === 'hashes' && (
+      {details === 'hashes' && !receiptsNotRecorded && (
         <p className="border-b border-zinc-100 px-5 py-2.5 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400" data-testid="block-tx-hashes-note">
           Hashes only: method and value come with <span className="font-medium text-zinc-700 dark:text-zinc-300">Full objects</span>; fee and status come from the block&apos;s receipts.
         </p>

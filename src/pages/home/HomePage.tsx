@@ -1,5 +1,6 @@
 import { useConnectionStatus } from '../../queries/connectionStatus.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
+import type { AppNetwork } from '../../networks/capabilities.ts'
 import type { Network } from '../../../contract/runtimeConfig.ts'
 import { useHead } from '../../queries/head.ts'
 import { RpcError } from '../../rpc/errors.ts'
@@ -13,6 +14,7 @@ import { GasChart } from './GasChart.tsx'
 import { LatestBlockPanel } from './LatestBlockPanel.tsx'
 import { LatestBlocks } from './LatestBlocks.tsx'
 import { LatestTransactions } from './LatestTransactions.tsx'
+import { SampleHome } from './SampleHome.tsx'
 import { blockRowCount, blocksForTransactions, chartBlockCount, detailBlockCount, latestTransactions, transactionRowCount } from './liveWindow.ts'
 import { useBlockSummaries, useFullBlocks, useLiveWindow, useReceiptsOf } from './useLiveWindow.ts'
 
@@ -30,18 +32,14 @@ function HeadSkeleton() {
   )
 }
 
-function NoHead({ label, sample }: { label: string; sample: boolean }) {
+function NoHead({ label }: { label: string }) {
   return (
     <Panel className="flex flex-col items-center px-6 py-14 text-center">
       <span className="flex size-12 items-center justify-center rounded-2xl bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
         <CubeIcon className="size-6" />
       </span>
       <h2 className="mt-4 text-base font-semibold">{label} has no latest block to show</h2>
-      <p className="mt-1 max-w-md text-sm text-zinc-500 dark:text-zinc-400">
-        {sample
-          ? 'This is a recorded sample network: it answers for what was recorded, and its chain never moves.'
-          : 'The node answered, but had no mined block at the head.'}
-      </p>
+      <p className="mt-1 max-w-md text-sm text-zinc-500 dark:text-zinc-400">The node answered, but had no mined block at the head.</p>
     </Panel>
   )
 }
@@ -91,31 +89,36 @@ function LiveOverview({ network, head, live }: { network: Network; head: BlockHe
   )
 }
 
-/** The overview: the live chain head, a few chain numbers, gas and fees, the latest blocks and transactions. */
+/** The overview: a recorded sample's contents, or the live chain head, a few chain numbers, gas and fees, the latest blocks and transactions. */
 export function HomePage() {
   const network = useNetwork()
-  const head = useHead(network)
-  const status = useConnectionStatus(network)
-  const live = status.state === 'open' && !status.nodeUnavailable
-
+  const sample = network.kind === 'sample' ? network.sample : null
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Overview</h1>
         <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
-          {network.kind === 'sample' ? `${network.label}, as it was recorded.` : `The chain head of ${network.label}, as it happens.`}
+          {network.kind === 'sample' ? `${network.label}, as it was recorded: its chain never moves.` : `The chain head of ${network.label}, as it happens.`}
         </p>
       </div>
-      {head.error && !head.data ? (
-        // A node's refusal (RpcError) answers the same on retry; anything else may pass next time.
-        <ErrorPanel error={head.error} onRetry={head.error instanceof RpcError ? undefined : () => void head.refetch()} />
-      ) : head.data === undefined ? (
-        <HeadSkeleton />
-      ) : head.data === null ? (
-        <NoHead label={network.label} sample={network.kind === 'sample'} />
-      ) : (
-        <LiveOverview network={network} head={head.data} live={live} />
-      )}
+      {/* SampleGate has waited for a sample's description, so a sample always has one here. */}
+      {sample ? <SampleHome network={network} contents={sample} /> : <LiveHome network={network} />}
     </div>
+  )
+}
+
+function LiveHome({ network }: { network: AppNetwork }) {
+  const head = useHead(network)
+  const status = useConnectionStatus(network)
+  const live = status.state === 'open' && !status.nodeUnavailable
+  return head.error && !head.data ? (
+    // A node's refusal (RpcError) answers the same on retry; anything else may pass next time.
+    <ErrorPanel error={head.error} onRetry={head.error instanceof RpcError ? undefined : () => void head.refetch()} />
+  ) : head.data === undefined ? (
+    <HeadSkeleton />
+  ) : head.data === null ? (
+    <NoHead label={network.label} />
+  ) : (
+    <LiveOverview network={network} head={head.data} live={live} />
   )
 }

@@ -1,5 +1,8 @@
+import { useQueries } from '@tanstack/react-query'
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { sampleContentsQuery } from '../../queries/sampleContents.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
+import type { SampleContents } from '../../../contract/sampleContents.ts'
 import { releaseClientsExcept } from '../../networks/clients.ts'
 import type { RuntimeConfig } from '../../../contract/runtimeConfig.ts'
 import { createNetworkSelection, type RouterLike } from '../../networks/selection.ts'
@@ -20,6 +23,11 @@ type NetworkContextValue = {
   unknownNetwork: string | null
 }
 
+/** Module-level so its reference is stable: TanStack re-runs combine (and re-renders) only when results change. */
+function sampleDataOf(results: ReadonlyArray<{ data?: SampleContents }>): Array<SampleContents | undefined> {
+  return results.map((result) => result.data)
+}
+
 const NetworkContext = createContext<NetworkContextValue | null>(null)
 
 /**
@@ -28,7 +36,15 @@ const NetworkContext = createContext<NetworkContextValue | null>(null)
  */
 export function NetworkProvider({ config, router, children }: { config: RuntimeConfig; router: RouterLike; children: ReactNode }) {
   const records = useSyncExternalStore(userNetworks.subscribe, userNetworks.list, userNetworks.list)
-  const networks = useMemo(() => mergeNetworks(config, records), [config, records])
+  // Each recorded sample says what it holds (its rules come from that); read once, kept for the session.
+  const described = useQueries({
+    queries: config.networks.map(sampleContentsQuery),
+    combine: sampleDataOf,
+  })
+  const networks = useMemo(() => {
+    const byName = new Map(config.networks.map((network, index) => [network.name, described[index]]))
+    return mergeNetworks(config, records, (name) => byName.get(name))
+  }, [config, records, described])
   // Follows the router while anything reads it (useSyncExternalStore below subscribes).
   const [selection] = useState(() => createNetworkSelection(router, config.defaultNetwork))
   const requested = useSyncExternalStore(selection.subscribe, selection.requested, selection.requested)
