@@ -3,10 +3,13 @@ import type { AppNetwork } from '../networks/capabilities.ts'
 import { clientsFor } from '../networks/clients.ts'
 import { filesCredentials } from '../files/credentials.ts'
 import { headQuery } from '../queries/head.ts'
+import { sampleContentsQuery } from '../queries/sampleContents.ts'
+import { recordedSteps } from './recordedSteps.ts'
 import { discoverChainFacts, type ChainFacts, type Found } from './discover.ts'
 import { planWalk, type Walk } from './steps.ts'
 
 async function chainFacts(network: AppNetwork, queryClient: QueryClient): Promise<Found<ChainFacts>> {
+  if (network.kind === 'sample') return { ok: false, reason: `${network.label} is a recording: no live chain to look through` }
   if (!network.capabilities.ethMethods) return { ok: false, reason: `${network.label} has no eth_* methods` }
   try {
     const head = await queryClient.fetchQuery(headQuery(network))
@@ -25,5 +28,11 @@ function fileStore(network: AppNetwork): Found<true> {
 
 /** The walk for `network`, from what it holds right now. */
 export async function planWalkFor(network: AppNetwork, queryClient: QueryClient): Promise<Walk> {
-  return planWalk({ chain: await chainFacts(network, queryClient), fileStore: fileStore(network), recorded: network.kind === 'sample' })
+  const [chain, recording] = await Promise.all([
+    chainFacts(network, queryClient),
+    network.kind === 'sample' ? queryClient.fetchQuery(sampleContentsQuery(network)).catch(() => null) : Promise.resolve(null),
+  ])
+  // Chain id 1: Ethereum mainnet, where Byzantium's block number is known.
+  const recorded = network.kind === 'sample' ? (recording ? recordedSteps(recording, BigInt(network.chainId) === 1n) : []) : undefined
+  return planWalk({ chain, fileStore: fileStore(network), recorded })
 }

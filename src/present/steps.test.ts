@@ -40,7 +40,7 @@ describe('planWalk', () => {
   })
 
   it('leaves out what the network cannot serve, each with its reason, and never the live home', () => {
-    const walk = planWalk({ chain: { ok: false, reason: 'Recorded mainnet has no latest block' }, fileStore: { ok: false, reason: 'Recorded mainnet has no file store' }, recorded: true })
+    const walk = planWalk({ chain: { ok: false, reason: 'Recorded mainnet has no latest block' }, fileStore: { ok: false, reason: 'Recorded mainnet has no file store' }, recorded: [] })
     expect(walk.steps.map((step) => [step.id, step.title])).toEqual([['live', 'What this recording holds']])
     expect(walk.skipped.map((skipped) => [skipped.id, skipped.reason])).toEqual([
       ['busy-block', 'Recorded mainnet has no latest block'],

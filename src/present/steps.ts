@@ -9,7 +9,10 @@ import type { ChainFacts, Found } from './discover.ts'
  * found on the network (discover.ts). A step the network cannot serve is left out and listed with its reason.
  */
 
-export type StepId = 'live' | 'busy-block' | 'token-transfer' | 'failed-transaction' | 'logs' | 'storage' | 'file'
+export type StepId = 'live' | 'busy-block' | 'token-transfer' | 'failed-transaction' | 'logs' | 'storage' | 'file' | RecordedStepId
+
+/** A recorded sample's own steps (recordedSteps.ts). */
+export type RecordedStepId = 'recorded-block' | 'recorded-uncle' | 'recorded-receipts' | 'l2a-block' | 'l2b-pending'
 
 export type Step = {
   id: StepId
@@ -32,11 +35,11 @@ export type WalkInput = {
   chain: Found<ChainFacts>
   /** Whether files can be added here, or why not. */
   fileStore: Found<true>
-  /** A recorded sample: its home shows what was recorded, and nothing arrives. */
-  recorded?: boolean
+  /** A recorded sample's walk through what it holds (recordedSteps.ts); absent on a live network. */
+  recorded?: Step[]
 }
 
-const titles: Record<StepId, string> = {
+const titles: Record<Exclude<StepId, RecordedStepId>, string> = {
   live: 'The chain, live',
   'busy-block': 'A busy block',
   'token-transfer': 'A token transfer, explained',
@@ -51,10 +54,10 @@ const short = (address: Address) => {
   return `${text.slice(0, 6)}…${text.slice(-4)}`
 }
 
-export function planWalk({ chain, fileStore, recorded = false }: WalkInput): Walk {
+export function planWalk({ chain, fileStore, recorded }: WalkInput): Walk {
   const steps: Step[] = []
   const skipped: SkippedStep[] = []
-  const take = <T>(id: StepId, fact: Found<T>, make: (value: T) => Omit<Step, 'id' | 'title'>) => {
+  const take = <T>(id: Exclude<StepId, RecordedStepId>, fact: Found<T>, make: (value: T) => Omit<Step, 'id' | 'title'>) => {
     if (fact.ok) steps.push({ id, title: titles[id], ...make(fact.value) })
     else skipped.push({ id, title: titles[id], reason: fact.reason })
   }
@@ -75,6 +78,7 @@ export function planWalk({ chain, fileStore, recorded = false }: WalkInput): Wal
           focus: '[data-testid="gas-chart-panel"]',
         },
   )
+  if (recorded) steps.push(...recorded)
 
   // One of the chain's facts, or the chain's own reason when there are none.
   const fact = <T>(pick: (facts: ChainFacts) => Found<T>): Found<T> => (chain.ok ? pick(chain.value) : { ok: false, reason: chain.reason })
