@@ -1,12 +1,17 @@
 import fs from 'node:fs'
-import type { Chain, LocalAccount } from 'viem'
-import { chainOf, createChainClient, describeChainError } from './chainClient.ts'
+import type { Chain, Hex, LocalAccount } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createBlobMaker } from './blobSidecars.ts'
+import { chainOf, createChainClient, describeChainError, type ChainClient } from './chainClient.ts'
 import { artifactOf, type Artifacts } from './compile.ts'
-import { devAccount } from './devAccounts.ts'
-import { feeFields, readBaseFee } from './fees.ts'
+import { devAccount, roles } from './devAccounts.ts'
+import { feeFields, type TxKind } from './fees.ts'
+import { create2Factory, furnaceAddress, furnaceDeployData } from './furnace.ts'
 import type { Scenario } from './scenario.ts'
 import { throttledLog } from './throttledLog.ts'
-import { planTick, seededRandom, type Intent, type TrafficContext } from './trafficMix.ts'
+import { kindNames, txKindsOf, type ForkMarks } from './txKinds.ts'
+import { createTrafficPlanner, type Intent, type TrafficContext } from './trafficMix.ts'
+import { createTrafficNfts } from './trafficNfts.ts'
 import { createTrafficNonces } from './trafficNonces.ts'
 
 export type Traffic = { stop(): Promise<void> }
@@ -17,46 +22,64 @@ export type TrafficOptions = {
   /** Seconds between blocks; one tick per block (per second when the node mines on demand). */
   blockTime: number
   log: (line: string) => void
-  /** Seeds the mix of transactions; the same seed sends the same sequence. */
+  /** Seeds the mix of transactions and the timetable of quiet, normal and burst stretches. */
   seed?: number
   /** Time between ticks; defaults to the block time (1 s when blocks are mined on demand). */
   intervalMs?: number
 }
 
-function loadContext(scenario: Scenario): TrafficContext {
+function loadContext(scenario: Scenario, seed: number): TrafficContext {
   const artifacts = JSON.parse(fs.readFileSync(scenario.artifacts, 'utf8')) as Artifacts
   const balanceSlot = scenario.token.storage.balanceOf?.slot
   if (balanceSlot === undefined) throw new Error('the recorded token has no balanceOf slot')
+  const furnace = artifactOf(artifacts, 'Furnace')
   return {
     token: scenario.contracts.token,
     nft: scenario.contracts.nft,
     reverter: scenario.contracts.reverter,
+    furnace: furnaceAddress(furnace.bytecode),
     tokenAbi: artifactOf(artifacts, 'GlassToken').abi,
     nftAbi: artifactOf(artifacts, 'GlassNft').abi,
     reverterAbi: artifactOf(artifacts, 'Reverter').abi,
+    furnaceAbi: furnace.abi,
     creationCode: artifactOf(artifacts, 'LogEmitter').bytecode,
     balanceSlot,
+    seed,
   }
+}
+
+/** What the latest header says: the fee to build on, the room in a block, and the fork's transaction types. */
+async function readHead(client: ChainClient): Promise<{ baseFee: bigint; gasLimit: bigint; kinds: TxKind[] }> {
+  const block = await client.getBlock({ blockTag: 'latest' })
+  // viem passes header fields it has no type for (requestsHash) through as they came.
+  return { baseFee: block.baseFeePerGas ?? 0n, gasLimit: block.gasLimit, kinds: txKindsOf(block as ForkMarks) }
 }
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
 /**
- * Sends a handful of signed transactions every block time until stop(): the explorer always has fresh
- * blocks with every transaction type, creations and failures. A tick never throws out of here: a
- * failure is logged (at most one line per 10 s) and the next tick tries again.
+ * Sends transactions every block time until stop(), in seeded stretches: quiet ones of a few cheap
+ * transactions, normal ones around the gas target, and bursts of Furnace burns that fill blocks so the
+ * base fee climbs. Every transaction type the chain takes, creations, token and NFT moves and failures of
+ * every kind come by in turn. A tick never throws out of here: a failure is logged (at most one line per
+ * 10 s) and the next tick tries again.
  */
 export function startTraffic(options: TrafficOptions): Traffic {
   const { scenario, log } = options
+  const seed = options.seed ?? 0xc1a55
   const client = createChainClient(options.rpcUrl, { timeoutMs: 10_000 })
   const warn = throttledLog(log)
   const nonces = createTrafficNonces()
+  const blobs = createBlobMaker()
   const accounts = new Map<number, LocalAccount>()
-  const random = seededRandom(options.seed ?? 0xc1a55)
   const intervalMs = options.intervalMs ?? Math.max(1, options.blockTime) * 1000
 
   let context: TrafficContext | null = null
+  let planner: ReturnType<typeof createTrafficPlanner> | null = null
+  let nfts: ReturnType<typeof createTrafficNfts> | null = null
   let chain: Chain | null = null
+  let furnaceReady = false
+  let announced = false
   let creationGas: bigint | null = null
   let tick = 0
   let stopped = false
@@ -83,36 +106,75 @@ export function startTraffic(options: TrafficOptions): Traffic {
     return creationGas
   }
 
-  async function send(intent: Intent, baseFee: bigint, onChain: Chain): Promise<void> {
+  /**
+   * The Furnace once per chain, through the CREATE2 factory, before the first plan: burns sent to an
+   * address without code would succeed and burn nothing. Found again after a restart by its address.
+   */
+  async function ensureFurnace(ctx: TrafficContext, onChain: Chain): Promise<void> {
+    if ((await client.getCode({ address: ctx.furnace })) === undefined) {
+      const artifacts = JSON.parse(fs.readFileSync(scenario.artifacts, 'utf8')) as Artifacts
+      const data = furnaceDeployData(artifactOf(artifacts, 'Furnace').bytecode)
+      const account = accountOf(roles.traffic[0])
+      const hash = await client.sendTransaction({ account, chain: onChain, to: create2Factory, data })
+      const receipt = await client.waitForTransactionReceipt({ hash, timeout: 30_000 })
+      if (receipt.status !== 'success') throw new Error(`the Furnace's deployment ${hash} reverted`)
+      log(`traffic: deployed the Furnace (gas burner) at ${ctx.furnace}`)
+    }
+    furnaceReady = true
+  }
+
+  async function send(intent: Intent, baseFee: bigint, onChain: Chain): Promise<Hex> {
     const gas = await gasFor(intent)
-    await client.sendTransaction({
+    const authorizationList = intent.authorization
+      ? [
+          await privateKeyToAccount(intent.authorization.authorityKey).signAuthorization({
+            address: intent.authorization.delegate,
+            chainId: onChain.id,
+            // A fresh account: its first authorization takes nonce 0 (after a restart it is spent, and
+            // the node skips it; the call then runs the delegation already in place).
+            nonce: 0,
+          }),
+        ]
+      : undefined
+    const blobParts = intent.blob ? await blobs.partsFor(intent.blob) : {}
+    return client.sendTransaction({
       account: accountOf(intent.from),
       chain: onChain,
       to: intent.to,
       data: intent.data,
       value: intent.value ?? 0n,
       gas,
-      ...feeFields(intent.kind, baseFee, intent.tip, intent.accessList),
-    })
+      ...blobParts,
+      ...feeFields(intent.kind, baseFee, intent.tip, intent.accessList, authorizationList),
+    } as Parameters<typeof client.sendTransaction>[0])
   }
 
   async function runTick(): Promise<void> {
-    context ??= loadContext(scenario)
-    const plan = planTick(tick, random, context)
-    tick += 1
-    // Each sender sends one transaction per tick, so more than a few ahead of the chain means a gap.
-    if (tick % 5 === 0) {
+    context ??= loadContext(scenario, seed)
+    planner ??= createTrafficPlanner(seed, context)
+    nfts ??= createTrafficNfts(context.nft)
+    // Each sender sends at most one transaction per tick, so more than a few ahead of the chain means a gap.
+    if (tick % 5 === 4) {
       const dropped = await nonces.dropRunaways(client, 4)
       if (dropped.length > 0) warn(`traffic: ${dropped.length} senders ran ahead of the chain (a node restart?); nonces read again`)
     }
-    const [onChain, baseFee] = await Promise.all([chain ?? chainOf(client), readBaseFee(client)])
+    const [onChain, head] = await Promise.all([chain ?? chainOf(client), readHead(client), nfts.settle(client)])
     chain = onChain
+    if (!announced) {
+      log(`traffic: on, ${kindNames(head.kinds)} (the types the chain's latest header allows); quiet, normal and burst stretches, a tick every ${intervalMs / 1000} s`)
+      announced = true
+    }
+    if (!furnaceReady) await ensureFurnace(context, onChain)
+
+    const plan = planner.plan(tick, { baseFee: head.baseFee, gasLimit: head.gasLimit, kinds: head.kinds, nfts: nfts.available() })
+    tick += 1
     // Started together, so their nonce reads leave as one batch and their sends as another.
-    const outcomes = await Promise.allSettled(plan.map((intent) => send(intent, baseFee, onChain)))
+    const outcomes = await Promise.allSettled(plan.map((intent) => send(intent, head.baseFee, onChain)))
     outcomes.forEach((outcome, index) => {
       const intent = plan[index]!
       if (outcome.status === 'fulfilled') {
         counts.sent += 1
+        if (intent.to === context?.nft) nfts?.watch(outcome.value, intent.nftId)
       } else {
         // viem's send already reset the sender's nonce: the next tick reads it from the node again.
         counts.refused += 1
@@ -138,7 +200,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
     }, delayMs)
   }
 
-  log(`traffic: on, a handful of transactions every ${intervalMs / 1000} s`)
+  log(`traffic: starting, a tick every ${intervalMs / 1000} s`)
   schedule(0)
 
   return {
@@ -147,6 +209,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
       if (timer) clearTimeout(timer)
       timer = null
       await current
+      await blobs.close()
       log(`traffic: stopped after ${tick} ticks (${counts.sent} transactions sent, ${counts.refused} refused)`)
     },
   }
