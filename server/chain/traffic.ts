@@ -85,6 +85,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
   let stopped = false
   let timer: NodeJS.Timeout | null = null
   let current: Promise<void> | null = null
+  const blobSends = new Set<Promise<void>>()
   const counts = { sent: 0, refused: 0 }
 
   /** Dev account `index`, its nonces counted by the traffic's nonce manager. */
@@ -168,19 +169,28 @@ export function startTraffic(options: TrafficOptions): Traffic {
 
     const plan = planner.plan(tick, { baseFee: head.baseFee, gasLimit: head.gasLimit, kinds: head.kinds, nfts: nfts.available() })
     tick += 1
+    // A blob's first proof takes seconds on the worker: its send goes on by itself (stop() waits for it), so
+    // the tick keeps time. Its sender's next nonce is handed out in order all the same.
+    for (const intent of plan.filter((intent) => intent.blob)) {
+      const detached = settle(intent, send(intent, head.baseFee, onChain))
+      blobSends.add(detached)
+      void detached.finally(() => blobSends.delete(detached))
+    }
     // Started together, so their nonce reads leave as one batch and their sends as another.
-    const outcomes = await Promise.allSettled(plan.map((intent) => send(intent, head.baseFee, onChain)))
-    outcomes.forEach((outcome, index) => {
-      const intent = plan[index]!
-      if (outcome.status === 'fulfilled') {
-        counts.sent += 1
-        if (intent.to === context?.nft) nfts?.watch(outcome.value, intent.nftId)
-      } else {
-        // viem's send already reset the sender's nonce: the next tick reads it from the node again.
-        counts.refused += 1
-        warn(`traffic: ${intent.label} from ${short(devAccount(intent.from).address)} refused: ${describeChainError(outcome.reason)}`)
-      }
-    })
+    await Promise.all(plan.filter((intent) => !intent.blob).map((intent) => settle(intent, send(intent, head.baseFee, onChain))))
+  }
+
+  /** Counts a send and learns from it; never rejects. */
+  async function settle(intent: Intent, sending: Promise<Hex>): Promise<void> {
+    try {
+      const hash = await sending
+      counts.sent += 1
+      if (intent.to === context?.nft) nfts?.watch(hash, intent.nftId)
+    } catch (error) {
+      // viem's send already reset the sender's nonce: the next tick reads it from the node again.
+      counts.refused += 1
+      warn(`traffic: ${intent.label} from ${short(devAccount(intent.from).address)} refused: ${describeChainError(error)}`)
+    }
   }
 
   function schedule(delayMs: number): void {
@@ -209,6 +219,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
       if (timer) clearTimeout(timer)
       timer = null
       await current
+      await Promise.all(blobSends)
       await blobs.close()
       log(`traffic: stopped after ${tick} ticks (${counts.sent} transactions sent, ${counts.refused} refused)`)
     },

@@ -1,8 +1,8 @@
 import { seededRandom } from './seededRandom.ts'
 
 /**
- * When the traffic is busy: a seeded run of stretches, each a number of ticks long. A cycle goes quiet →
- * normal → burst → normal, every stretch of its own seeded length, so the gas chart shows calm, steady
+ * When the traffic is busy: a seeded run of stretches, each a number of ticks long. A cycle goes normal →
+ * burst → normal → quiet, every stretch of its own seeded length, so the gas chart shows calm, steady
  * use, climbs and falls rather than one flat line, and the same seed gives the same timetable.
  */
 
@@ -17,7 +17,8 @@ const lengths: Record<PhaseName, readonly [number, number]> = {
   burst: [4, 9],
 }
 
-const cycle: readonly PhaseName[] = ['quiet', 'normal', 'burst', 'normal']
+/** Normal first: a fresh chain shows every sort of transaction from its first traffic block on. */
+const cycle: readonly PhaseName[] = ['normal', 'burst', 'normal', 'quiet']
 
 export type PhaseSchedule = {
   /** The stretch tick `tick` falls in. */
