@@ -101,6 +101,13 @@ describe('createTrafficPlanner', () => {
     })
   })
 
+  it('leaves at least three senders for the mix in every busy tick', () => {
+    const schedule = createPhaseSchedule(7)
+    plans.forEach((plan, tick) => {
+      if (schedule.at(tick).phase !== 'quiet') expect(plan.filter((intent) => intent.label !== 'furnace burn').length).toBeGreaterThanOrEqual(3)
+    })
+  })
+
   it('keeps every transaction under EIP-7825’s cap of 16,777,216 gas', () => {
     const { plans: low } = simulate(7, 60, 7n)
     for (const intent of [...plans, ...low].flat()) if (typeof intent.gas === 'bigint') expect(intent.gas).toBeLessThan(16_777_216n)
@@ -140,10 +147,10 @@ describe('createTrafficPlanner', () => {
 })
 
 describe('normalFill', () => {
-  it('aims at the gas target at 1 gwei, fuller below, emptier above', () => {
-    expect(normalFill(steadyBaseFee)).toBe(0.5)
+  it('aims a little over the gas target at 1 gwei, fuller below, emptier above', () => {
+    expect(normalFill(steadyBaseFee)).toBe(0.6)
     expect(normalFill(parseGwei('0.25'))).toBeGreaterThan(0.7)
-    expect(normalFill(parseGwei('4'))).toBeLessThan(0.3)
+    expect(normalFill(parseGwei('8'))).toBeLessThan(0.3)
   })
 })
 

@@ -29,19 +29,24 @@ export type Intent = Omit<Draft, 'kind'> & {
 export const steadyBaseFee = parseGwei('1')
 /** How full a burst fills each block: a full block lifts the base fee 12.5 %, this one about 10.5 %. */
 const burstFill = 0.92
-/** The most one burn asks for: well under EIP-7825's 16,777,216 cap on a transaction. */
-const burnCeiling = 7_500_000n
+/**
+ * The most one burn asks for: under EIP-7825's cap of 16,777,216 a transaction, and large enough that two
+ * burns fill a burst block, leaving three of the five senders for the rest of the mix.
+ */
+const burnCeiling = 14_000_000n
 /** Gas left to the tick's other transactions when burns fill a block. */
 const varietyRoom = 400_000n
 
 /**
- * How full a normal stretch fills blocks: half (the target, so the base fee holds) when the base fee is
- * where it should be, fuller below it and emptier above it, so over quiet and burst stretches it comes back.
+ * How full a normal stretch fills blocks: fuller when the base fee is below 1 gwei, emptier above it, so
+ * after quiet and burst stretches it comes back. At 1 gwei a bit over the target (60 %, +2.5 % a block):
+ * a cycle's quiet stretch takes more off (about -72 %) than its burst puts on (about +90 %), and the normal
+ * stretches between make up the rest (measured: at 50 % the fee settled near 0.6 gwei).
  */
 export function normalFill(baseFee: bigint): number {
-  if (baseFee <= 0n) return 0.5
+  if (baseFee <= 0n) return 0.6
   const octaves = Math.log2(Number(steadyBaseFee) / Number(baseFee))
-  return Math.min(0.9, Math.max(0.15, 0.5 + 0.15 * octaves))
+  return Math.min(0.9, Math.max(0.15, 0.6 + 0.15 * octaves))
 }
 
 const rotatingKinds: readonly TxKind[] = ['legacy', 'eip2930', 'eip1559']
