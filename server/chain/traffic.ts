@@ -49,10 +49,10 @@ function loadContext(scenario: Scenario, seed: number): TrafficContext {
 }
 
 /** What the latest header says: the fee to build on, the room in a block, and the fork's transaction types. */
-async function readHead(client: ChainClient): Promise<{ baseFee: bigint; gasLimit: bigint; kinds: TxKind[] }> {
+async function readHead(client: ChainClient): Promise<{ number: bigint; baseFee: bigint; gasLimit: bigint; kinds: TxKind[] }> {
   const block = await client.getBlock({ blockTag: 'latest' })
   // viem passes header fields it has no type for (requestsHash) through as they came.
-  return { baseFee: block.baseFeePerGas ?? 0n, gasLimit: block.gasLimit, kinds: txKindsOf(block as ForkMarks) }
+  return { number: block.number, baseFee: block.baseFeePerGas ?? 0n, gasLimit: block.gasLimit, kinds: txKindsOf(block as ForkMarks) }
 }
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
@@ -76,6 +76,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
   const blobs = createBlobMaker()
   const accounts = new Map<number, LocalAccount>()
   const intervalMs = options.intervalMs ?? Math.max(1, options.blockTime) * 1000
+  const pace = options.blockTime > 0 ? `a tick per block (${intervalMs / 1000} s)` : `a tick every ${intervalMs / 1000} s`
 
   let context: TrafficContext | null = null
   let planner: ReturnType<typeof createTrafficPlanner> | null = null
@@ -89,7 +90,9 @@ export function startTraffic(options: TrafficOptions): Traffic {
   let ticksRun = 0
   let stopped = false
   let timer: NodeJS.Timeout | null = null
-  let current: Promise<void> | null = null
+  let wake: (() => void) | null = null
+  /** The head the last tick planned on. */
+  let lastHead: bigint | null = null
   const blobSends = new Set<Promise<void>>()
   const counts = { sent: 0, refused: 0 }
 
@@ -163,12 +166,13 @@ export function startTraffic(options: TrafficOptions): Traffic {
     // Each sender sends at most one transaction per tick, so more than a few ahead of the chain means a gap.
     if (ticksRun % 5 === 0) {
       const dropped = await nonces.dropRunaways(client, 4)
-      if (dropped.length > 0) warn(`traffic: ${dropped.length} senders ran ahead of the chain (a node restart?); nonces read again`)
+      if (dropped.length > 0) warn(`traffic: ${dropped.length} senders ran ahead of the chain (a restarted node lost their transactions, or a busy one is slow to mine them); nonces read again`)
     }
     const [onChain, head] = await Promise.all([chain ?? chainOf(client), readHead(client), nfts.settle(client)])
     chain = onChain
+    lastHead = head.number
     if (!announced) {
-      log(`traffic: on, ${kindNames(head.kinds)} (the types the chain's latest header allows); quiet, normal and burst stretches, a tick every ${intervalMs / 1000} s`)
+      log(`traffic: on, ${kindNames(head.kinds)} (the types the chain's latest header allows); quiet, normal and burst stretches, ${pace}`)
       announced = true
     }
     if (!furnaceReady) await ensureFurnace(context, onChain)
@@ -199,32 +203,52 @@ export function startTraffic(options: TrafficOptions): Traffic {
     }
   }
 
-  function schedule(delayMs: number): void {
-    if (stopped) return
-    timer = setTimeout(() => {
-      timer = null
-      const started = Date.now()
-      current = runTick()
-        .catch((error: unknown) => {
-          warn(`traffic: tick failed: ${describeChainError(error)}`)
-        })
-        .finally(() => {
-          current = null
-          // Fixed rate, not fixed gap: a slow tick does not push the rest out of step with the blocks.
-          schedule(Math.max(0, intervalMs - (Date.now() - started)))
-        })
-    }, delayMs)
+  /** Waits `ms`, or less if stop() comes first. */
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (stopped) return resolve()
+      wake = resolve
+      timer = setTimeout(resolve, ms)
+    })
   }
 
-  log(`traffic: starting, a tick every ${intervalMs / 1000} s`)
-  schedule(0)
+  /**
+   * Until the next tick. With interval mining that is the block after the one the last tick built on: a
+   * tick's transactions then share one block, and a burst fills every block of its stretch instead of
+   * every other one (a fixed timer drifts against the node's, and on a busy machine two ticks would land in
+   * one block and none in the next). Looked for from 70 % of the block time on; a node that stops mining
+   * (or answering) still gets a tick every three block times. On demand mining keeps the fixed rate.
+   */
+  async function untilNextTick(started: number): Promise<void> {
+    const built = lastHead
+    if (options.blockTime <= 0 || built === null) return pause(Math.max(0, intervalMs - (Date.now() - started)))
+    await pause(Math.max(0, intervalMs * 0.7 - (Date.now() - started)))
+    const deadline = started + intervalMs * 3
+    while (!stopped && Date.now() < deadline) {
+      const number = await client.getBlockNumber({ cacheTime: 0 }).catch(() => null)
+      if (number === null || number > built) return
+      await pause(Math.max(25, intervalMs / 10))
+    }
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      const started = Date.now()
+      await runTick().catch((error: unknown) => warn(`traffic: tick failed: ${describeChainError(error)}`))
+      await untilNextTick(started)
+    }
+  }
+
+  log(`traffic: starting, ${pace}`)
+  const running = loop()
 
   return {
     async stop() {
       stopped = true
       if (timer) clearTimeout(timer)
       timer = null
-      await current
+      wake?.()
+      await running
       await Promise.all(blobSends)
       await blobs.close()
       log(`traffic: stopped after ${ticksRun} ticks (${counts.sent} transactions sent, ${counts.refused} refused)`)
