@@ -57,7 +57,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['server/**/*.{ts,mjs}', 'scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', 'bench/**/*.ts', '*.config.{js,ts}'],
+    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', 'bench/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
   // Which part may import which: the app (src/) and the service (server/) meet only in contract/, the shapes

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
-import type { Chain, Hex, LocalAccount } from 'viem'
+import type { Address, Chain, Hex, LocalAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { createBlobMaker } from './blobSidecars.ts'
+import { blobPartsFor } from './blobs.ts'
 import { chainOf, createChainClient, describeChainError, type ChainClient } from './chainClient.ts'
 import { artifactOf, type Artifacts } from './compile.ts'
 import { devAccount, roles } from './devAccounts.ts'
@@ -73,7 +73,6 @@ export function startTraffic(options: TrafficOptions): Traffic {
   const blobClient = createChainClient(options.rpcUrl, { timeoutMs: 60_000 })
   const warn = throttledLog(log)
   const nonces = createTrafficNonces()
-  const blobs = createBlobMaker()
   const accounts = new Map<number, LocalAccount>()
   const intervalMs = options.intervalMs ?? Math.max(1, options.blockTime) * 1000
   const pace = options.blockTime > 0 ? `a tick per block (${intervalMs / 1000} s)` : `a tick every ${intervalMs / 1000} s`
@@ -94,6 +93,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
   /** The head the last tick planned on. */
   let lastHead: bigint | null = null
   const blobSends = new Set<Promise<void>>()
+  const blobSenders = new Set<Address>()
   const counts = { sent: 0, refused: 0 }
 
   /** Dev account `index`, its nonces counted by the traffic's nonce manager. */
@@ -145,7 +145,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
           }),
         ]
       : undefined
-    const blobParts = intent.blob ? await blobs.partsFor(intent.blob) : {}
+    const blobParts = intent.blob ? blobPartsFor(intent.blob) : {}
     return (intent.blob ? blobClient : client).sendTransaction({
       account: accountOf(intent.from),
       chain: onChain,
@@ -165,7 +165,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
     nfts ??= createTrafficNfts(context.nft)
     // Each sender sends at most one transaction per tick, so more than a few ahead of the chain means a gap.
     if (ticksRun % 5 === 0) {
-      const dropped = await nonces.dropRunaways(client, 4)
+      const dropped = await nonces.dropRunaways(client, 4, blobSenders)
       if (dropped.length > 0) warn(`traffic: ${dropped.length} senders ran ahead of the chain (a restarted node lost their transactions, or a busy one is slow to mine them); nonces read again`)
     }
     const [onChain, head] = await Promise.all([chain ?? chainOf(client), readHead(client), nfts.settle(client)])
@@ -175,16 +175,25 @@ export function startTraffic(options: TrafficOptions): Traffic {
       log(`traffic: on, ${kindNames(head.kinds)} (the types the chain's latest header allows); quiet, normal and burst stretches, ${pace}`)
       announced = true
     }
-    if (!furnaceReady) await ensureFurnace(context, onChain)
+    if (!furnaceReady) {
+      // A tick of its own: the next plan builds on the block that holds the Furnace.
+      await ensureFurnace(context, onChain)
+      return
+    }
 
     const plan = planner.plan(tick, { baseFee: head.baseFee, gasLimit: head.gasLimit, kinds: head.kinds, nfts: nfts.available() })
     tick += 1
-    // A blob's first proof takes seconds on the worker: its send goes on by itself (stop() waits for it), so
-    // the tick keeps time. Its sender's next nonce is handed out in order all the same.
+    // anvil can take seconds over a blob (the first after it starts): its send goes on by itself (stop()
+    // waits for it), so the tick keeps time. Its sender's next nonce is handed out in order all the same.
     for (const intent of plan.filter((intent) => intent.blob)) {
+      const sender = devAccount(intent.from).address
       const detached = settle(intent, send(intent, head.baseFee, onChain))
       blobSends.add(detached)
-      void detached.finally(() => blobSends.delete(detached))
+      blobSenders.add(sender)
+      void detached.finally(() => {
+        blobSends.delete(detached)
+        blobSenders.delete(sender)
+      })
     }
     // Started together, so their nonce reads leave as one batch and their sends as another.
     await Promise.all(plan.filter((intent) => !intent.blob).map((intent) => settle(intent, send(intent, head.baseFee, onChain))))
@@ -250,7 +259,6 @@ export function startTraffic(options: TrafficOptions): Traffic {
       wake?.()
       await running
       await Promise.all(blobSends)
-      await blobs.close()
       log(`traffic: stopped after ${ticksRun} ticks (${counts.sent} transactions sent, ${counts.refused} refused)`)
     },
   }

@@ -2,6 +2,7 @@ import { encodeAbiParameters, encodeFunctionData, keccak256, parseEther, parseUn
 import { privateKeyToAddress } from 'viem/accounts'
 import { devAccount, devAccountCount, roles } from './devAccounts.ts'
 import type { TxKind } from './fees.ts'
+import { blobTexts } from './blobs.ts'
 import { burnGas } from './furnace.ts'
 import { between, pick } from './seededRandom.ts'
 
@@ -89,12 +90,6 @@ const failingFloor = 1000n
 const failingGas = 60_000n
 /** Below what setValue's two slot writes need after the 21,000 intrinsic gas: it runs out part way. */
 const starvedGas = 26_000n
-/** Short texts, so a blob's KZG work (about 2 s of CPU each) is done once per text and then reused. */
-export const blobTexts = [
-  'chainglass blob: a note from the local chain',
-  'chainglass blob: 4096 field elements, nearly all of them zero',
-  'chainglass blob: kept by the node for a while, then gone; its versioned hash stays on chain',
-] as const
 
 const address = (index: number) => devAccount(index).address
 
