@@ -29,7 +29,7 @@ export type Stop = { name: string; path: string; ready: (page: Page) => Promise<
 
 type Block = { number: Hex; transactions: Array<{ hash: Hex; from: Hex }> }
 
-/** A recent block with transactions (traffic makes some every block), asked of the gateway. */
+/** A recent block with transactions (the traffic sends some in nearly every block), asked of the gateway. */
 async function blockWithTransactions(request: APIRequestContext): Promise<Block> {
   const url = await rpcUrl(request)
   const head = await gatewayBlockNumber(request, url)

@@ -158,7 +158,7 @@ test.describe('a transaction page that explains itself', () => {
           log = logs.at(-1)
           return log
         },
-        { message: 'the traffic sends a token transfer every block' },
+        { message: 'the traffic sends a token transfer every few blocks' },
       )
       .toBeDefined()
     const event = decodeEventLog({ abi: erc20, topics: log!.topics as [Hex, ...Hex[]], data: log!.data })

@@ -8,7 +8,7 @@ import { rpc as call, rpcUrl } from './helpers.ts'
 /**
  * The transaction pages (/tx/:hash, /block/:id/tx/:index) and the address page against the real service:
  * transactions this spec signs and sends itself (an EIP-1559 and a legacy ETH transfer, a transaction held
- * pending by a nonce gap), and ones the demo traffic makes every block (token transfers, failures,
+ * pending by a nonce gap), and ones the demo traffic makes every few blocks (token transfers, failures,
  * creations). Every expected value is read from the gateway in the test, or from the recorded fixtures.
  */
 
@@ -226,7 +226,7 @@ test.describe('transaction pages', () => {
     const logs = await call<RpcLog[]>(request, url, 'eth_getLogs', [{ address: contracts.token, topics: [transferTopic], fromBlock: toHex(head > 30n ? head - 30n : 0n), toBlock: toHex(head) }])
     // ERC-20 Transfers carry 3 topics; the traffic's move tokens between its own accounts (never a mint).
     const log = logs.filter((candidate) => candidate.topics.length === 3 && BigInt(candidate.topics[1]!) !== 0n).at(-1)
-    expect(log, 'the traffic makes a token transfer every block').toBeDefined()
+    expect(log, 'the traffic makes a token transfer every few blocks').toBeDefined()
     const decoded = decodeEventLog({ abi: erc20, topics: log!.topics as [Hex, ...Hex[]], data: log!.data })
     const tx = await call<RpcTransaction>(request, url, 'eth_getTransactionByHash', [log!.transactionHash])
 
@@ -258,7 +258,7 @@ test.describe('transaction pages', () => {
     const url = await rpcUrl(request)
     let failed: RpcReceipt | undefined
     await expect
-      .poll(async () => (failed = (await recentReceipts(request, url, 12)).find((receipt) => receipt.status === '0x0')), { timeout: 30_000, message: 'the traffic sends a failing call every third block' })
+      .poll(async () => (failed = (await recentReceipts(request, url, 12)).find((receipt) => receipt.status === '0x0')), { timeout: 30_000, message: 'the traffic sends a failing call every few blocks' })
       .toBeDefined()
     await openTransaction(page, `/tx/${failed!.transactionHash}`)
     await expect(row(page, 'tx-status').locator('[data-status]')).toHaveAttribute('data-status', 'failed')
@@ -273,7 +273,7 @@ test.describe('transaction pages', () => {
     const url = await rpcUrl(request)
     let created: RpcReceipt | undefined
     await expect
-      .poll(async () => (created = (await recentReceipts(request, url, 12)).find((receipt) => receipt.contractAddress !== null)), { timeout: 30_000, message: 'the traffic creates a contract every third block' })
+      .poll(async () => (created = (await recentReceipts(request, url, 12)).find((receipt) => receipt.contractAddress !== null)), { timeout: 30_000, message: 'the traffic creates a contract every few blocks' })
       .toBeDefined()
     await openTransaction(page, `/tx/${created!.transactionHash}`)
     await expect(page.getByTestId('tx-creation')).toContainText('Contract creation')

@@ -29,7 +29,7 @@ afterAll(async () => {
 })
 
 describe('the traffic generator', () => {
-  it('fills the next blocks with every transaction type, creations and failures', async () => {
+  it('fills the next blocks with transactions of every plain type, creations and failures', async () => {
     const scenario = service.scenario!
     const first = scenario.blocks.last + 1
     const target = (await blockNumber()) + 6
@@ -45,7 +45,8 @@ describe('the traffic generator', () => {
     }
     expect(txs.length).toBeGreaterThanOrEqual(20)
     const types = new Set(txs.map((tx) => tx.type))
-    expect([...types].sort()).toEqual(['0x0', '0x1', '0x2'])
+    // Types 3 and 4 come by now and then (trafficChain.test.ts waits for them); 0 to 2 are in every normal tick.
+    for (const type of ['0x0', '0x1', '0x2']) expect(types).toContain(type)
     // EIP-2930: a type-1 transaction carries an access list.
     expect(txs.filter((tx) => tx.type === '0x1').every((tx) => Array.isArray(tx.accessList))).toBe(true)
 
@@ -65,7 +66,9 @@ describe('the traffic generator', () => {
     for (const [sender, nonces] of bySender) {
       const sorted = [...nonces].sort((a, b) => a - b)
       expect(sorted, sender).toEqual(sorted.map((_, index) => sorted[0]! + index))
-      expect(sorted.length, sender).toBeGreaterThanOrEqual(target - first - 2)
+      // Most blocks carry one from each: the first holds the Furnace's deployment, and a busy machine can
+      // let a block go by between two ticks.
+      expect(sorted.length, sender).toBeGreaterThanOrEqual((target - first) / 2)
     }
   })
 

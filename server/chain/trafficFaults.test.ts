@@ -25,6 +25,7 @@ function fakeScenario(): Scenario {
         GlassNft: contract(['function mint(address) returns (uint256)']),
         Reverter: contract(['function setValue(uint256)']),
         LogEmitter: contract(['function emitMany(uint256)']),
+        Furnace: contract(['function burn(uint256) returns (bytes32)']),
       },
     }),
   )

@@ -1,183 +1,116 @@
-import {
-  encodeAbiParameters,
-  encodeFunctionData,
-  keccak256,
-  parseEther,
-  parseGwei,
-  parseUnits,
-  type Abi,
-  type AccessList,
-  type Address,
-  type Hex,
-} from 'viem'
-import { devAccount, devAccountCount, roles } from './devAccounts.ts'
+import { encodeFunctionData, parseGwei, type AccessList, type Address } from 'viem'
+import { roles } from './devAccounts.ts'
 import type { TxKind } from './fees.ts'
+import { burnGas, roundsWithin } from './furnace.ts'
+import { between, seededRandom, shuffled } from './seededRandom.ts'
+import { deck, draw, type CardName, type Draft, type TickConditions, type TrafficContext } from './trafficCards.ts'
+import { createPhaseSchedule, type PhaseName } from './trafficPhases.ts'
+
+export { mappingSlot, type TickConditions, type TrafficContext } from './trafficCards.ts'
 
 /**
- * What one traffic tick sends, as data (pure: a seeded random source in, intents out). Every traffic
- * account sends exactly one transaction per tick, so nonces never race inside a tick.
+ * What one traffic tick sends, as data: seeded, so the same seed and the same chain conditions give the
+ * same transactions. Every traffic account sends at most one transaction per tick, so nonces never race
+ * inside a tick.
  *
  * Traffic touches only its own accounts' tokens and NFTs, so the scenario's recorded holders,
  * allowances and emitter logs stay true while it runs.
  */
 
-export type TrafficContext = {
-  token: Address
-  nft: Address
-  reverter: Address
-  tokenAbi: Abi
-  nftAbi: Abi
-  reverterAbi: Abi
-  /** Creation code the traffic deploys now and then (a LogEmitter: small, and it does nothing on its own). */
-  creationCode: Hex
-  /** The token's balanceOf slot, for the access lists of type-1 transfers. */
-  balanceSlot: number
-}
-
-export type Intent = {
+export type Intent = Omit<Draft, 'kind'> & {
   /** Dev account index of the sender. */
   from: number
-  label: string
-  to: Address | null
-  data?: Hex
-  value?: bigint
-  /** 'estimate' for contract creations (asked once, then remembered). */
-  gas: bigint | 'estimate'
   kind: TxKind
-  accessList?: AccessList
   tip: bigint
+  phase: PhaseName
 }
 
-const kinds: TxKind[] = ['legacy', 'eip2930', 'eip1559']
-/** Above the Reverter's limit of 999: mined with status 0x0. */
-const failingFloor = 1000n
-
-/** Small, fast, seedable (mulberry32): the same seed gives the same mix of transactions. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!
-const between = (random: () => number, low: number, high: number) => low + Math.floor(random() * (high - low + 1))
-const address = (index: number) => devAccount(index).address
-
-function shuffled<T>(random: () => number, items: readonly T[]): T[] {
-  const copy = [...items]
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1))
-    ;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
-  }
-  return copy
-}
-
-/** Where a mapping(address => ...) at `slot` keeps `key`'s entry: keccak256(pad32(key) . pad32(slot)). */
-export function mappingSlot(key: Address, slot: number): Hex {
-  return keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [key, BigInt(slot)]))
-}
-
-function otherThan(random: () => number, self: number, among: readonly number[]): number {
-  return pick(
-    random,
-    among.filter((index) => index !== self),
-  )
-}
+/** The base fee the traffic steers toward in its normal stretches: mainnet-like, not the 7 wei floor. */
+export const steadyBaseFee = parseGwei('1')
+/** How full a burst fills each block: a full block lifts the base fee 12.5 %, this one about 10.5 %. */
+const burstFill = 0.92
+/**
+ * The most one burn asks for: under EIP-7825's cap of 16,777,216 a transaction, and large enough that two
+ * burns fill a burst block, leaving three of the five senders for the rest of the mix.
+ */
+const burnCeiling = 14_000_000n
+/** Gas left to the tick's other transactions when burns fill a block. */
+const varietyRoom = 400_000n
 
 /**
- * One tick: an ETH transfer, a token transfer, a token approval, an NFT mint, and a fifth that
- * rotates through a contract creation, a call that fails on chain, and one that succeeds.
- * Types rotate too, so every tick carries legacy, EIP-2930 and EIP-1559 transactions.
+ * How full a normal stretch fills blocks: fuller when the base fee is below 1 gwei, emptier above it, so
+ * after quiet and burst stretches it comes back. At 1 gwei a bit over the target (60 %, +2.5 % a block):
+ * a cycle's quiet stretch takes more off (about -72 %) than its burst puts on (about +90 %), and the normal
+ * stretches between make up the rest (measured: at 50 % the fee settled near 0.6 gwei).
  */
-export function planTick(tick: number, random: () => number, context: TrafficContext): Intent[] {
-  const [ethSender, tokenSender, approver, minter, rotating] = shuffled(random, roles.traffic) as [number, number, number, number, number]
-  const tip = () => parseGwei(String(between(random, 5, 200) / 100))
-  const intents: Array<Omit<Intent, 'kind' | 'tip'>> = []
+export function normalFill(baseFee: bigint): number {
+  if (baseFee <= 0n) return 0.6
+  const octaves = Math.log2(Number(steadyBaseFee) / Number(baseFee))
+  return Math.min(0.9, Math.max(0.15, 0.6 + 0.15 * octaves))
+}
 
-  const ethTo = otherThan(random, ethSender, Array.from({ length: devAccountCount }, (_, index) => index))
-  intents.push({
-    from: ethSender,
-    label: 'ETH transfer',
-    to: address(ethTo),
-    value: parseEther(String(between(random, 1, 500) / 1000)),
-    gas: 21_000n,
-  })
+const rotatingKinds: readonly TxKind[] = ['legacy', 'eip2930', 'eip1559']
 
-  const tokenTo = otherThan(random, tokenSender, roles.traffic)
-  intents.push({
-    from: tokenSender,
-    label: 'token transfer',
-    to: context.token,
-    data: encodeFunctionData({
-      abi: context.tokenAbi,
-      functionName: 'transfer',
-      args: [address(tokenTo), parseUnits(String(between(random, 1, 5000) / 100), 18)],
-    }),
-    gas: 90_000n,
-    // Type 1's reason to exist: name the two balance slots the transfer reads and writes.
-    accessList: [
-      {
-        address: context.token,
-        storageKeys: [mappingSlot(address(tokenSender), context.balanceSlot), mappingSlot(address(tokenTo), context.balanceSlot)],
-      },
-    ],
-  })
+export type TrafficPlanner = { plan(tick: number, conditions: TickConditions): Intent[] }
 
-  intents.push({
-    from: approver,
-    label: 'token approval',
-    to: context.token,
-    data: encodeFunctionData({
-      abi: context.tokenAbi,
-      functionName: 'approve',
-      args: [address(otherThan(random, approver, roles.traffic)), parseUnits(String(between(random, 1, 1000)), 18)],
-    }),
-    gas: 70_000n,
-  })
+export function createTrafficPlanner(seed: number, context: TrafficContext): TrafficPlanner {
+  const random = seededRandom(seed)
+  const schedule = createPhaseSchedule(seed)
+  let cards: CardName[] = []
 
-  intents.push({
-    from: minter,
-    label: 'NFT mint',
-    to: context.nft,
-    data: encodeFunctionData({ abi: context.nftAbi, functionName: 'mint', args: [address(pick(random, roles.traffic))] }),
-    gas: 120_000n,
-  })
-
-  switch (tick % 3) {
-    case 0:
-      intents.push({ from: rotating, label: 'contract creation', to: null, data: context.creationCode, gas: 'estimate' })
-      break
-    case 1:
-      intents.push({
-        from: rotating,
-        label: 'failing call',
-        to: context.reverter,
-        data: encodeFunctionData({ abi: context.reverterAbi, functionName: 'setValue', args: [failingFloor + BigInt(between(random, 0, 9000))] }),
-        // Explicit: an estimate of a call that reverts would itself fail.
-        gas: 90_000n,
-      })
-      break
-    default:
-      intents.push({
-        from: rotating,
-        label: 'reverter setValue',
-        to: context.reverter,
-        data: encodeFunctionData({ abi: context.reverterAbi, functionName: 'setValue', args: [BigInt(between(random, 0, 999))] }),
-        gas: 90_000n,
-      })
+  /** Dealt from a shuffled deck, so every card comes up once per pass through it. */
+  function nextCard(): CardName {
+    if (cards.length === 0) cards = shuffled(random, deck)
+    return cards.pop()!
   }
 
-  return intents.map(({ accessList, ...intent }, index) => {
-    const kind = kinds[(tick + index) % kinds.length]!
-    const list = accessListFor(kind, intent.to, accessList)
-    const gas = intent.gas === 'estimate' || !list ? intent.gas : intent.gas + accessListGas(list)
-    return { ...intent, gas, kind, tip: tip(), accessList: list }
-  })
+  function burns(fill: number, conditions: TickConditions, senders: number): Draft[] {
+    const budget = BigInt(Math.floor(fill * Number(conditions.gasLimit))) - varietyRoom
+    if (budget < 200_000n || senders === 0) return []
+    const count = Math.min(senders, Number((budget + burnCeiling - 1n) / burnCeiling))
+    const rounds = roundsWithin(budget / BigInt(count))
+    return Array.from({ length: count }, () => ({
+      label: 'furnace burn',
+      to: context.furnace,
+      data: encodeFunctionData({ abi: context.furnaceAbi, functionName: 'burn', args: [rounds] }),
+      gas: burnGas(rounds),
+    }))
+  }
+
+  return {
+    plan(tick, conditions) {
+      const phase = schedule.at(tick).phase
+      const senders = shuffled(random, roles.traffic)
+      const drafts: Draft[] = []
+      if (phase === 'burst') drafts.push(...burns(burstFill, conditions, senders.length - 1))
+      if (phase === 'normal') drafts.push(...burns(normalFill(conditions.baseFee), conditions, senders.length - 1))
+      // Quiet stretches send one to three; busy ones give every sender left over a card.
+      const variety = phase === 'quiet' ? between(random, 1, 3) : senders.length - drafts.length
+      const tip = () => parseGwei(String(between(random, 5, 200) / 100))
+
+      const intents: Intent[] = []
+      drafts.forEach((draft, index) => intents.push(finish(draft, senders[index]!, tick + index, tip(), phase)))
+      for (let slot = drafts.length; slot < drafts.length + variety; slot++) {
+        const from = senders[slot]!
+        let draft: Draft | null = null
+        // A card this chain cannot take (a blob before Cancun) goes back under: draw again.
+        for (let tries = 0; draft === null && tries < deck.length; tries++) {
+          draft = draw(nextCard(), { random, tick, from, context, conditions })
+        }
+        if (draft) intents.push(finish(draft, from, tick + slot, tip(), phase))
+      }
+      return intents
+    },
+  }
+}
+
+/** Types rotate over the intents that take any of them; an access list is paid for in the gas limit. */
+function finish(draft: Draft, from: number, turn: number, tip: bigint, phase: PhaseName): Intent {
+  const { kind: fixed, accessList: given, ...rest } = draft
+  const kind = fixed ?? rotatingKinds[turn % rotatingKinds.length]!
+  const accessList = accessListFor(kind, draft.to, given)
+  const gas = rest.gas === 'estimate' || !accessList ? rest.gas : rest.gas + accessListGas(accessList)
+  return { ...rest, from, gas, kind, tip, phase, ...(accessList ? { accessList } : {}) }
 }
 
 /**
@@ -191,7 +124,7 @@ export function accessListGas(list: AccessList): bigint {
 
 /** Legacy cannot carry one; type 1 always does (naming at least the callee); type 2 keeps one when given. */
 function accessListFor(kind: TxKind, to: Address | null, given: AccessList | undefined): AccessList | undefined {
-  if (kind === 'legacy') return undefined
+  if (kind === 'legacy' || kind === 'eip4844' || kind === 'eip7702') return undefined
   if (kind === 'eip1559') return given
   return given ?? (to ? [{ address: to, storageKeys: [] }] : [])
 }

@@ -8,9 +8,11 @@ export type TrafficNonces = {
   /**
    * Resets senders whose next nonce ran more than `maxAhead` past the chain's count, and names them.
    * The node took their recent transactions but lost them (a restarted node comes back from its last
-   * state dump with an empty pool), and every later nonce would wait behind the gap forever.
+   * state dump with an empty pool), and every later nonce would wait behind the gap forever. Senders in
+   * `sending` are left alone: a send still on its way is not lost, and reading their count from the node
+   * now would hand its nonce out twice.
    */
-  dropRunaways(client: ChainClient, maxAhead: number): Promise<Address[]>
+  dropRunaways(client: ChainClient, maxAhead: number, sending?: ReadonlySet<Address>): Promise<Address[]>
 }
 
 /**
@@ -38,8 +40,8 @@ export function createTrafficNonces(): TrafficNonces {
 
   return {
     manager,
-    async dropRunaways(client, maxAhead) {
-      const senders = [...handedOut.entries()]
+    async dropRunaways(client, maxAhead, sending = new Set()) {
+      const senders = [...handedOut.entries()].filter(([address]) => !sending.has(address))
       // Concurrent reads leave as one batch.
       const counts = await Promise.all(senders.map(([address]) => client.getTransactionCount({ address, blockTag: 'latest' })))
       const dropped: Address[] = []
