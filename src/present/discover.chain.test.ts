@@ -25,7 +25,7 @@ const account = devAccount(3)
 const holder = devAccount(5).address
 let before: ChainFacts
 let after: ChainFacts
-const sent: { token?: Address; transfer?: Hash; failure?: Hash } = {}
+const sent: { token?: Address; transfer?: Hash; failure?: Hash; bareFailure?: Hash } = {}
 
 async function send(data: Hex, to: Address | null, gas: bigint): Promise<{ hash: Hash; contract: Address | null }> {
   const [chain, baseFee] = await Promise.all([chainOf(sender), readBaseFee(sender)])
@@ -53,6 +53,8 @@ beforeAll(async () => {
   sent.transfer = (await send(encodeFunctionData({ abi: token.abi, functionName: 'transfer', args: [holder, parseUnits('12.5', 18)] }), sent.token, 200_000n)).hash
   // Above the Reverter's limit: mined, with status 0.
   sent.failure = (await send(encodeFunctionData({ abi: reverter.abi, functionName: 'setValue', args: [5000n] }), reverterAddress, 100_000n)).hash
+  // Newer, and failing with no reason at all: the walk should still show the one that says why.
+  sent.bareFailure = (await send(encodeFunctionData({ abi: reverter.abi, functionName: 'revertWithoutReason' }), reverterAddress, 100_000n)).hash
   after = await discoverChainFacts(rpc, await head())
 }, 120_000)
 
@@ -89,9 +91,12 @@ describe('what the walk finds on a chain', () => {
     expect(after.tokenTransfer.value.value).toBe(event!.args.value)
   })
 
-  it('the failed transaction is the reverted call, status 0 on the chain', async () => {
+  it('the failed transaction is the reverted call that says why, over a newer one that reverted without a reason', async () => {
     expect(after.failedTransaction).toMatchObject({ ok: true, value: { hash: sent.failure } })
     expect((await sender.getTransactionReceipt({ hash: sent.failure! })).status).toBe('reverted')
+    const bare = await sender.getTransactionReceipt({ hash: sent.bareFailure! })
+    expect(bare.status).toBe('reverted')
+    expect(bare.blockNumber).toBeGreaterThan((await sender.getTransactionReceipt({ hash: sent.failure! })).blockNumber)
   })
 
   it("the balance slot is the one solc's storage layout gives balanceOf, and its word is the holder's balance", async () => {

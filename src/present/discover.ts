@@ -2,6 +2,7 @@ import { encodeFunctionData, erc20Abi, hexToBigInt, numberToHex, type Address, t
 import { mappingValueSlot, slotHex } from '../evm/storage/slots.ts'
 import { decodeTokenEvent, transferTopic } from '../evm/tokenEvents.ts'
 import { call, getBlockByNumber, getBlockReceipts, getLogs, getStorageAt } from '../rpc/methods.ts'
+import { getTransactionError } from '../rpc/otterscan.ts'
 import type { RpcTransport } from '../rpc/transport.ts'
 
 /**
@@ -33,6 +34,8 @@ export const recentBlocks = 64
 const transferWindow = 16n
 /** Blocks whose receipts are read for a failed transaction, newest first, in two rounds. */
 const receiptRounds = [4, 12]
+/** Failed transactions whose revert data is asked for, to show one with a reason. */
+const failureCandidates = 6
 /** Storage slots tried for the balance mapping: solc puts a token's state variables first. */
 const balanceSlotsTried = 10
 
@@ -99,13 +102,26 @@ async function findFailedTransaction(rpc: RpcTransport, headers: readonly Header
     } catch (error) {
       return failed('eth_getBlockReceipts', error)
     }
-    // Newest block first, and its last failure.
-    for (const list of receipts) {
-      const failure = [...(list ?? [])].reverse().find((receipt) => receipt.status === '0x0')
-      if (failure) return found({ hash: failure.transactionHash, block: hexToBigInt(failure.blockNumber) })
+    // Newest block first, and in each its last failures first.
+    const failures = receipts.flatMap((list) => [...(list ?? [])].reverse().filter((receipt) => receipt.status === '0x0'))
+    if (failures.length > 0) {
+      const chosen = await withReasonFirst(rpc, failures.slice(0, failureCandidates).map((receipt) => receipt.transactionHash))
+      const receipt = failures.find((candidate) => candidate.transactionHash === chosen)!
+      return found({ hash: receipt.transactionHash, block: hexToBigInt(receipt.blockNumber) })
     }
   }
   return missing(`no failed transaction in the last ${Math.min(start, withTransactions.length)} blocks with transactions`)
+}
+
+/**
+ * Of failed transactions, the first whose revert data says something (a reason, a custom error, a panic): a
+ * bare `revert()` explains little to a room. Asked of the node's own record (ots_getTransactionError) in one
+ * batch; a node without it leaves the order as it was.
+ */
+async function withReasonFirst(rpc: RpcTransport, hashes: readonly Hash[]): Promise<Hash> {
+  const data = await Promise.all(hashes.map((hash) => getTransactionError(rpc, hash).catch(() => null)))
+  const index = data.findIndex((revert) => revert !== null && revert.length > 2)
+  return hashes[Math.max(0, index)]!
 }
 
 /**
