@@ -173,8 +173,11 @@ describe('the supervised service (npm start): no single fault stops it', () => {
       // Every request got an answer: none in flight was cut, none sent meanwhile was refused.
       expect([...during, ...after].filter((outcome) => outcome.error)).toEqual([])
       expect(during.filter((outcome) => outcome.target === 'gateway' && outcome.note)).toEqual([])
+      // The others kept serving: each answered something sent while the part was down, or in flight when it was
+      // killed (on a busy machine one slow answer can span the whole restart, and then nothing new was sent).
       for (const other of serving.filter((name) => name !== part)) {
-        expect(during.filter((outcome) => outcome.target === other).length, `${other} answered while ${part} restarted`).toBeGreaterThan(0)
+        const answered = [...inFlightAtKill, ...during].filter((outcome) => outcome.target === other && !outcome.error)
+        expect(answered.length, `${other} answered while ${part} restarted`).toBeGreaterThan(0)
       }
       expect(after.filter((outcome) => outcome.target === part && outcome.status === 200).length).toBeGreaterThan(0)
     })
@@ -200,8 +203,11 @@ describe('the supervised service (npm start): no single fault stops it', () => {
       // first 100 ms allow for a client that had not yet seen its kept-alive connection close).
       expect(load.sent(killedAt + 100).filter((outcome) => outcome.error)).toEqual([])
       expect(load.sent(killedAt).filter((outcome) => outcome.error && outcome.target !== part)).toEqual([])
+      // The others kept serving: each answered something sent while the part was down, or in flight when it was
+      // killed (on a busy machine one slow answer can span the whole restart, and then nothing new was sent).
       for (const other of serving.filter((name) => name !== part)) {
-        expect(during.filter((outcome) => outcome.target === other).length, `${other} answered while ${part} restarted`).toBeGreaterThan(0)
+        const answered = [...inFlightAtKill, ...during].filter((outcome) => outcome.target === other && !outcome.error)
+        expect(answered.length, `${other} answered while ${part} restarted`).toBeGreaterThan(0)
       }
       // Sent while the part was down, answered once it was back: the held port kept the connection waiting.
       const waited = during.filter((outcome) => outcome.target === part && outcome.status === 200 && outcome.doneAt >= backAt - 300)
