@@ -158,6 +158,7 @@ describe('the supervised service (npm start): no single fault stops it', () => {
       await sleep(500)
       const during = load.sent(faultAt, backAt)
       const after = load.sent(backAt)
+      const inFlightAtKill = load.outcomes.filter((outcome) => outcome.sentAt < faultAt && outcome.doneAt >= faultAt)
       console.log(`${part} crash: back in ${backAt - faultAt} ms; during ${JSON.stringify(tally(during))}; after ${JSON.stringify(tally(after))}`)
 
       // The request begun before the fault was finished by the crashing worker.
@@ -173,8 +174,8 @@ describe('the supervised service (npm start): no single fault stops it', () => {
       // Every request got an answer: none in flight was cut, none sent meanwhile was refused.
       expect([...during, ...after].filter((outcome) => outcome.error)).toEqual([])
       expect(during.filter((outcome) => outcome.target === 'gateway' && outcome.note)).toEqual([])
-      // The others kept serving: each answered something sent while the part was down, or in flight when it was
-      // killed (on a busy machine one slow answer can span the whole restart, and then nothing new was sent).
+      // The others kept serving: each answered something sent while the part was down, or in flight when it
+      // crashed (on a busy machine one slow answer can span the whole restart, and then nothing new was sent).
       for (const other of serving.filter((name) => name !== part)) {
         const answered = [...inFlightAtKill, ...during].filter((outcome) => outcome.target === other && !outcome.error)
         expect(answered.length, `${other} answered while ${part} restarted`).toBeGreaterThan(0)
