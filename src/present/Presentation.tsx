@@ -72,8 +72,8 @@ export function Presentation({ autoAtStart, onLeave }: { autoAtStart: boolean; o
       if (action !== 'leave') enterFullscreen()
       switch (action) {
         case 'next':
-          // Past the last step, back to the first: a walk left running loops.
-          setIndex((current) => (current + 1 >= count ? 0 : current + 1))
+          // Past the last step, back to the first: a walk left running loops. Nothing to move to while it is planned.
+          setIndex((current) => (count === 0 ? current : current + 1 >= count ? 0 : current + 1))
           break
         case 'previous':
           setIndex((current) => Math.max(0, current - 1))
