@@ -74,6 +74,8 @@ export async function startService(config: ServiceConfig, options: ServiceOption
 
     let scenario: Scenario | null = null
     if (options.scenario !== false) {
+      // The traffic sends blobs: the node's first-blob stall comes now, before anyone uses the node.
+      await chain.warmUp()
       const life = await startChainLife(config, rpc, log)
       closers.push(() => life.close())
       scenario = life.scenario

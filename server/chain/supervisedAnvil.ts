@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { ServiceConfig } from '../config.ts'
 import { AnvilNode } from './anvil.ts'
+import { warmBlobChecks } from './blobWarmUp.ts'
 
 export type SupervisedAnvilOptions = {
   config: ServiceConfig
@@ -10,10 +11,17 @@ export type SupervisedAnvilOptions = {
   hardfork?: string
   /** Called once a restarted node answers again (the supervisor records its new pid). */
   onBack?: () => void
+  /**
+   * Have the node check one blob proof after each start (blobWarmUp.ts), so its seconds-long first-blob stall
+   * comes before the service says it is ready. Default: when the traffic runs (it sends blobs).
+   */
+  warmBlobs?: boolean
 }
 
 export type SupervisedAnvil = {
   node: AnvilNode
+  /** After the first start: the blob warm-up (resolved at once when there is none); restarts warm up by themselves. */
+  warmUp(): Promise<void>
   /** No more restarts from now on (the service is stopping; a Ctrl-C may already have stopped anvil). */
   stopRestarting(): void
   /** Stops the node for good: a restart that is pending is called off. */
@@ -27,6 +35,12 @@ export type SupervisedAnvil = {
  */
 export function supervisedAnvil(options: SupervisedAnvilOptions): SupervisedAnvil {
   const { config, log } = options
+  const warmBlobs = options.warmBlobs ?? config.traffic
+  const warmUp = async () => {
+    if (!warmBlobs) return
+    const ms = await warmBlobChecks(node.httpUrl)
+    if (ms !== null) log(`chain: blob proofs checked once in ${ms} ms (anvil loads its KZG setup at the first blob and answers nothing meanwhile)`)
+  }
   let restarting = false
   let closed = false
   let timer: NodeJS.Timeout | undefined
@@ -44,6 +58,7 @@ export function supervisedAnvil(options: SupervisedAnvilOptions): SupervisedAnvi
         if (closed) return
         node
           .start()
+          .then(warmUp)
           .then(() => {
             log('chain: anvil is back')
             options.onBack?.()
@@ -61,6 +76,7 @@ export function supervisedAnvil(options: SupervisedAnvilOptions): SupervisedAnvi
   }
   return {
     node,
+    warmUp,
     stopRestarting,
     async close() {
       stopRestarting()

@@ -68,8 +68,9 @@ export function startTraffic(options: TrafficOptions): Traffic {
   const { scenario, log } = options
   const seed = options.seed ?? 0xc1a55
   const client = createChainClient(options.rpcUrl, { timeoutMs: 10_000 })
-  // anvil 1.7.1 takes about 10 s over the first blob transaction after it starts (measured: 1.8 s of CPU, then
-  // waiting); later ones take under a second. Blob sends go on by themselves, so a long wait holds up nothing.
+  // anvil 1.7.1 takes seconds over the first blob transaction after it starts (its KZG setup; the service has it
+  // check one before it says ready: blobWarmUp.ts); later ones take under a second. Blob sends go on by
+  // themselves all the same, so a slow one holds up nothing.
   const blobClient = createChainClient(options.rpcUrl, { timeoutMs: 60_000 })
   const warn = throttledLog(log)
   const nonces = createTrafficNonces()
