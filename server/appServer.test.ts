@@ -14,7 +14,8 @@ let close: () => Promise<void>
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'))
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>')
+  // With the marker the build leaves in index.html for the runtime config (src/boot/handoff.ts configMarker).
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><!--chainglass:config--><script src="/assets/boot-x.js"></script>')
   fs.writeFileSync(path.join(dist, 'assets', 'entry-abc.js'), 'console.log(1)')
   fs.writeFileSync(path.join(dist, '.build-stamp.json'), '{"hash":"abc","files":["src/main.tsx"]}')
   // What the build's compression step leaves beside a file (scripts/compressAssets.ts), made the same way.
@@ -107,6 +108,28 @@ describe('the app server (npm start)', () => {
       const response = await fetch(`${base}${route}`)
       expect(response.status, route).toBe(200)
       expect(await response.text(), route).toContain('<title>app</title>')
+    }
+  })
+
+  it('puts the runtime config in the page as a JSON data block, the same as /config.json, compressed as the client accepts', async () => {
+    const config = await (await fetch(`${base}/config.json`)).json()
+    for (const [route, accept] of [['/', 'br'], ['/index.html', 'gzip'], ['/block/12', 'identity']] as const) {
+      const raw = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get(`${base}${route}`, { headers: { 'accept-encoding': accept } }, (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }))
+        }).on('error', reject)
+      })
+      expect(raw.headers['content-encoding'], route).toBe(accept === 'identity' ? undefined : accept)
+      expect(raw.headers.vary, route).toMatch(/accept-encoding/i)
+      expect(raw.headers['cache-control'], route).toBe('no-cache')
+      const html = (accept === 'br' ? zlib.brotliDecompressSync(raw.body) : accept === 'gzip' ? zlib.gunzipSync(raw.body) : raw.body).toString()
+      const block = /<script type="application\/json" id="chainglass-config">(.*?)<\/script><script src="\/assets\/boot-x\.js">/.exec(html)
+      expect(block, route).not.toBeNull()
+      expect(JSON.parse(block![1]!), route).toEqual(config)
+      // The page's policy still allows no inline script: the block is data, never run.
+      expect(raw.headers['content-security-policy'], route).toMatch(/script-src 'self';/)
     }
   })
 

@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { PublishedContracts } from '../contract/publishedContracts.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { repoRoot, type ServiceConfig } from './config.ts'
 import { contentSecurityPolicy } from './csp.ts'
+import { createIndexPage } from './indexPage.ts'
 import { listenOn } from './listenOn.ts'
 
 export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; files: number }): RuntimeConfig {
@@ -83,6 +84,16 @@ export async function startAppServer(
     reply.header('referrer-policy', 'no-referrer')
     return payload
   })
+  // The app's page, with the runtime config in it (indexPage.ts): for / and for every client-side route.
+  const indexPage = createIndexPage(dist, runtime)
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const { body, encoding } = indexPage(request.headers['accept-encoding'])
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding')
+    if (encoding) reply.header('content-encoding', encoding)
+    return reply.send(body)
+  }
+  app.get('/', sendIndex)
+  app.get('/index.html', sendIndex)
   app.get('/config.json', async (_request, reply) =>
     reply.headers({ 'content-type': 'application/json', 'cache-control': 'no-store' }).send(JSON.stringify(runtime())),
   )
@@ -97,6 +108,8 @@ export async function startAppServer(
     root: dist,
     // Looked up per request (not listed once at start), so a rebuild while serving is picked up.
     wildcard: true,
+    // The page itself is sendIndex's (it carries the config).
+    index: false,
     // The .br and .gz copies the build made (scripts/compressAssets.ts), by the request's Accept-Encoding, with Vary.
     preCompressed: true,
     // No dot files (dist/.build-stamp.json names the sources it was built from; visitors have no need of it).
@@ -112,7 +125,7 @@ export async function startAppServer(
     // A client pointed at the app's port by mistake gets a clear error, not the app's HTML with a 200.
     const serviceRoute = serviceRouteHint(request.url, runtime())
     if (serviceRoute) return reply.code(404).header('cache-control', 'no-store').send({ error: serviceRoute })
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
+    return sendIndex(request, reply)
   })
   await app.listen(typeof port === 'number' ? listenOn(port) : listenOn(0, port.fd))
   const address = app.server.address()

@@ -5,8 +5,8 @@ import { svgFrameCss } from '../contract/svgFrame.ts'
 
 /**
  * The Content-Security-Policy the built app is served with (server/appServer.ts sends it as a header on
- * every response). The app is a static bundle: no inline script (index.html loads public/theme-boot.js as a
- * file), no eval, styles from its own stylesheet (React sets style props through the CSSOM, which CSP does
+ * every response). The app is a static bundle: no inline script (index.html loads its boot script, src/boot/boot.ts,
+ * as a file; the runtime config in the page is a JSON data block, which is never run), no eval, styles from its own stylesheet (React sets style props through the CSSOM, which CSP does
  * not govern, so no 'unsafe-inline' either).
  *
  * connect-src is the part that needs thought. The app reads /config.json at run time and talks to each

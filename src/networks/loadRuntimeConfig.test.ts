@@ -51,6 +51,14 @@ describe('loadRuntimeConfig', () => {
   it('returns the config when it is good', async () => {
     await expect(loadRuntimeConfig({ fetch: answer(JSON.stringify(valid)) })).resolves.toMatchObject({ defaultNetwork: 'devnet' })
   })
+
+  it('takes the config the page carried (the boot script hands it over) without asking the server, and checks it the same', async () => {
+    const never = () => Promise.reject(new Error('asked /config.json'))
+    await expect(loadRuntimeConfig({ fetch: never, inPage: valid })).resolves.toMatchObject({ defaultNetwork: 'devnet' })
+    await expect(loadRuntimeConfig({ fetch: never, inPage: { defaultNetwork: 'x', networks: [] } })).rejects.toMatchObject({ reason: 'invalid' })
+    // None in the page: /config.json as before.
+    await expect(loadRuntimeConfig({ fetch: answer(JSON.stringify(valid)), inPage: undefined })).resolves.toMatchObject({ defaultNetwork: 'devnet' })
+  })
 })
 
 describe('network selection and endpoints', () => {

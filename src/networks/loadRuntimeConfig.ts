@@ -1,7 +1,14 @@
 import { ConfigError, parseRuntimeConfig, type RuntimeConfig } from '../../contract/runtimeConfig.ts'
+import { readHandoff } from '../boot/handoff.ts'
 
-/** Reads /config.json (the deployment's networks) at start; every failure is a ConfigError saying why. */
-export async function loadRuntimeConfig(options: { url?: string; timeoutMs?: number; fetch?: typeof fetch } = {}): Promise<RuntimeConfig> {
+/**
+ * The deployment's networks, at start: from the page itself when the app server put them there (the boot
+ * script hands them over, src/boot/boot.ts: no round trip), else from /config.json (a dev server, a plain
+ * static host). Every failure is a ConfigError saying why.
+ */
+export async function loadRuntimeConfig(options: { url?: string; timeoutMs?: number; fetch?: typeof fetch; inPage?: unknown } = {}): Promise<RuntimeConfig> {
+  const inPage = 'inPage' in options ? options.inPage : readHandoff()?.config
+  if (inPage !== undefined) return parseRuntimeConfig(inPage)
   const { url = '/config.json', timeoutMs = 10_000 } = options
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   let response: Response

@@ -1,5 +1,5 @@
 /**
- * The theme choice: system, light or dark. public/theme-boot.js (loaded by index.html) applies the stored
+ * The theme choice: system, light or dark. The boot script (src/boot/boot.ts, loaded by index.html) applies the stored
  * choice before the first paint (a small classic script with these same rules and key, not inline: the CSP
  * forbids inline script), so a dark page never flashes light.
  */

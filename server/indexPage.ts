@@ -1,0 +1,60 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
+import { configElementId, configMarker } from '../contract/pageConfig.ts'
+
+/**
+ * index.html with the runtime config in it, as a JSON data block the boot script takes out of the page
+ * (src/boot/boot.ts): the app then starts without a /config.json round trip. A `type="application/json"`
+ * script is data, never run, so the Content-Security-Policy (script-src 'self') needs no exception for it.
+ */
+export function withRuntimeConfig(html: string, config: RuntimeConfig): string {
+  // `<` escaped, so no value can close the element or open a comment in it: the block is JSON and nothing else.
+  const json = JSON.stringify(config).replace(/</g, '\\u003c')
+  return html.replace(configMarker, () => `<script type="application/json" id="${configElementId}">${json}</script>`)
+}
+
+export type Encoding = 'br' | 'gzip' | null
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none (a q=0 refuses one). */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Set<string>()
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';')
+    const q = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined)
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name)
+  }
+  if (accepted.has('br')) return 'br'
+  if (accepted.has('gzip')) return 'gzip'
+  return null
+}
+
+type Built = { stamp: string; bodies: Record<'br' | 'gzip' | 'identity', Buffer> }
+
+/**
+ * Serves dist/index.html with the config: made once per build of the page and per config (both rarely
+ * change), compressed once per encoding (a few KB; brotli's strongest setting costs a few ms once).
+ */
+export function createIndexPage(dist: string, runtime: () => RuntimeConfig): (acceptEncoding: string | undefined) => { body: Buffer; encoding: Encoding } {
+  const file = path.join(dist, 'index.html')
+  let built: Built | null = null
+  return (acceptEncoding) => {
+    const stat = fs.statSync(file)
+    const config = runtime()
+    const stamp = `${stat.mtimeMs}:${stat.size}:${JSON.stringify(config)}`
+    if (built?.stamp !== stamp) {
+      const identity = Buffer.from(withRuntimeConfig(fs.readFileSync(file, 'utf8'), config))
+      built = {
+        stamp,
+        bodies: {
+          identity,
+          br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+          gzip: zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
+        },
+      }
+    }
+    const encoding = pickEncoding(acceptEncoding)
+    return { body: built.bodies[encoding ?? 'identity'], encoding }
+  }
+}

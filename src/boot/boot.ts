@@ -1,0 +1,61 @@
+/**
+ * The page's boot script: a classic script in index.html's head (built apart by scripts/bootScript.ts, no
+ * imports at run time), so it runs before the first paint and before the app's code has arrived.
+ *
+ * 1. The theme: a dark choice never flashes light (same key and rules as src/ui/theme/theme.ts).
+ * 2. The runtime config, which the app server put in the page as a JSON data block: taken out of the DOM at
+ *    once (it holds the project key and secret, which appear nowhere in the page outside their settings
+ *    field) and handed to the app, which no longer waits for a /config.json round trip.
+ * 3. The page's first data request (earlyPlan.ts), sent now: it is on its way while the app's code loads,
+ *    and the app's transport adopts its answer (src/rpc/earlyReplies.ts) instead of asking again.
+ *
+ * Nothing here may throw or block for long: whatever fails, the app still starts and does it all itself.
+ */
+import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
+import { earlyPlanFor } from './earlyPlan.ts'
+import { configElementId, writeHandoff, type EarlyRequest } from './handoff.ts'
+
+/** The early answer is given up on after this; the app's own request then has its usual timeout. */
+const earlyTimeoutMs = 15_000
+
+function applyTheme(): void {
+  try {
+    const choice = localStorage.getItem('chainglass.theme')
+    const dark = choice === 'dark' || (choice !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches)
+    document.documentElement.classList.toggle('dark', dark)
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light'
+  } catch {
+    // Storage refused (private mode, a sandbox): the page follows the system theme once the app runs.
+  }
+}
+
+function takeConfig(): unknown {
+  const element = document.getElementById(configElementId)
+  if (!element) return undefined
+  const text = element.textContent ?? ''
+  element.remove()
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    // The app reports a config it cannot read (it asks /config.json and says what is wrong with it).
+    return undefined
+  }
+}
+
+function startEarly(config: unknown): EarlyRequest | null {
+  try {
+    const plan = earlyPlanFor(config as RuntimeConfig, location)
+    if (!plan) return null
+    const body = JSON.stringify(plan.calls.map((call, index) => ({ jsonrpc: '2.0', id: index + 1, method: call.method, params: call.params })))
+    const reply = fetch(plan.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(earlyTimeoutMs) })
+      .then((response) => (response.ok ? response.text() : null))
+      .catch(() => null)
+    return { url: plan.url, calls: plan.calls, reply, sentAt: performance.now() }
+  } catch {
+    return null
+  }
+}
+
+applyTheme()
+const config = takeConfig()
+writeHandoff({ config, early: config === undefined ? null : startEarly(config) })

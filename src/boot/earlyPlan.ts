@@ -1,0 +1,69 @@
+import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
+import { rpcHttpUrl } from '../networks/endpoints.ts'
+import type { EarlyCall } from './handoff.ts'
+
+/**
+ * The data a full page load asks for first, known from the URL alone, so the boot script can send it before
+ * the app's code has even arrived. It must be exactly what the app then asks for (method and params), or
+ * the app finds nothing to adopt and asks again: earlyPlan.test.ts holds it to the app's own calls.
+ *
+ * Written without the app's modules (urls.ts, rpc/methods.ts): the boot script is a classic script that
+ * blocks the page's first paint, so it carries no library code (a few hundred bytes, not the app's schemas).
+ */
+
+export type EarlyPlan = { url: string; calls: EarlyCall[] }
+
+const hashPattern = /^0x[0-9a-f]{64}$/
+const quantity = (number: bigint) => `0x${number.toString(16)}`
+
+/** A block id as the app's route reads it (urls.ts parseBlockId): a hash, or a number in decimal or hex. Tags: none. */
+function blockParam(id: string): { kind: 'hash' | 'number'; param: string } | null {
+  const text = id.trim()
+  const lower = text.toLowerCase()
+  if (hashPattern.test(lower)) return { kind: 'hash', param: lower }
+  if (/^\d{1,78}$/.test(text) || /^0x[0-9a-fA-F]{1,64}$/.test(text)) return { kind: 'number', param: quantity(BigInt(text)) }
+  return null
+}
+
+/** The first calls of the page at `pathname`, or null for a page whose data the app starts itself. */
+export function earlyCalls(pathname: string, search: URLSearchParams): EarlyCall[] | null {
+  const parts = pathname.replace(/\/$/, '').split('/').slice(1).map((part) => {
+    try {
+      return decodeURIComponent(part)
+    } catch {
+      return ''
+    }
+  })
+  if (parts.length === 2 && parts[0] === 'block') {
+    const block = blockParam(parts[1]!)
+    if (!block) return null
+    const full = search.get('tx') === 'full'
+    return [
+      block.kind === 'hash' ? { method: 'eth_getBlockByHash', params: [block.param, full] } : { method: 'eth_getBlockByNumber', params: [block.param, full] },
+      { method: 'eth_getBlockReceipts', params: [block.param] },
+    ]
+  }
+  if (parts.length === 2 && parts[0] === 'tx') {
+    const hash = parts[1]!.trim().toLowerCase()
+    if (!hashPattern.test(hash)) return null
+    return [
+      { method: 'eth_getTransactionByHash', params: [hash] },
+      { method: 'eth_getTransactionReceipt', params: [hash] },
+    ]
+  }
+  return null
+}
+
+/**
+ * The early request for a page on this deployment: on a network of the config (the URL's `?network=`, else
+ * the default) that follows the default rules. A recorded sample (its rules come from its own description)
+ * and a network added in this browser are left to the app.
+ */
+export function earlyPlanFor(config: RuntimeConfig, location: { pathname: string; search: string }): EarlyPlan | null {
+  const search = new URLSearchParams(location.search)
+  const name = search.get('network')?.trim() || config.defaultNetwork
+  const network = config.networks.find((candidate) => candidate.name === name)
+  if (!network || network.kind === 'sample') return null
+  const calls = earlyCalls(location.pathname, search)
+  return calls ? { url: rpcHttpUrl(network), calls } : null
+}

@@ -1,0 +1,145 @@
+import type { Hash, Hex } from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import WebSocket from 'ws'
+import { chainOf, createChainClient } from '../../server/chain/chainClient.ts'
+import { feeFields, readBaseFee } from '../../server/chain/fees.ts'
+import { devAccount } from '../../server/testing/devAccounts.ts'
+import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
+import { configNetwork } from '../networks/capabilities.ts'
+import { prefetchBlockRoute } from '../queries/blockPage.ts'
+import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery } from '../queries/blocks.ts'
+import { createQueryClient } from '../queries/queryClient.ts'
+import { receiptQuery, transactionQuery } from '../queries/transactions.ts'
+import { resetEarlyReplies } from '../rpc/earlyReplies.ts'
+import { postedMethods, recordGatewayPosts, serviceNetwork, startUnitTestService, type TestService } from '../testing/realService.ts'
+import { earlyCalls, earlyPlanFor } from './earlyPlan.ts'
+import { writeHandoff, type EarlyRequest } from './handoff.ts'
+
+/**
+ * The boot script's early request against the real service: its calls are exactly those the app's own
+ * queries send for the same URL (else the app would ask again), and the app's transport adopts the answer
+ * (nothing more is sent) or, when the early request failed, asks itself. What leaves the app is recorded by
+ * wrapping the global fetch (observation: every request passes through untouched).
+ */
+
+let service: TestService
+let posts: unknown[] = []
+let block: Hex
+let transfer: Hash
+
+/** As boot.ts sends it: the plan's calls as one batch, ids 1, 2, … */
+function sendEarly(config: RuntimeConfig, pathname: string, search = '', url?: string): EarlyRequest {
+  const plan = earlyPlanFor(config, { pathname, search })
+  if (!plan) throw new Error(`no early plan for ${pathname}`)
+  const body = JSON.stringify(plan.calls.map((call, index) => ({ jsonrpc: '2.0', id: index + 1, method: call.method, params: call.params })))
+  const target = url ?? plan.url
+  const reply = fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    .then((response) => (response.ok ? response.text() : null))
+    .catch(() => null)
+  return { url: plan.url, calls: plan.calls, reply, sentAt: performance.now() }
+}
+
+const configFor = (service: TestService): RuntimeConfig => ({ defaultNetwork: 'local', networks: [serviceNetwork(service)] })
+
+beforeAll(async () => {
+  // Node 20 has no global WebSocket: the network's clients (made on first use) take the ws package's.
+  vi.stubGlobal('WebSocket', WebSocket)
+  service = await startUnitTestService({ blockTime: 1 })
+  const sender = createChainClient(service.urls.rpc)
+  while ((await sender.getBlockNumber({ cacheTime: 0 })) < 3n) await new Promise((resolve) => setTimeout(resolve, 200))
+  const account = devAccount(1)
+  const [chain, baseFee] = await Promise.all([chainOf(sender), readBaseFee(sender)])
+  transfer = await sender.sendTransaction({ account, chain, to: devAccount(2).address, value: 777n, gas: 21_000n, ...feeFields('eip1559', baseFee) })
+  const receipt = await sender.waitForTransactionReceipt({ hash: transfer, timeout: 60_000 })
+  block = `0x${receipt.blockNumber.toString(16)}`
+  posts = recordGatewayPosts(service)
+})
+
+afterAll(async () => {
+  vi.unstubAllGlobals()
+  await service?.close()
+})
+
+beforeEach(() => {
+  posts.length = 0
+  writeHandoff({ config: undefined, early: null })
+  resetEarlyReplies()
+})
+
+describe('the early request holds to the app’s own calls', () => {
+  it('block page by number, by hash, with full transactions: the same methods and params the page’s queries send', async () => {
+    const network = configNetwork(serviceNetwork(service))
+    const hash = (await createChainClient(service.urls.rpc).getBlock({ blockNumber: BigInt(block) })).hash
+    for (const [id, search] of [[String(BigInt(block)), ''], [block, ''], [hash, ''], [hash.toUpperCase().replace('0X', '0x'), ''], [String(BigInt(block)), '?tx=full']] as const) {
+      posts.length = 0
+      const client = createQueryClient()
+      prefetchBlockRoute(client, network, id, new URLSearchParams(search))
+      await vi.waitFor(() => expect(posts).toHaveLength(1))
+      const sent = (posts[0] as Array<{ method: string; params: unknown[] }>).map(({ method, params }) => ({ method, params }))
+      expect(earlyCalls(`/block/${id}`, new URLSearchParams(search)), `/block/${id}${search}`).toEqual(sent)
+    }
+  })
+
+  it('transaction page: the transaction and its receipt, as the page’s queries ask for them', async () => {
+    const network = configNetwork(serviceNetwork(service))
+    const client = createQueryClient()
+    await Promise.all([client.prefetchQuery(transactionQuery(network, transfer)), client.prefetchQuery(receiptQuery(network, transfer))])
+    const sent = (posts[0] as Array<{ method: string; params: unknown[] }>).map(({ method, params }) => ({ method, params }))
+    expect(earlyCalls(`/tx/${transfer}`, new URLSearchParams())).toEqual(sent)
+  })
+
+  it('leaves alone what the app must decide itself: tags, samples, networks it does not know, other pages', () => {
+    const config: RuntimeConfig = {
+      defaultNetwork: 'local',
+      networks: [serviceNetwork(service), { ...serviceNetwork(service), name: 'recorded', kind: 'sample' }],
+    }
+    expect(earlyPlanFor(config, { pathname: '/block/latest', search: '' })).toBeNull()
+    expect(earlyPlanFor(config, { pathname: `/block/${block}`, search: '?network=recorded' })).toBeNull()
+    expect(earlyPlanFor(config, { pathname: `/block/${block}`, search: '?network=mine' })).toBeNull()
+    expect(earlyPlanFor(config, { pathname: `/block/${block}/receipts`, search: '' })).toBeNull()
+    expect(earlyPlanFor(config, { pathname: '/tx/0x1234', search: '' })).toBeNull()
+    expect(earlyPlanFor(config, { pathname: '/logs', search: '' })).toBeNull()
+    // The endpoint is the network's own, with its key (the app's transport for it has the same URL).
+    expect(earlyPlanFor(config, { pathname: `/block/${block}`, search: '?network=local' })?.url).toBe(service.urls.rpc)
+  })
+})
+
+describe('the app adopts the early answer', () => {
+  it('a block page: the queries get the chain’s block and receipts, and nothing more is sent', async () => {
+    const config = configFor(service)
+    const early = sendEarly(config, `/block/${BigInt(block)}`)
+    writeHandoff({ config, early })
+    await early.reply
+    posts.length = 0
+    const network = configNetwork(serviceNetwork(service))
+    const client = createQueryClient()
+    prefetchBlockRoute(client, network, String(BigInt(block)), new URLSearchParams())
+    const [shown, receipts] = await Promise.all([client.fetchQuery(blockQuery(network, BigInt(block))), client.fetchQuery(blockReceiptsQuery(network, BigInt(block)))])
+    expect(postedMethods(posts)).toEqual([])
+    const chain = createChainClient(service.urls.rpc)
+    expect(shown?.hash).toBe((await chain.getBlock({ blockNumber: BigInt(block) })).hash)
+    expect(receipts?.map((receipt) => receipt.transactionHash)).toContain(transfer)
+  })
+
+  it('each early call once: the same call later goes to the node', async () => {
+    const config = configFor(service)
+    const early = sendEarly(config, `/block/${BigInt(block)}`, '?tx=full')
+    writeHandoff({ config, early })
+    const network = configNetwork(serviceNetwork(service))
+    await createQueryClient().fetchQuery(blockWithTransactionsQuery(network, BigInt(block)))
+    posts.length = 0
+    await createQueryClient().fetchQuery(blockWithTransactionsQuery(network, BigInt(block)))
+    expect(postedMethods(posts)).toEqual([['eth_getBlockByNumber']])
+  })
+
+  it('an early request that got no answer (nothing listening there) is not adopted: the app asks the node itself', async () => {
+    const config = configFor(service)
+    // A real refusal: the early request goes to a port nobody listens on.
+    const early = sendEarly(config, `/tx/${transfer}`, '', 'http://127.0.0.1:9/v3/nothing')
+    writeHandoff({ config, early })
+    const network = configNetwork(serviceNetwork(service))
+    const transaction = await createQueryClient().fetchQuery(transactionQuery(network, transfer))
+    expect(transaction?.hash).toBe(transfer)
+    expect(postedMethods(posts)).toEqual([['eth_getTransactionByHash']])
+  })
+})

@@ -1,0 +1,73 @@
+import { readHandoff, type EarlyRequest } from '../boot/handoff.ts'
+import { MalformedResponseError } from './errors.ts'
+import { settleBatch, type Settled } from './jsonrpc.ts'
+
+/**
+ * The app's side of the boot script's early request (src/boot/boot.ts): a call the HTTP transport is about to
+ * send that the early batch already carries (same endpoint, method and params) takes that answer instead of
+ * going out again. Each early call is adopted once, and only while it is young: later the same call must ask
+ * the node afresh (a block by number can be re-read after a reorg; the cache decides, not this).
+ *
+ * The answer goes through the same envelope checks as any batch (settleBatch), and the method's own result
+ * schema after that, so an early answer is trusted no more than any other. One that failed as a whole
+ * (no answer, HTTP error, not JSON) is not adopted: the app asks again and reports its own failure, if any.
+ */
+
+/** An early call not adopted within this many ms of leaving is left alone. */
+const adoptWithinMs = 10_000
+
+type Entry = { request: EarlyRequest; index: number }
+
+let entries: Map<string, Entry> | null = null
+const settled = new WeakMap<EarlyRequest, Promise<Settled[] | null>>()
+
+const keyOf = (url: string, method: string, params: readonly unknown[]) => JSON.stringify([url, method, params])
+
+function earlyEntries(): Map<string, Entry> {
+  if (entries) return entries
+  entries = new Map()
+  const request = readHandoff()?.early
+  if (request) request.calls.forEach((call, index) => entries!.set(keyOf(request.url, call.method, call.params), { request, index }))
+  return entries
+}
+
+function outcomes(request: EarlyRequest): Promise<Settled[] | null> {
+  let found = settled.get(request)
+  if (!found) {
+    const refs = request.calls.map((call, index) => ({ id: index + 1, method: call.method }))
+    found = request.reply.then((text) => {
+      if (text === null) return null
+      try {
+        return settleBatch(refs, JSON.parse(text))
+      } catch {
+        return null
+      }
+    })
+    settled.set(request, found)
+  }
+  return found
+}
+
+/**
+ * The early answer to this call, if the boot script sent it: resolves with its outcome, or with null when
+ * the early request failed as a whole (send it yourself). Null (no promise) when there is nothing to adopt.
+ */
+export function takeEarlyReply(url: string, method: string, params: readonly unknown[]): Promise<Settled | null> | null {
+  const all = earlyEntries()
+  if (all.size === 0) return null
+  const key = keyOf(url, method, params)
+  const entry = all.get(key)
+  if (!entry) return null
+  all.delete(key)
+  if (performance.now() - entry.request.sentAt > adoptWithinMs) return null
+  return outcomes(entry.request).then((list) => {
+    const outcome = list?.[entry.index]
+    // A reply missing from the batch or malformed: ask again rather than fail on the early request's account.
+    return outcome && (outcome.ok || !(outcome.error instanceof MalformedResponseError)) ? outcome : null
+  })
+}
+
+/** For tests: forget what was read from the handoff. */
+export function resetEarlyReplies(): void {
+  entries = null
+}
