@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import zlib from 'node:zlib'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { watchDialogs } from './helpers.ts'
+import { routeRuntimeConfig, watchDialogs } from './helpers.ts'
 import { CID } from 'multiformats/cid'
 
 /**
@@ -379,12 +379,7 @@ test.describe('file panel', () => {
   test('a network configured without a secret asks for one; a wrong one names the likely causes', async ({ page, request }) => {
     const store = await fileStore(request)
     // A deployment that leaves the secret out (as for a hosted provider) is simulated on the config the app reads.
-    await page.route('**/config.json', async (route) => {
-      const response = await route.fetch()
-      const config = (await response.json()) as { networks: Array<{ name: string; secret: string }> }
-      for (const network of config.networks) if (network.name === 'devnet') network.secret = ''
-      await route.fulfill({ response, json: config })
-    })
+    await routeRuntimeConfig(page, (config) => ({ ...config, networks: config.networks.map((network) => (network.name === 'devnet' ? { ...network, secret: '' } : network)) }))
     await page.goto('/files')
     const form = page.getByTestId('credentials-form')
     await expect(form).toBeVisible()

@@ -131,3 +131,23 @@ export async function fundFromDeployer(request: APIRequestContext, url: string, 
     }
   }
 }
+
+/** The runtime config as the service serves it (the app server's JSON data block in the page, and /config.json). */
+export type PageConfig = { defaultNetwork: string; networks: Array<Record<string, unknown> & { name: string }> }
+
+/**
+ * Injected fault: the runtime config, changed in the browser's path (the shared service must keep serving the
+ * real one). The page's own copy cannot be edited on its way: Chromium treats a document fulfilled by a route
+ * as not served from loopback and then refuses it the loopback gateway and file store. So the page's boot
+ * script is kept from loading (it alone hands the page's copy to the app), the app reads /config.json as on a
+ * host that serves no config in the page, and that answer is edited: `edit` returns the config to give, or
+ * null to answer 404.
+ */
+export async function routeRuntimeConfig(page: Page, edit: (config: PageConfig) => PageConfig | null): Promise<void> {
+  await page.route(/\/assets\/boot-[^/]+\.js$/, (route) => route.abort())
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch()
+    const edited = edit((await response.json()) as PageConfig)
+    return edited === null ? route.fulfill({ status: 404, body: 'not found' }) : route.fulfill({ response, json: edited })
+  })
+}

@@ -149,11 +149,16 @@ test.describe('browser security', () => {
       expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/)
       expect(new Set(parsed.get('connect-src'))).toEqual(expected)
     }
-    // The page Vite built: every <script> loads a file of the app's own origin.
+    // The page as served: every <script> that runs loads a file of the app's own origin; the one with a body is
+    // the runtime config, a JSON data block (never run, whatever the policy), which reads back as /config.json.
     const html = await (await request.get('/')).text()
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-    expect(scripts.length).toBeGreaterThan(0)
-    for (const [, attributes, body] of scripts) {
+    const data = scripts.filter(([, attributes]) => /\btype="application\/json"/.test(attributes!))
+    expect(data).toHaveLength(1)
+    expect(JSON.parse(data[0]![2]!)).toEqual(served)
+    const run = scripts.filter((script) => !data.includes(script))
+    expect(run.length).toBeGreaterThan(0)
+    for (const [, attributes, body] of run) {
       expect(attributes).toMatch(/\bsrc="\/[^"/][^"]*"/)
       expect(body!.trim()).toBe('')
     }

@@ -1,5 +1,5 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test'
-import { openHome, shownHead } from './helpers.ts'
+import { openHome, routeRuntimeConfig, shownHead } from './helpers.ts'
 
 test.describe('app shell', () => {
   test('an unknown path shows the not-found page inside the frame', async ({ page }) => {
@@ -23,9 +23,9 @@ test.describe('app shell', () => {
     }
   })
 
-  test('injected fault: /config.json answers 404, and the app says so instead of going blank', async ({ page }) => {
-    // The real service always serves /config.json; a deployment that forgot it is simulated here.
-    await page.route('**/config.json', (route) => route.fulfill({ status: 404, body: 'not found' }))
+  test('injected fault: no config in the page and /config.json answers 404, and the app says so instead of going blank', async ({ page }) => {
+    // The real service always gives the config; a deployment that forgot it is simulated here.
+    await routeRuntimeConfig(page, () => null)
     await page.goto('/')
     await expect(page.getByTestId('config-error')).toContainText('chainglass cannot start')
     await expect(page.getByTestId('config-error')).toContainText('HTTP 404')
@@ -34,7 +34,8 @@ test.describe('app shell', () => {
   test('injected fault: with the app code blocked, a stored dark theme is already on the first paint (no flash)', async ({ page }) => {
     // Blocking the bundle freezes the page at what index.html alone paints, before React runs.
     await page.addInitScript(() => localStorage.setItem('chainglass.theme', 'dark'))
-    await page.route('**/assets/*.js', (route) => route.abort())
+    // (The boot script, which sets the theme, is the page's own and runs: only the app's bundle is blocked.)
+    await page.route('**/assets/*.js', (route) => (/\/assets\/boot-[^/]+\.js$/.test(route.request().url()) ? route.fallback() : route.abort()))
     await page.goto('/')
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
     await expect(page.getByRole('status', { name: 'Loading chainglass' })).toBeVisible()
