@@ -1,0 +1,36 @@
+/**
+ * How the app's code is split into files (vite.config.ts, rolldown's codeSplitting). Left to itself the
+ * bundler gave every set of modules shared by a different set of pages a chunk of its own: a full load of a
+ * block page fetched 42 files, most under 1 KB, each a request and a module evaluation of its own. Here:
+ * - what the entry imports (all it needs before the first render) goes in one chunk;
+ * - each page's own modules stay in the page's chunk (the default: loaded when it is first visited);
+ * - the shared code that only pages use goes in one chunk when three or more pages use it, so a page loads one
+ *   shared file instead of thirty; what only two pages share stays as the bundler splits it.
+ */
+
+type ModuleInfo = { importedIds: readonly string[] }
+type Context = { getModuleInfo(id: string): ModuleInfo | null }
+
+const pageModule = /[\\/]src[\\/](pages|present)[\\/]/
+
+export function chunkGroups(entry: string) {
+  let initial: Set<string> | null = null
+  /** The modules the entry imports statically, directly or not. */
+  const initialSet = (ctx: Context) => {
+    const seen = new Set<string>()
+    const stack = [entry]
+    while (stack.length > 0) {
+      const id = stack.pop()!
+      if (seen.has(id)) continue
+      seen.add(id)
+      for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) stack.push(next)
+    }
+    return seen
+  }
+  const isInitial = (id: string, ctx: Context) => (initial ??= initialSet(ctx)).has(id)
+  return [
+    // Everything the first render needs, in one file beside the entry (left alone, it came in twelve).
+    { debugName: 'app', name: (id: string, ctx: Context) => (isInitial(id, ctx) ? 'app' : null) },
+    { debugName: 'shared', name: (id: string, ctx: Context) => (isInitial(id, ctx) || pageModule.test(id) ? null : 'shared'), minShareCount: 3 },
+  ]
+}
