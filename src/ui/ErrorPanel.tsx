@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { AlertIcon } from './icons.tsx'
 import { isNotRecorded } from '../rpc/errors.ts'
 import { errorKind, explainError } from './explainError.ts'
@@ -12,7 +13,30 @@ import { NotRecordedPanel } from './NotRecordedPanel.tsx'
 export function ErrorPanel({ error, onRetry, compact = false }: { error: unknown; onRetry?: () => void; compact?: boolean }) {
   // Data a recorded sample lacks is no failure: every page that shows a query's error shows it as a note.
   if (isNotRecorded(error)) return <NotRecordedPanel error={error} compact={compact} />
-  const { title, detail, hint } = explainError(error)
+  return <ExplainedError error={error} onRetry={onRetry} compact={compact} />
+}
+
+/** A reverted call's payload, decoded (Error(string), Panic(uint256), a custom error) once the decoder has loaded. */
+function useRevertReason(revert: `0x${string}` | undefined): string | null {
+  const [reason, setReason] = useState<{ revert: string; text: string } | null>(null)
+  useEffect(() => {
+    if (!revert) return
+    let current = true
+    void import('../../contract/revert.ts').then(({ decodeRevert, describeRevert }) => {
+      if (current) setReason({ revert, text: describeRevert(decodeRevert(revert)) })
+    })
+    return () => {
+      current = false
+    }
+  }, [revert])
+  return reason && reason.revert === revert ? reason.text : null
+}
+
+function ExplainedError({ error, onRetry, compact }: { error: unknown; onRetry?: () => void; compact: boolean }) {
+  const explained = explainError(error)
+  const reason = useRevertReason(explained.revert)
+  const { detail, hint } = explained
+  const title = reason === null ? explained.title : `${explained.title}: ${reason}`
   return (
     <div
       role="alert"

@@ -1,3 +1,4 @@
+import { decodeRevert, describeRevert } from '../../contract/revert.ts'
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../../contract/runtimeConfig.ts'
 import { HttpError, MalformedResponseError, NetworkError, RpcError, TimeoutError } from '../rpc/errors.ts'
@@ -24,7 +25,12 @@ describe('explainError', () => {
   it('decodes a revert reason the node sent as data', () => {
     // The execution-apis recording: Error("user error").
     const data = '0x08c379a00000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000000a75736572206572726f72'
-    expect(explainError(new RpcError('eth_call', { code: 3, message: 'execution reverted: user error', data })).title).toBe('eth_call reverted: user error')
+    const explained = explainError(new RpcError('eth_call', { code: 3, message: 'execution reverted: user error', data }))
+    expect(explained).toMatchObject({ title: 'eth_call reverted', revert: data })
+    // What ErrorPanel puts after the title once the decoder has loaded.
+    expect(describeRevert(decodeRevert(explained.revert!))).toBe('user error')
+    // Data that is not hex is no revert payload.
+    expect(explainError(new RpcError('eth_call', { code: 3, message: 'execution reverted', data: 'nope' })).revert).toBeUndefined()
   })
 
   it('names each cause with one word', () => {

@@ -1,11 +1,15 @@
 import { ConfigError } from '../../contract/runtimeConfig.ts'
 import { ErrorCode } from '../../contract/jsonrpc.ts'
-import { isHex } from 'viem'
-import { decodeRevert, describeRevert } from '../../contract/revert.ts'
 import { HttpError, MalformedResponseError, NetworkError, RpcError, isNotRecorded, SocketClosedError, TimeoutError, TransportError } from '../rpc/errors.ts'
 
-/** What went wrong, in words for the page: a title, the specifics, and what to do about it. */
-export type Explanation = { title: string; detail: string; hint: string }
+/**
+ * What went wrong, in words for the page: a title, the specifics, and what to do about it. `revert`: the
+ * raw revert payload of a reverted call, which ErrorPanel decodes into the title. Decoding needs viem's ABI
+ * code (~18 KB gzip), which this module, in the code every first render loads, does not carry.
+ */
+export type Explanation = { title: string; detail: string; hint: string; revert?: `0x${string}` }
+
+const hexData = /^0x[0-9a-fA-F]*$/
 
 /** The cause, as a word for tests and styling: rpc (the node answered with an error), http, unreachable, timeout, malformed, … */
 export function errorKind(error: unknown): string {
@@ -23,9 +27,10 @@ export function explainError(error: unknown): Explanation {
   }
   if (error instanceof RpcError) {
     const detail = `${error.message} (code ${error.code})`
-    // The spec's revert error: code 3, data = the raw revert payload, decoded here as the page would.
-    if (error.code === ErrorCode.executionReverted && typeof error.data === 'string' && isHex(error.data)) {
-      return { title: `${error.method} reverted: ${describeRevert(decodeRevert(error.data))}`, detail: `${detail}, data ${error.data}`, hint: 'The node ran the call and the contract refused it; nothing was sent to the chain.' }
+    // The spec's revert error: code 3, data = the raw revert payload (ErrorPanel decodes it into the title).
+    if (error.code === ErrorCode.executionReverted && typeof error.data === 'string' && hexData.test(error.data)) {
+      const revert = error.data as `0x${string}`
+      return { title: `${error.method} reverted`, detail: `${detail}, data ${revert}`, hint: 'The node ran the call and the contract refused it; nothing was sent to the chain.', revert }
     }
     if (error.code === ErrorCode.methodNotFound) return { title: `This network does not offer ${error.method}`, detail, hint: 'Pick another network, or a page that does not need this method.' }
     if (error.code === ErrorCode.limitExceeded) return { title: `The node limited ${error.method}`, detail, hint: 'Ask for less at once (a smaller block range), or wait a moment and try again.' }
