@@ -104,6 +104,9 @@ function methodsOf(body: string | undefined): string[] {
   }
 }
 
+/** A gateway path as results.json keeps it: the network's key is no figure. */
+const withoutKey = (text: string) => text.replace(/\/v3\/[^/?#]*/, '/v3/<key>')
+
 export type LoadSummary = {
   ms: Summary
   dataLeftMs: Summary | null
@@ -137,7 +140,7 @@ export function summarizeLoads(samples: LoadSample[]): LoadSummary {
     ms: summarize(samples.map((sample) => sample.ms)),
     dataLeftMs: left.length > 0 ? summarize(left) : null,
     roundTripsBeforeData: trips.length > 0 ? median(trips) : null,
-    chain: (last.criticalPath?.chain ?? []).map((url) => new URL(url).pathname),
+    chain: (last.criticalPath?.chain ?? []).map((url) => withoutKey(new URL(url).pathname)),
     dataMethods: last.dataMethods,
     requests: medianOf(samples.map((sample) => sample.before.requests)),
     fromCache: medianOf(samples.map((sample) => sample.before.fromCache)),
@@ -203,5 +206,5 @@ export async function measureColdLoads(browser: Browser, appUrl: string, dist: s
     }
     results[item.name] = result
   }
-  return { endpoint, emulation: emulatedNetwork, cases: results }
+  return { endpoint: withoutKey(endpoint), emulation: emulatedNetwork, cases: results }
 }

@@ -84,9 +84,13 @@ describe('cold-load budgets', () => {
 
   it('puts two rows in the table for each case and way of loading: time with the critical path, then bytes and JS', () => {
     const table = formatTable({ coldLoads: { cases: { block5: { label: 'Block page (5 txs)', path: '/block/5', returning: { app: { ...load(180), fromCache: 37 }, floor: load(100) } } } } })
-    expect(table).toContain('| 10. Block page (5 txs), returning visitor | app 180 ms, floor 100 ms: +80 ms; data request left at 90 ms after 2 round trips (5 › entry-A.js); floor at 50 ms')
+    expect(table).toContain('| 10. Block page (5 txs), returning visitor | app 180 ms, floor 100 ms: +80 ms; data request left at 90 ms after 2 round trips (document › entry-A.js); floor at 50 ms')
     expect(table).toMatch(/\| 10\. Block page \(5 txs\), returning visitor: wire, requests, JS \| app 220\.0 KB in 12 requests \(\+37 from the cache\) \(KB: document 1\.3, JS 195\.3, CSS 11\.7, RPC 8\.8, other 2\.9\); JS before content 8 files, 120\.0 KB gzip/)
     expect(table).toContain('| Block page (5 txs), returning visitor: ≤ its floor + 80 ms | 180 ms vs 100 ms (+80 ms) | yes |')
+    const chain = ['/tx/0xabc', '/config.json', '/sample/l2a-sample/v3/secret-key', '/v3/secret-key']
+    const rows = formatTable({ coldLoads: { cases: { tx: { label: 'Transaction page', path: '/tx/0xabc', loopback: { app: { ...load(300), roundTripsBeforeData: 4, chain }, floor: load(100) } } } } })
+    expect(rows).toContain('after 4 round trips (document › config.json › POST /sample/l2a-sample/v3/… › POST /v3/…)')
+    expect(rows).not.toContain('secret-key')
   })
 })
 

@@ -102,19 +102,21 @@ function bytesCell(bytes: Bytes): string {
   return `KB: document ${part(bytes.document)}, JS ${part(bytes.js)}, CSS ${part(bytes.css)}, RPC ${part(bytes.rpc)}, other ${part(bytes.other)}`
 }
 
-/** The file names of a critical path ("/" for the document at the root). */
-const chainCell = (chain: string[]) => chain.map((urlPath) => urlPath.split('/').filter(Boolean).at(-1) ?? '/').join(' › ')
+/** A critical path in short: "document", then each file's name, or a gateway path without its key. */
+const chainCell = (chain: string[]) =>
+  chain.map((urlPath, index) => (index === 0 ? 'document' : /\/v3\//.test(urlPath) ? `POST ${urlPath.replace(/\/v3\/.*/, '/v3/…')}` : (urlPath.split('/').at(-1) ?? urlPath))).join(' › ')
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
 function coldRows(item: ColdCase, mode: ColdMode, pair: ColdPair): Array<[string, string]> {
   const { app, floor } = pair
-  const left = (load: Load) => (load.dataLeftMs ? `${load.dataLeftMs.median} ms after ${load.roundTripsBeforeData} round trip${load.roundTripsBeforeData === 1 ? '' : 's'} (${chainCell(load.chain)})` : 'never')
+  const left = (load: Load) => (load.dataLeftMs ? `${load.dataLeftMs.median} ms after ${count(load.roundTripsBeforeData ?? 0, 'round trip')} (${chainCell(load.chain)})` : 'never')
   const cached = (load: Load) => (load.fromCache > 0 ? ` (+${load.fromCache} from the cache)` : '')
   const name = `10. ${item.label}, ${modeLabel[mode]}`
   return [
     [name, `app ${formatSummary(app.ms, ' ms')}, floor ${formatSummary(floor.ms, ' ms')}: ${signed(round(app.ms.median - floor.ms.median))}; data request left at ${left(app)}; floor at ${left(floor)}`],
     [
       `${name}: wire, requests, JS`,
-      `app ${kb(app.wire.total)} in ${app.requests} requests${cached(app)} (${bytesCell(app.wire)}); JS before content ${app.js.files} files, ${kb(app.js.gzip)} gzip (${kb(app.js.wire)} on the wire); after, until quiet: ${app.after.js.files} files, ${kb(app.after.js.gzip)} gzip, ${kb(app.after.wire)} in ${app.after.requests} requests in all. Floor ${kb(floor.wire.total)} in ${floor.requests} requests${cached(floor)} (${bytesCell(floor.wire)})`,
+      `app ${kb(app.wire.total)} in ${count(app.requests, 'request')}${cached(app)} (${bytesCell(app.wire)}); JS before content ${count(app.js.files, 'file')}, ${kb(app.js.gzip)} gzip (${kb(app.js.wire)} on the wire); after, until quiet: ${count(app.after.js.files, 'JS file')}, ${kb(app.after.js.gzip)} gzip, ${kb(app.after.wire)} in ${count(app.after.requests, 'request')} in all. Floor ${kb(floor.wire.total)} in ${count(floor.requests, 'request')}${cached(floor)} (${bytesCell(floor.wire)})`,
     ],
   ]
 }
