@@ -57,6 +57,16 @@ describe('criticalPath', () => {
     expect(criticalPath([streaming, post(3)], 'post')).toEqual({ roundTrips: 1, chain: [`${app}/block/5`] })
   })
 
+  it("takes no CORS preflight as a link of its own, even with the protocol's out-of-order times for it", () => {
+    const records = [
+      documentAt(10),
+      request('sample', 'http://127.0.0.1:19301/sample/a/v3/key', 11, 20, { method: 'POST', type: 'Fetch' }),
+      request('preflight', 'http://127.0.0.1:19301/sample/a/v3/key', 22, 21, { method: 'OPTIONS', type: 'Preflight' }),
+      post(23),
+    ]
+    expect(criticalPath(records, 'post').chain).toEqual([`${app}/block/5`, 'http://127.0.0.1:19301/sample/a/v3/key'])
+  })
+
   it('ignores a request that failed or never finished, and one from before the document', () => {
     const records = [request('old', `${app}/old.js`, -50, 5), documentAt(10), request('failed', `${app}/f.js`, 11, undefined), post(30)]
     expect(criticalPath(records, 'post').roundTrips).toBe(1)

@@ -36,7 +36,9 @@ export type CriticalPath = {
  * one after the other, came before the page's data was even asked for. A request answered from the cache is no
  * round trip and takes no part. The document is read by the parser as it streams in, so what follows it only
  * has to start after its headers arrived (a script in its head is found before its last byte); the document
- * counts even when the data request leaves before its last byte (a boot script early in a long page).
+ * counts even when the data request leaves before its last byte (a boot script early in a long page). A CORS
+ * preflight is no link of its own: its request stands for the exchange (and the protocol reports a preflight's
+ * start late, even after its end).
  */
 export function criticalPath(records: readonly RequestRecord[], dataRequestId: string): CriticalPath {
   const document = records.find((record) => record.type === 'Document')
@@ -46,7 +48,7 @@ export function criticalPath(records: readonly RequestRecord[], dataRequestId: s
   const leaves = data.start
   const documentReady = document.headersAt ?? document.end ?? Infinity
   const links = records
-    .filter((record) => record !== document && record !== data && !record.fromCache && record.end !== undefined && record.end <= leaves && record.start >= document.start)
+    .filter((record) => record !== document && record !== data && record.type !== 'Preflight' && !record.fromCache && record.end !== undefined && record.end <= leaves && record.start >= document.start)
     .sort((a, b) => a.start - b.start)
   // Longest chain ending at each request (a DAG ordered by start time: a predecessor ends before its successor starts).
   const depth = new Map<RequestRecord, { length: number; previous: RequestRecord | null }>([[document, { length: 1, previous: null }]])
