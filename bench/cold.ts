@@ -55,6 +55,19 @@ function gzipSizes(dist: string): (urlPath: string) => number | undefined {
   }
 }
 
+/**
+ * The app server's runtime configuration: GET /config.json, or, should a server that puts it into its pages
+ * no longer serve that, the JSON data block of its page.
+ */
+async function runtimeConfigOf(appUrl: string): Promise<string> {
+  const response = await fetch(`${appUrl}/config.json`)
+  if (response.ok) return response.text()
+  const page = await (await fetch(`${appUrl}/`)).text()
+  const inline = /<script[^>]*id="chainglass-config"[^>]*>([\s\S]*?)<\/script>/.exec(page)?.[1]
+  if (!inline) throw new Error(`the app server has no /config.json (${response.status}) and its page no config block`)
+  return inline
+}
+
 type LoadOptions = { appUrl: string; endpoint: string; gzipOf: (urlPath: string) => number | undefined; mode: Mode; first: Target; settleAfter: boolean }
 
 /** One measured load of `target` in a fresh context, as `mode` says. */
@@ -158,7 +171,7 @@ export type ColdCaseResult = { label: string; path: string; floor: FloorPage } &
  * run to run), after one throw-away round (the server's file cache, the page cache of the node).
  */
 export async function measureColdLoads(browser: Browser, appUrl: string, dist: string, cases: readonly ColdCase[], runs: number, log: (line: string) => void): Promise<{ endpoint: string; emulation: typeof emulatedNetwork; cases: Record<string, ColdCaseResult> }> {
-  const configJson = await (await fetch(`${appUrl}/config.json`)).text()
+  const configJson = await runtimeConfigOf(appUrl)
   const config = JSON.parse(configJson) as { defaultNetwork: string; networks: Array<{ name: string; rpcBase: string; key: string }> }
   const network = config.networks.find((candidate) => candidate.name === config.defaultNetwork)
   if (!network) throw new Error(`/config.json names no network ${config.defaultNetwork}`)
