@@ -123,7 +123,7 @@ const withoutKey = (text: string) => text.replace(/\/v3\/[^/?#]*/, '/v3/<key>')
 export type LoadSummary = {
   ms: Summary
   dataLeftMs: Summary | null
-  /** Medians over the runs; the chain, the methods and the file lists are the last run's. */
+  /** Medians over the runs; the methods and the file lists are the last run's, the chain that of the last run as long as the median. */
   roundTripsBeforeData: number | null
   chain: string[]
   dataMethods: string[]
@@ -149,11 +149,14 @@ export function summarizeLoads(samples: LoadSample[]): LoadSummary {
   const last = samples.at(-1)!
   const left = samples.flatMap((sample) => (sample.dataLeftMs === null ? [] : [sample.dataLeftMs]))
   const trips = samples.flatMap((sample) => (sample.criticalPath ? [sample.criticalPath.roundTrips] : []))
+  const roundTrips = trips.length > 0 ? median(trips) : null
+  // The chain shown is that of the last run with the median's length, so the two agree.
+  const typical = samples.findLast((sample) => sample.criticalPath?.roundTrips === Math.round(roundTrips ?? -1)) ?? last
   return {
     ms: summarize(samples.map((sample) => sample.ms)),
     dataLeftMs: left.length > 0 ? summarize(left) : null,
-    roundTripsBeforeData: trips.length > 0 ? median(trips) : null,
-    chain: (last.criticalPath?.chain ?? []).map((url) => withoutKey(new URL(url).pathname)),
+    roundTripsBeforeData: roundTrips,
+    chain: (typical.criticalPath?.chain ?? []).map((url) => withoutKey(new URL(url).pathname)),
     dataMethods: last.dataMethods,
     requests: medianOf(samples.map((sample) => sample.before.requests)),
     fromCache: medianOf(samples.map((sample) => sample.before.fromCache)),
