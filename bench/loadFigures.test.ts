@@ -57,6 +57,19 @@ describe('criticalPath', () => {
     expect(criticalPath([streaming, post(3)], 'post')).toEqual({ roundTrips: 1, chain: [`${app}/block/5`] })
   })
 
+  it('lets what the parser found in the document follow the document only, however late the parser asked for it', () => {
+    const records = [
+      documentAt(10),
+      request('config', `${app}/config.json`, 11, 15, { fromParser: true }),
+      request('preload', `${app}/assets/dep.js`, 16, 30, { fromParser: true }),
+      request('chunk', `${app}/assets/page.js`, 31, 40),
+      post(41),
+    ]
+    // Without the rule: document › config.json › dep.js › page.js, four.
+    expect(criticalPath(records, 'post').roundTrips).toBe(3)
+    expect(criticalPath(records, 'post').chain.at(-1)).toBe(`${app}/assets/page.js`)
+  })
+
   it("takes no CORS preflight as a link of its own, even with the protocol's out-of-order times for it", () => {
     const records = [
       documentAt(10),

@@ -21,6 +21,8 @@ export type RequestRecord = {
   fromCache: boolean
   /** Bytes received for it on the wire (headers and the body as sent, compressed). */
   wireBytes: number
+  /** Asked for by the HTML parser (the protocol's initiator "parser"): it waited for the document and nothing else. */
+  fromParser?: boolean
 }
 
 export type CriticalPath = {
@@ -36,9 +38,11 @@ export type CriticalPath = {
  * one after the other, came before the page's data was even asked for. A request answered from the cache is no
  * round trip and takes no part. The document is read by the parser as it streams in, so what follows it only
  * has to start after its headers arrived (a script in its head is found before its last byte); the document
- * counts even when the data request leaves before its last byte (a boot script early in a long page). A CORS
- * preflight is no link of its own: its request stands for the exchange (and the protocol reports a preflight's
- * start late, even after its end).
+ * counts even when the data request leaves before its last byte (a boot script early in a long page). A request
+ * the parser found in the document follows the document only: on a busy machine the parser can issue one of the
+ * page's own preloads a few ms after another has arrived, and that is no round trip. A CORS preflight is no link
+ * of its own: its request stands for the exchange (and the protocol reports a preflight's start late, even after
+ * its end).
  */
 export function criticalPath(records: readonly RequestRecord[], dataRequestId: string): CriticalPath {
   const document = records.find((record) => record.type === 'Document')
@@ -55,7 +59,7 @@ export function criticalPath(records: readonly RequestRecord[], dataRequestId: s
   for (const record of links) {
     let best: { length: number; previous: RequestRecord | null } | null = record.start >= documentReady ? { length: 2, previous: document } : null
     for (const [candidate, reached] of depth) {
-      if (candidate === document || candidate.end! > record.start) continue
+      if (candidate === document || record.fromParser || candidate.end! > record.start) continue
       if (!best || reached.length + 1 > best.length) best = { length: reached.length + 1, previous: candidate }
     }
     if (best) depth.set(record, best)

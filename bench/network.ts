@@ -108,6 +108,7 @@ export class NetworkRecorder {
       fromCache: false,
       wireBytes: 0,
       loaderId: event.loaderId,
+      ...(event.initiator.type === 'parser' ? { fromParser: true } : {}),
       ...(event.initiator.type === 'preflight' && event.initiator.requestId ? { preflightFor: event.initiator.requestId } : {}),
       ...(request.postData !== undefined ? { postData: request.postData } : {}),
       finished: false,
