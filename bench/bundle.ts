@@ -12,13 +12,35 @@ export type BundleResult = {
 /** gzip bytes as a web server sends them (level 6, the zlib default). */
 const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes).length
 
-/** The files index.html loads before anything runs: its module script, modulepreloads and stylesheets. */
+/** A `name="value"` (or 'value', or bare value) attribute of a tag's text; undefined when absent. */
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?`, 'i').exec(tag)
+  return match ? (match[1] ?? match[2] ?? match[3] ?? '') : undefined
+}
+
+/** Script types the browser runs: none given, a JavaScript MIME type, or module (a JSON data block is not run). */
+const runsAsScript = (type: string | undefined) => type === undefined || type === '' || type.toLowerCase() === 'module' || /^(text|application)\/(x-)?(java|ecma)script$/i.test(type)
+
+/**
+ * The files index.html loads before anything runs: its scripts with a src (the module entry, and classic ones
+ * such as a boot script in the head), modulepreloads and stylesheets.
+ */
 export function initialAssets(html: string): { js: string[]; css: string[] } {
   const js = new Set<string>()
   const css = new Set<string>()
-  for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) js.add(match[1]!)
-  for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) js.add(match[1]!)
-  for (const match of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) css.add(match[1]!)
+  // A tag in a comment loads nothing.
+  const markup = html.replace(/<!--[\s\S]*?-->/g, '')
+  for (const [tag] of markup.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attribute(tag, 'src')
+    // nomodule: only browsers without modules load it.
+    if (src && runsAsScript(attribute(tag, 'type')) && attribute(tag, 'nomodule') === undefined) js.add(src)
+  }
+  for (const [tag] of markup.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = (attribute(tag, 'rel') ?? '').toLowerCase().split(/\s+/)
+    const href = attribute(tag, 'href')
+    if (href && rel.includes('modulepreload')) js.add(href)
+    if (href && rel.includes('stylesheet')) css.add(href)
+  }
   return { js: [...js], css: [...css] }
 }
 

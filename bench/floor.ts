@@ -1,66 +1,122 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser } from '@playwright/test'
-import { newBenchContext } from './browser.ts'
+import type { Page } from '@playwright/test'
 
 /**
- * The floor under the block page's full load: a page with no app that fetches what the app must (its
- * /config.json, then the block page's one batch, block and receipts, from the same gateway), parses the answer
- * and puts one line on screen. Nothing the app does can be faster; the gap between this and the app's full
- * load is the app's own cost. Without `withConfig` it skips the config too (the RPC URL comes in the page's
- * URL): the batch alone, from a fresh page.
+ * The floor under a page's full load: a page with no app that makes only the round trips the page's content
+ * needs and nothing else, parses the answers and puts one line on screen. Nothing the app does can be faster;
+ * the gap between the two is the app's own cost.
  *
- * The page is put beside the built app (dist/__bench/, removed again by the returned function) and served by
- * the app server like the app: a page served any other way (page.route) is not on a loopback address, and
- * Chromium refuses it access to the loopback gateway.
+ *   - The document (dist/__bench/floor.html) carries the runtime configuration inline, as a JSON data block
+ *     that is never executed (<script type="application/json" id="chainglass-config">), written at install
+ *     time from the app server's own GET /config.json: no round trip for the configuration.
+ *   - One small classic script (dist/__bench/assets/floor.js, the only file it loads) reads it and sends the
+ *     page's data request to the same gateway as the app (the default network's rpcBase/v3/key). It cannot be
+ *     inline: the app server's CSP allows scripts from its own origin only. Under /assets/, so the app server
+ *     sends it as immutable like the app's hashed code, and a returning visitor has it from the HTTP cache.
+ *   - What it asks for is what the app's page needs before its watch (bench/browser.ts) counts it as shown:
+ *       block: one batch, eth_getBlockByNumber(n, false) + eth_getBlockReceipts(n), the app's first batch
+ *              (src/queries/blockPage.ts: the block with transaction hashes unless ?tx=full, and its receipts);
+ *       tx:    one batch, eth_getTransactionByHash + eth_getTransactionReceipt (src/pages/tx/); the overview
+ *              also shows the block's time, which it takes from the transaction or receipt where the node adds
+ *              blockTimestamp (anvil does) and from eth_getBlockByHash otherwise, and so does the floor: a
+ *              second round trip only on a node without it;
+ *       home:  eth_getBlockByNumber('latest', false): a row of the latest blocks is drawn from the head's
+ *              header alone (src/pages/home/: the head query and the head stream's first read over HTTP).
+ *   - It then stamps the time the line is painted (the next frame), as the app's watches do.
+ *   - Its icon is an empty data: URL, so the browser does not ask for /favicon.ico (the app names its icon too).
+ *
+ * The page's kind and its block or hash come in its URL's query, as the app's come in its path. It is put beside
+ * the built app (removed again by the returned function) and served by the app server: a page served any other
+ * way (page.route) is not on a loopback address, and Chromium refuses it access to the loopback gateway.
  */
-export function installFloorPage(dist: string): () => void {
+export type FloorPage = { kind: 'block'; block: number } | { kind: 'tx'; hash: string } | { kind: 'home' }
+
+export const floorDir = '__bench'
+const scriptPath = `/${floorDir}/assets/floor.js`
+
+export function installFloorPages(dist: string, runtimeConfigJson: string): () => void {
   const dir = path.join(dist, floorDir)
-  fs.mkdirSync(dir, { recursive: true })
-  // A script file, not inline: the app server's CSP allows scripts from its own origin only.
-  fs.writeFileSync(path.join(dir, 'floor.html'), '<!doctype html><html><head><meta charset="utf-8"><title>floor</title><script src="floor.js" defer></script></head><body></body></html>\n')
-  fs.writeFileSync(path.join(dir, 'floor.js'), floorScript)
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true })
+  // "<" escaped: the JSON cannot end its own script element.
+  const config = JSON.stringify(JSON.parse(runtimeConfigJson)).replace(/</g, '\\u003c')
+  fs.writeFileSync(
+    path.join(dir, 'floor.html'),
+    `<!doctype html><html><head><meta charset="utf-8"><title>floor</title><link rel="icon" href="data:,"><script type="application/json" id="chainglass-config">${config}</script></head><body><script src="${scriptPath}"></script></body></html>\n`,
+  )
+  fs.writeFileSync(path.join(dir, 'assets', 'floor.js'), floorScript)
   return () => fs.rmSync(dir, { recursive: true, force: true })
 }
 
-export async function blockFloor(browser: Browser, appUrl: string, rpcUrl: string, block: number, withConfig: boolean): Promise<number> {
-  const context = await newBenchContext(browser)
-  try {
-    const page = await context.newPage()
-    const query = new URLSearchParams({ block: String(block), ...(withConfig ? {} : { rpc: rpcUrl }) })
-    await page.goto(`${appUrl}/${floorDir}/floor.html?${query}`, { waitUntil: 'commit' })
-    const handle = await page.waitForFunction(() => (window as unknown as { __floor?: number | string }).__floor, null, { timeout: 60_000, polling: 50 })
-    const value = (await handle.jsonValue()) as number | string
-    if (typeof value !== 'number') throw new Error(`the floor page failed: ${value}`)
-    return value
-  } finally {
-    await context.close()
-  }
+export function floorPath(page: FloorPage): string {
+  const query = new URLSearchParams({ page: page.kind, ...(page.kind === 'block' ? { block: String(page.block) } : page.kind === 'tx' ? { hash: page.hash } : {}) })
+  return `/${floorDir}/floor.html?${query}`
 }
 
-const floorDir = '__bench'
+/** ms from navigation start to the floor's line painted; throws with the floor's error if it failed. */
+export async function waitForFloor(page: Page, timeoutMs = 60_000): Promise<number> {
+  const handle = await page.waitForFunction(() => (window as unknown as { __floor?: number | string }).__floor, null, { timeout: timeoutMs, polling: 50 })
+  const value = (await handle.jsonValue()) as number | string
+  if (typeof value !== 'number') throw new Error(`the floor page failed: ${value}`)
+  return value
+}
 
-const floorScript = `
-const query = new URLSearchParams(location.search)
-const number = '0x' + Number(query.get('block')).toString(16)
-const rpc = query.get('rpc')
-  ? Promise.resolve(query.get('rpc'))
-  : fetch('/config.json').then((response) => response.json()).then((config) => {
-      const network = config.networks.find((candidate) => candidate.name === config.defaultNetwork)
-      return network.rpcBase + '/v3/' + network.key
-    })
-rpc
-  .then((url) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([
-    { jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: [number, false] },
-    { jsonrpc: '2.0', id: 2, method: 'eth_getBlockReceipts', params: [number] },
-  ]) }))
-  .then((response) => response.json())
-  .then((replies) => {
-    const receipts = replies.find((reply) => reply.id === 2).result
-    const line = document.createElement('p')
-    line.textContent = receipts.length + ' receipts of block ' + Number(number)
-    document.body.append(line)
-    requestAnimationFrame(() => setTimeout(() => { window.__floor = performance.now() }, 0))
-  })
-  .catch((error) => { window.__floor = String(error) })
+const floorScript = `'use strict'
+// The bench's floor page (bench/floor.ts): only the round trips the page's content needs, one line on screen.
+;(function () {
+  var config = JSON.parse(document.getElementById('chainglass-config').textContent)
+  var network = config.networks.find(function (candidate) { return candidate.name === config.defaultNetwork })
+  var endpoint = network.rpcBase + '/v3/' + network.key
+  var query = new URLSearchParams(location.search)
+
+  // One POST; a single call goes as itself, several as a batch. Resolves to the results in call order.
+  function ask(calls) {
+    var body = calls.map(function (call, index) { return { jsonrpc: '2.0', id: index + 1, method: call[0], params: call[1] } })
+    return fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body.length === 1 ? body[0] : body) })
+      .then(function (response) { return response.json() })
+      .then(function (replies) {
+        var list = Array.isArray(replies) ? replies : [replies]
+        return body.map(function (call) {
+          var reply = list.find(function (candidate) { return candidate.id === call.id })
+          if (!reply || reply.error || reply.result == null) throw new Error(call.method + ': ' + JSON.stringify(reply && reply.error))
+          return reply.result
+        })
+      })
+  }
+  function hexTime(value) { return typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value) ? value : null }
+
+  var pages = {
+    block: function () {
+      var number = '0x' + Number(query.get('block')).toString(16)
+      return ask([['eth_getBlockByNumber', [number, false]], ['eth_getBlockReceipts', [number]]]).then(function (results) {
+        return 'block ' + Number(results[0].number) + ': ' + results[0].transactions.length + ' transactions, ' + results[1].length + ' receipts'
+      })
+    },
+    tx: function () {
+      var hash = query.get('hash')
+      return ask([['eth_getTransactionByHash', [hash]], ['eth_getTransactionReceipt', [hash]]]).then(function (results) {
+        var transaction = results[0]
+        var receipt = results[1]
+        var known = hexTime(transaction.blockTimestamp) || hexTime(receipt.blockTimestamp)
+        var time = known ? Promise.resolve(known) : ask([['eth_getBlockByHash', [transaction.blockHash, false]]]).then(function (block) { return block[0].timestamp })
+        return time.then(function (timestamp) {
+          return hash + ' in block ' + Number(transaction.blockNumber) + ', status ' + receipt.status + ', ' + new Date(Number(timestamp) * 1000).toISOString()
+        })
+      })
+    },
+    home: function () {
+      return ask([['eth_getBlockByNumber', ['latest', false]]]).then(function (results) { return 'latest block ' + Number(results[0].number) })
+    },
+  }
+
+  pages[query.get('page')]().then(
+    function (text) {
+      var line = document.createElement('p')
+      line.textContent = text
+      document.body.append(line)
+      requestAnimationFrame(function () { setTimeout(function () { window.__floor = performance.now() }, 0) })
+    },
+    function (error) { window.__floor = String(error) },
+  )
+})()
 `

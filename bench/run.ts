@@ -8,7 +8,7 @@ import { loadConfig, repoRoot } from '../server/config.ts'
 import { createChainClient } from '../server/chain/chainClient.ts'
 import { startService } from '../server/service.ts'
 import { measureBundle } from './bundle.ts'
-import { blockFloor, installFloorPage } from './floor.ts'
+import { measureColdLoads, type ColdCase } from './cold.ts'
 import { measureLoadApart, type LoadResult } from './gatewayOverhead.ts'
 import { measureLive, measureMemory } from './live.ts'
 import { historyFirstPage, tokenScanStatic, tokenScanThroughApp } from './address.ts'
@@ -25,7 +25,7 @@ import { median, round, summarize } from './stats.ts'
  * and a table. It reports numbers; it never fails because a machine is slow.
  *   --no-build     use the dist/ there is
  *   --runs=N       runs per page figure (default 5)
- *   --only=a,b     some items only: pages, live, logs, long, bundle, memory, gateway, address
+ *   --only=a,b     some items only: cold, pages, live, logs, long, bundle, memory, gateway, address
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1]
@@ -87,6 +87,8 @@ try {
     bigBlockTransactions: big.transactions,
     hugeBlock: scenario.hugeBlock.number,
     hugeBlockTransactions: scenario.hugeBlock.transactions,
+    smallBlock: scenario.smallBlock.number,
+    smallBlockTransactions: scenario.smallBlock.transactions,
     head: scenario.head,
   }
 
@@ -95,37 +97,38 @@ try {
     log(`bundle: ${JSON.stringify(results.bundle)}`)
   }
 
+  if (wanted('cold')) {
+    const small = scenario.smallBlock
+    const cases: ColdCase[] = [
+      { name: 'block5', label: `Block page (${small.transactions} txs)`, path: `/block/${small.number}`, watch: 'block', floor: { kind: 'block', block: small.number } },
+      { name: 'block1000', label: `Block page (${big.transactions.toLocaleString('en')} txs)`, path: bigPath, watch: 'block', floor: { kind: 'block', block: big.number } },
+      { name: 'tx', label: 'Transaction page', path: `/tx/${small.sampleTransaction}`, watch: 'tx', floor: { kind: 'tx', hash: small.sampleTransaction } },
+      { name: 'home', label: 'Home page (first block row)', path: '/', watch: 'home', floor: { kind: 'home' } },
+    ]
+    results.coldLoads = await measureColdLoads(browser, appUrl, path.join(repoRoot, 'dist'), cases, runs, log)
+  }
+
   if (wanted('pages')) {
     const blockFull: Visit[] = []
     const blockCold: Visit[] = []
     const blockWarm: Visit[] = []
     const txFull: Visit[] = []
     const txCold: Visit[] = []
-    const floorWithConfig: number[] = []
-    const floorBatchOnly: number[] = []
-    const removeFloorPage = installFloorPage(path.join(repoRoot, 'dist'))
-    try {
-      // One throw-away round first: the server's file cache and the browser's code cache warm up.
-      await fullLoad(browser, appUrl, bigPath, 'block')
-      for (let run = 0; run < runs; run++) {
-        blockFull.push(await fullLoad(browser, appUrl, bigPath, 'block'))
-        floorWithConfig.push(await blockFloor(browser, appUrl, service.urls.rpc, big.number, true))
-        floorBatchOnly.push(await blockFloor(browser, appUrl, service.urls.rpc, big.number, false))
-        const visit = await inAppColdAndWarm(browser, appUrl, bigPath, 'block', { path: txPath, watch: 'tx' })
-        blockCold.push(visit.cold)
-        blockWarm.push(visit.warm!)
-        txFull.push(await fullLoad(browser, appUrl, txPath, 'tx'))
-        txCold.push((await inAppColdAndWarm(browser, appUrl, txPath, 'tx')).cold)
-        log(`pages run ${run + 1}/${runs}: block full ${round(blockFull.at(-1)!.ms)} ms (floor ${round(floorWithConfig.at(-1)!)}, batch alone ${round(floorBatchOnly.at(-1)!)}), in-app cold ${round(visit.cold.ms)} ms, warm ${round(visit.warm!.ms)} ms; tx full ${round(txFull.at(-1)!.ms)} ms, in-app ${round(txCold.at(-1)!.ms)} ms`)
-      }
-    } finally {
-      removeFloorPage()
+    // One throw-away round first: the server's file cache and the browser's code cache warm up.
+    await fullLoad(browser, appUrl, bigPath, 'block')
+    for (let run = 0; run < runs; run++) {
+      blockFull.push(await fullLoad(browser, appUrl, bigPath, 'block'))
+      const visit = await inAppColdAndWarm(browser, appUrl, bigPath, 'block', { path: txPath, watch: 'tx' })
+      blockCold.push(visit.cold)
+      blockWarm.push(visit.warm!)
+      txFull.push(await fullLoad(browser, appUrl, txPath, 'tx'))
+      txCold.push((await inAppColdAndWarm(browser, appUrl, txPath, 'tx')).cold)
+      log(`pages run ${run + 1}/${runs}: block full ${round(blockFull.at(-1)!.ms)} ms, in-app cold ${round(visit.cold.ms)} ms, warm ${round(visit.warm!.ms)} ms; tx full ${round(txFull.at(-1)!.ms)} ms, in-app ${round(txCold.at(-1)!.ms)} ms`)
     }
     results.blockPage = {
       block: big.number,
       transactions: big.transactions,
       fullLoad: summarizeVisits(blockFull),
-      floor: { withConfig: summarize(floorWithConfig), batchOnly: summarize(floorBatchOnly) },
       inAppCold: summarizeVisits(blockCold),
       warmBack: summarizeVisits(blockWarm),
     }

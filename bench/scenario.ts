@@ -14,11 +14,12 @@ import { emitterGaps, type Placement } from './partition.ts'
  *     gaps (anvil_mine between them): 100,000 logs whose placement is recorded for the offline partition;
  *   - a block with 1,000 value transfers (automine off, explicit nonces, one evm_mine);
  *   - a block with 5,000 transfers (the block gas limit raised for that block only);
+ *   - a block with 5 transfers: an ordinary block page and its transactions, for the cold-load item;
  *   - a GlassToken and one token transfer to a holder after each emitter call (1,000 over the whole range):
  *     the address page's token scan and its history pages.
  */
 const fullPlan = {
-  version: 3,
+  version: 4,
   name: 'full',
   emitters: 1_000,
   logsPerCall: 100,
@@ -26,6 +27,7 @@ const fullPlan = {
   maxGap: 92,
   bigBlockTxs: 1_000,
   hugeBlockTxs: 5_000,
+  smallBlockTxs: 5,
   senders: 10,
 }
 
@@ -46,6 +48,8 @@ export type BenchScenario = {
   /** The account that sent every emitter call and token transfer (dev account 0): an address with thousands of transactions. */
   busyAccount: Address
   hugeBlock: { number: number; transactions: number }
+  /** A block of a few transfers (issue 18's block page of an ordinary size); its sample is one of them. */
+  smallBlock: { number: number; transactions: number; sampleTransaction: Hex }
   head: number
   buildSeconds: number
 }
@@ -172,10 +176,12 @@ async function buildOn(anvil: ChainClient, log: (line: string) => void): Promise
 
   const bigBlock = await mineTransfers(anvil, accounts, benchPlan.bigBlockTxs, log)
   const hugeBlock = await mineTransfers(anvil, accounts, benchPlan.hugeBlockTxs, log)
+  // After the big ones, so their numbers stay what they were in earlier versions of the chain.
+  const smallBlock = await mineTransfers(anvil, accounts, benchPlan.smallBlockTxs, log)
   await anvil.mine({ blocks: 20 })
   const head = Number(await anvil.getBlockNumber({ cacheTime: 0 }))
   const buildSeconds = Math.round((performance.now() - started) / 100) / 10
-  log(`bench scenario: built in ${buildSeconds} s: ${total} logs in blocks ${from}-${logsTo}, ${bigBlock.transactions} txs in block ${bigBlock.number}, ${hugeBlock.transactions} in block ${hugeBlock.number}, head ${head}`)
+  log(`bench scenario: built in ${buildSeconds} s: ${total} logs in blocks ${from}-${logsTo}, ${bigBlock.transactions} txs in block ${bigBlock.number}, ${hugeBlock.transactions} in block ${hugeBlock.number}, ${smallBlock.transactions} in block ${smallBlock.number}, head ${head}`)
   return {
     version: benchPlan.version,
     plan: benchPlan.name,
@@ -183,6 +189,7 @@ async function buildOn(anvil: ChainClient, log: (line: string) => void): Promise
     logs: { from: 0, to: logsTo, total, placement },
     bigBlock,
     hugeBlock: { number: hugeBlock.number, transactions: hugeBlock.transactions },
+    smallBlock,
     token: { address: token, holder, transfers: tokenBlocks.length, firstBlock: tokenBlocks[0]!, lastBlock: tokenBlocks.at(-1)! },
     busyAccount: deployer,
     head,
