@@ -30,6 +30,9 @@ test.describe('home page', () => {
   })
 
   test('the theme switch changes the theme and the choice survives a reload', async ({ page }) => {
+    // Three full loads of the live home page, each allowed 30 s for its rows on a busy machine (openHome): in
+    // CI the default 45 s ran out during the last step (the page itself was right).
+    test.setTimeout(120_000)
     await page.emulateMedia({ colorScheme: 'light' })
     await openHome(page)
     const html = page.locator('html')
