@@ -10,7 +10,7 @@ export type BundleResult = {
 }
 
 /** gzip bytes as a web server sends them (level 6, the zlib default). */
-const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes).length
+export const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes).length
 
 /** A `name="value"` (or 'value', or bare value) attribute of a tag's text; undefined when absent. */
 function attribute(tag: string, name: string): string | undefined {

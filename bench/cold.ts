@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import type { Browser, Page } from '@playwright/test'
+import { gzipSize } from './bundle.ts'
 import { newBenchContext, waitForWatch, type WatchName } from './browser.ts'
 import { floorPath, installFloorPages, waitForFloor, type FloorPage } from './floor.ts'
 import { criticalPath, jsFiles, splitAt, wireBytesByKind, type ByteSplit, type CriticalPath, type JsFiles } from './loadFigures.ts'
@@ -49,7 +49,7 @@ function gzipSizes(dist: string): (urlPath: string) => number | undefined {
   return (urlPath) => {
     if (!known.has(urlPath)) {
       const file = path.join(dist, decodeURIComponent(urlPath).replace(/^\/+/, ''))
-      known.set(urlPath, file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile() ? zlib.gzipSync(fs.readFileSync(file)).length : undefined)
+      known.set(urlPath, file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile() ? gzipSize(fs.readFileSync(file)) : undefined)
     }
     return known.get(urlPath)
   }

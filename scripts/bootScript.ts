@@ -13,11 +13,12 @@ import type { Plugin } from 'vite'
 
 const marker = '<!--chainglass:boot-->'
 
-export async function buildBootScript(root: string, minify: boolean): Promise<string> {
+/** The script, and the files it was built from (a change to any of them rebuilds it in watch mode). */
+export async function buildBootScript(root: string, minify: boolean): Promise<{ code: string; sources: string[] }> {
   const bundle = await rolldown({ input: path.join(root, 'src', 'boot', 'boot.ts'), platform: 'browser', logLevel: 'warn' })
   try {
     const { output } = await bundle.generate({ format: 'iife', minify })
-    return output[0].code
+    return { code: output[0].code, sources: output[0].moduleIds.filter((id) => path.isAbsolute(id)) }
   } finally {
     await bundle.close()
   }
@@ -33,10 +34,10 @@ export function bootScriptPlugin(root: string): Plugin {
     },
     async buildStart() {
       if (serving) return
-      const code = await buildBootScript(root, true)
+      const { code, sources } = await buildBootScript(root, true)
       const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x')
       built = { fileName: `assets/boot-${hash}.js`, code }
-      for (const file of ['boot.ts', 'earlyPlan.ts', 'handoff.ts']) this.addWatchFile(path.join(root, 'src', 'boot', file))
+      for (const file of sources) this.addWatchFile(file)
     },
     generateBundle() {
       if (built) this.emitFile({ type: 'asset', fileName: built.fileName, source: built.code })
@@ -53,7 +54,7 @@ export function bootScriptPlugin(root: string): Plugin {
       server.middlewares.use((request, response, next) => {
         if ((request.url ?? '').split('?')[0] !== '/boot.js') return next()
         buildBootScript(root, false).then(
-          (code) => {
+          ({ code }) => {
             response.setHeader('content-type', 'text/javascript')
             response.setHeader('cache-control', 'no-cache')
             response.end(code)

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import negotiate from '@fastify/accept-negotiator'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { configElementId, configMarker } from '../contract/pageConfig.ts'
 
@@ -19,15 +20,8 @@ export type Encoding = 'br' | 'gzip' | null
 
 /** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none (a q=0 refuses one). */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = new Set<string>()
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';')
-    const q = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined)
-    if (name && (q === undefined || Number(q) > 0)) accepted.add(name)
-  }
-  if (accepted.has('br')) return 'br'
-  if (accepted.has('gzip')) return 'gzip'
-  return null
+  // Content-coding names are case-insensitive; the negotiator compares them as written.
+  return negotiate((acceptEncoding ?? '').toLowerCase(), ['br', 'gzip'])
 }
 
 type Built = { stamp: string; bodies: Record<'br' | 'gzip' | 'identity', Buffer> }

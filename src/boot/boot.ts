@@ -2,7 +2,7 @@
  * The page's boot script: a classic script in index.html's head (built apart by scripts/bootScript.ts, no
  * imports at run time), so it runs before the first paint and before the app's code has arrived.
  *
- * 1. The theme: a dark choice never flashes light (same key and rules as src/ui/theme/theme.ts).
+ * 1. The theme: a dark choice never flashes light (the rules of src/ui/theme/theme.ts, bundled in).
  * 2. The runtime config, which the app server put in the page as a JSON data block: taken out of the DOM at
  *    once (it holds the project key and secret, which appear nowhere in the page outside their settings
  *    field) and handed to the app, which no longer waits for a /config.json round trip.
@@ -12,18 +12,17 @@
  * Nothing here may throw or block for long: whatever fails, the app still starts and does it all itself.
  */
 import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
-import { earlyPlanFor } from './earlyPlan.ts'
+import { applyTheme, darkQuery, parseThemeChoice, resolveTheme, themeStorageKey } from '../ui/theme/theme.ts'
+import { earlyPlanFor, sendEarly } from './earlyPlan.ts'
 import { configElementId, writeHandoff, type EarlyRequest } from './handoff.ts'
 
 /** The early answer is given up on after this; the app's own request then has its usual timeout. */
 const earlyTimeoutMs = 15_000
 
-function applyTheme(): void {
+function applyStoredTheme(): void {
   try {
-    const choice = localStorage.getItem('chainglass.theme')
-    const dark = choice === 'dark' || (choice !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches)
-    document.documentElement.classList.toggle('dark', dark)
-    document.documentElement.style.colorScheme = dark ? 'dark' : 'light'
+    const choice = parseThemeChoice(localStorage.getItem(themeStorageKey))
+    applyTheme(document.documentElement, resolveTheme(choice, window.matchMedia(darkQuery).matches))
   } catch {
     // Storage refused (private mode, a sandbox): the page follows the system theme once the app runs.
   }
@@ -45,17 +44,12 @@ function takeConfig(): unknown {
 function startEarly(config: unknown): EarlyRequest | null {
   try {
     const plan = earlyPlanFor(config as RuntimeConfig, location)
-    if (!plan) return null
-    const body = JSON.stringify(plan.calls.map((call, index) => ({ jsonrpc: '2.0', id: index + 1, method: call.method, params: call.params })))
-    const reply = fetch(plan.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(earlyTimeoutMs) })
-      .then((response) => (response.ok ? response.text() : null))
-      .catch(() => null)
-    return { url: plan.url, calls: plan.calls, reply, sentAt: performance.now() }
+    return plan ? sendEarly(plan, { timeoutMs: earlyTimeoutMs }) : null
   } catch {
     return null
   }
 }
 
-applyTheme()
+applyStoredTheme()
 const config = takeConfig()
 writeHandoff({ config, early: config === undefined ? null : startEarly(config) })

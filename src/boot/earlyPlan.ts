@@ -1,11 +1,11 @@
 import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { rpcHttpUrl } from '../networks/endpoints.ts'
-import type { EarlyCall } from './handoff.ts'
+import type { EarlyCall, EarlyRequest } from './handoff.ts'
 
 /**
  * The data a full page load asks for first, known from the URL alone, so the boot script can send it before
  * the app's code has even arrived. It must be exactly what the app then asks for (method and params), or
- * the app finds nothing to adopt and asks again: earlyPlan.test.ts holds it to the app's own calls.
+ * the app finds nothing to adopt and asks again: earlyRequest.chain.test.ts holds it to the app's own calls.
  *
  * Written without the app's modules (urls.ts, rpc/methods.ts): the boot script is a classic script that
  * blocks the page's first paint, so it carries no library code (a few hundred bytes, not the app's schemas).
@@ -66,4 +66,18 @@ export function earlyPlanFor(config: RuntimeConfig, location: { pathname: string
   if (!network || network.kind === 'sample') return null
   const calls = earlyCalls(location.pathname, search)
   return calls ? { url: rpcHttpUrl(network), calls } : null
+}
+
+/**
+ * Sends the plan's calls as one batch (ids 1, 2, … in order, as the adopting side expects). `target` sends it
+ * somewhere else than the plan's URL while the request still names that URL (tests: an endpoint that does not
+ * answer). Never rejects: a failed request's reply is null.
+ */
+export function sendEarly(plan: EarlyPlan, options: { timeoutMs?: number; target?: string } = {}): EarlyRequest {
+  const body = JSON.stringify(plan.calls.map((call, index) => ({ jsonrpc: '2.0', id: index + 1, method: call.method, params: call.params })))
+  const signal = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs)
+  const reply = fetch(options.target ?? plan.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal })
+    .then((response) => (response.ok ? response.text() : null))
+    .catch(() => null)
+  return { url: plan.url, calls: plan.calls, reply, sentAt: performance.now() }
 }

@@ -12,7 +12,7 @@ import { createQueryClient } from '../queries/queryClient.ts'
 import { receiptQuery, transactionQuery } from '../queries/transactions.ts'
 import { resetEarlyReplies } from '../rpc/earlyReplies.ts'
 import { postedMethods, recordGatewayPosts, serviceNetwork, startUnitTestService, type TestService } from '../testing/realService.ts'
-import { earlyCalls, earlyPlanFor } from './earlyPlan.ts'
+import { earlyCalls, earlyPlanFor, sendEarly } from './earlyPlan.ts'
 import { writeHandoff, type EarlyRequest } from './handoff.ts'
 
 /**
@@ -27,16 +27,11 @@ let posts: unknown[] = []
 let block: Hex
 let transfer: Hash
 
-/** As boot.ts sends it: the plan's calls as one batch, ids 1, 2, … */
-function sendEarly(config: RuntimeConfig, pathname: string, search = '', url?: string): EarlyRequest {
+/** The plan for `pathname`, sent as boot.ts sends it (to `target` instead, if given). */
+function sendEarlyFor(config: RuntimeConfig, pathname: string, search = '', target?: string): EarlyRequest {
   const plan = earlyPlanFor(config, { pathname, search })
   if (!plan) throw new Error(`no early plan for ${pathname}`)
-  const body = JSON.stringify(plan.calls.map((call, index) => ({ jsonrpc: '2.0', id: index + 1, method: call.method, params: call.params })))
-  const target = url ?? plan.url
-  const reply = fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-    .then((response) => (response.ok ? response.text() : null))
-    .catch(() => null)
-  return { url: plan.url, calls: plan.calls, reply, sentAt: performance.now() }
+  return sendEarly(plan, { target })
 }
 
 const configFor = (service: TestService): RuntimeConfig => ({ defaultNetwork: 'local', networks: [serviceNetwork(service)] })
@@ -107,7 +102,7 @@ describe('the early request holds to the app’s own calls', () => {
 describe('the app adopts the early answer', () => {
   it('a block page: the queries get the chain’s block and receipts, and nothing more is sent', async () => {
     const config = configFor(service)
-    const early = sendEarly(config, `/block/${BigInt(block)}`)
+    const early = sendEarlyFor(config, `/block/${BigInt(block)}`)
     writeHandoff({ config, early })
     await early.reply
     posts.length = 0
@@ -123,7 +118,7 @@ describe('the app adopts the early answer', () => {
 
   it('each early call once: the same call later goes to the node', async () => {
     const config = configFor(service)
-    const early = sendEarly(config, `/block/${BigInt(block)}`, '?tx=full')
+    const early = sendEarlyFor(config, `/block/${BigInt(block)}`, '?tx=full')
     writeHandoff({ config, early })
     const network = configNetwork(serviceNetwork(service))
     await createQueryClient().fetchQuery(blockWithTransactionsQuery(network, BigInt(block)))
@@ -135,7 +130,7 @@ describe('the app adopts the early answer', () => {
   it('an early request that got no answer (nothing listening there) is not adopted: the app asks the node itself', async () => {
     const config = configFor(service)
     // A real refusal: the early request goes to a port nobody listens on.
-    const early = sendEarly(config, `/tx/${transfer}`, '', 'http://127.0.0.1:9/v3/nothing')
+    const early = sendEarlyFor(config, `/tx/${transfer}`, '', 'http://127.0.0.1:9/v3/nothing')
     writeHandoff({ config, early })
     const network = configNetwork(serviceNetwork(service))
     const transaction = await createQueryClient().fetchQuery(transactionQuery(network, transfer))

@@ -1,4 +1,4 @@
-import { readHandoff, type EarlyRequest } from '../boot/handoff.ts'
+import { readHandoff } from '../boot/handoff.ts'
 import { MalformedResponseError } from './errors.ts'
 import { settleBatch, type Settled } from './jsonrpc.ts'
 
@@ -16,10 +16,10 @@ import { settleBatch, type Settled } from './jsonrpc.ts'
 /** An early call not adopted within this many ms of leaving is left alone. */
 const adoptWithinMs = 10_000
 
-type Entry = { request: EarlyRequest; index: number }
+/** Each early call by its key, with the batch's settled outcomes (read once, shared by its calls). */
+type Entry = { sentAt: number; index: number; outcomes: () => Promise<Settled[] | null> }
 
 let entries: Map<string, Entry> | null = null
-const settled = new WeakMap<EarlyRequest, Promise<Settled[] | null>>()
 
 const keyOf = (url: string, method: string, params: readonly unknown[]) => JSON.stringify([url, method, params])
 
@@ -27,25 +27,19 @@ function earlyEntries(): Map<string, Entry> {
   if (entries) return entries
   entries = new Map()
   const request = readHandoff()?.early
-  if (request) request.calls.forEach((call, index) => entries!.set(keyOf(request.url, call.method, call.params), { request, index }))
-  return entries
-}
-
-function outcomes(request: EarlyRequest): Promise<Settled[] | null> {
-  let found = settled.get(request)
-  if (!found) {
-    const refs = request.calls.map((call, index) => ({ id: index + 1, method: call.method }))
-    found = request.reply.then((text) => {
+  if (!request) return entries
+  let settled: Promise<Settled[] | null> | null = null
+  const outcomes = () =>
+    (settled ??= request.reply.then((text) => {
       if (text === null) return null
       try {
-        return settleBatch(refs, JSON.parse(text))
+        return settleBatch(request.calls.map((call, index) => ({ id: index + 1, method: call.method })), JSON.parse(text))
       } catch {
         return null
       }
-    })
-    settled.set(request, found)
-  }
-  return found
+    }))
+  request.calls.forEach((call, index) => entries!.set(keyOf(request.url, call.method, call.params), { sentAt: request.sentAt, index, outcomes }))
+  return entries
 }
 
 /**
@@ -59,8 +53,8 @@ export function takeEarlyReply(url: string, method: string, params: readonly unk
   const entry = all.get(key)
   if (!entry) return null
   all.delete(key)
-  if (performance.now() - entry.request.sentAt > adoptWithinMs) return null
-  return outcomes(entry.request).then((list) => {
+  if (performance.now() - entry.sentAt > adoptWithinMs) return null
+  return entry.outcomes().then((list) => {
     const outcome = list?.[entry.index]
     // A reply missing from the batch or malformed: ask again rather than fail on the early request's account.
     return outcome && (outcome.ok || !(outcome.error instanceof MalformedResponseError)) ? outcome : null

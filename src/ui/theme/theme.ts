@@ -1,7 +1,7 @@
 /**
- * The theme choice: system, light or dark. The boot script (src/boot/boot.ts, loaded by index.html) applies the stored
- * choice before the first paint (a small classic script with these same rules and key, not inline: the CSP
- * forbids inline script), so a dark page never flashes light.
+ * The theme choice: system, light or dark. The boot script (src/boot/boot.ts, a classic script index.html loads
+ * before the first paint; not inline: the CSP forbids inline script) applies the stored choice with these same
+ * functions, bundled into it, so a dark page never flashes light. Nothing here may import more than it needs.
  */
 
 export type ThemeChoice = 'system' | 'light' | 'dark'
