@@ -34,6 +34,8 @@ export function earlyCalls(pathname: string, search: URLSearchParams): EarlyCall
       return ''
     }
   })
+  // Home: the head, asked over HTTP by the head query and the head stream's first catch-up (they share it).
+  if (parts.length === 0) return [{ method: 'eth_getBlockByNumber', params: ['latest', false] }]
   if (parts.length === 2 && parts[0] === 'block') {
     const block = blockParam(parts[1]!)
     if (!block) return null

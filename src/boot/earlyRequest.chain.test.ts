@@ -8,6 +8,7 @@ import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { configNetwork } from '../networks/capabilities.ts'
 import { prefetchBlockRoute } from '../queries/blockPage.ts'
 import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery } from '../queries/blocks.ts'
+import { headQuery, headStreamFor } from '../queries/head.ts'
 import { createQueryClient } from '../queries/queryClient.ts'
 import { receiptQuery, transactionQuery } from '../queries/transactions.ts'
 import { resetEarlyReplies } from '../rpc/earlyReplies.ts'
@@ -83,6 +84,20 @@ describe('the early request holds to the app’s own calls', () => {
     expect(earlyCalls(`/tx/${transfer}`, new URLSearchParams())).toEqual(sent)
   })
 
+  it('home: the latest block, as the head query and the head stream ask for it', async () => {
+    const network = configNetwork(serviceNetwork(service))
+    const stream = headStreamFor(network).subscribe(() => {})
+    try {
+      await createQueryClient().fetchQuery(headQuery(network))
+      await vi.waitFor(() => expect(posts.length).toBeGreaterThan(0))
+      // Both read the head in the same tick: one call on the wire (identical reads share it).
+      const sent = posts.flatMap((body) => (Array.isArray(body) ? body : [body]) as Array<{ method: string; params: unknown[] }>).map(({ method, params }) => ({ method, params }))
+      expect(earlyCalls('/', new URLSearchParams())).toEqual(sent)
+    } finally {
+      stream()
+    }
+  })
+
   it('leaves alone what the app must decide itself: tags, samples, networks it does not know, other pages', () => {
     const config: RuntimeConfig = {
       defaultNetwork: 'local',
@@ -125,6 +140,29 @@ describe('the app adopts the early answer', () => {
     posts.length = 0
     await createQueryClient().fetchQuery(blockWithTransactionsQuery(network, BigInt(block)))
     expect(postedMethods(posts)).toEqual([['eth_getBlockByNumber']])
+  })
+
+  it('home: the head query and the head stream, asking in one tick, share the early answer; nothing is sent', async () => {
+    const config = configFor(service)
+    const early = sendEarlyFor(config, '/')
+    writeHandoff({ config, early })
+    const expected = JSON.parse((await early.reply)!) as Array<{ result: { hash: string } }>
+    posts.length = 0
+    const network = configNetwork(serviceNetwork(service))
+    const heads: string[] = []
+    const stream = headStreamFor(network).subscribe((event) => {
+      if (event.type === 'head') heads.push(event.head.hash)
+    })
+    try {
+      const head = await createQueryClient().fetchQuery(headQuery(network))
+      await vi.waitFor(() => expect(heads.length).toBeGreaterThan(0))
+      expect(head?.hash).toBe(expected[0]!.result.hash)
+      // The stream may fill in blocks by number (the chain moves every second); it never asked for latest.
+      const calls = posts.flatMap((body) => (Array.isArray(body) ? body : [body]) as Array<{ method: string; params: unknown[] }>)
+      expect(calls.filter((call) => call.params[0] === 'latest')).toEqual([])
+    } finally {
+      stream()
+    }
   })
 
   it('an early request that got no answer (nothing listening there) is not adopted: the app asks the node itself', async () => {

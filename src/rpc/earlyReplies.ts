@@ -5,7 +5,7 @@ import { settleBatch, type Settled } from './jsonrpc.ts'
 /**
  * The app's side of the boot script's early request (src/boot/boot.ts): a call the HTTP transport is about to
  * send that the early batch already carries (same endpoint, method and params) takes that answer instead of
- * going out again. Each early call is adopted once, and only while it is young: later the same call must ask
+ * going out again. Each early call is adopted once (by the calls of one tick), and only while it is young: later the same call must ask
  * the node afresh (a block by number can be re-read after a reorg; the cache decides, not this).
  *
  * The answer goes through the same envelope checks as any batch (settleBatch), and the method's own result
@@ -17,7 +17,7 @@ import { settleBatch, type Settled } from './jsonrpc.ts'
 const adoptWithinMs = 10_000
 
 /** Each early call by its key, with the batch's settled outcomes (read once, shared by its calls). */
-type Entry = { sentAt: number; index: number; outcomes: () => Promise<Settled[] | null> }
+type Entry = { sentAt: number; index: number; outcomes: () => Promise<Settled[] | null>; taken: boolean }
 
 let entries: Map<string, Entry> | null = null
 
@@ -38,7 +38,7 @@ function earlyEntries(): Map<string, Entry> {
         return null
       }
     }))
-  request.calls.forEach((call, index) => entries!.set(keyOf(request.url, call.method, call.params), { sentAt: request.sentAt, index, outcomes }))
+  request.calls.forEach((call, index) => entries!.set(keyOf(request.url, call.method, call.params), { sentAt: request.sentAt, index, outcomes, taken: false }))
   return entries
 }
 
@@ -52,7 +52,13 @@ export function takeEarlyReply(url: string, method: string, params: readonly unk
   const key = keyOf(url, method, params)
   const entry = all.get(key)
   if (!entry) return null
-  all.delete(key)
+  // Calls made in the same tick as the first adopter share the answer, as identical reads in one batch share
+  // one call on the wire (http.ts): on a full load of home the head query and the head stream both ask for
+  // the latest block at once. A later call asks the node afresh.
+  if (!entry.taken) {
+    entry.taken = true
+    setTimeout(() => all.delete(key), 0)
+  }
   if (performance.now() - entry.sentAt > adoptWithinMs) return null
   return entry.outcomes().then((list) => {
     const outcome = list?.[entry.index]

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startUnitTestService, recordingFetch, type TestService } from '../testing/realService.ts'
 import { HttpError, MalformedResponseError, NetworkError, RpcError, TimeoutError } from './errors.ts'
 import { HttpTransport } from './http.ts'
-import { blockNumber, chainId, getBlockByNumber } from './methods.ts'
+import { blockNumber, chainId, getBalance, getBlockByNumber } from './methods.ts'
+
+/** A plain address made from a small number (no account: its balance is 0). */
+const addressNumber = (number: number) => `0x${number.toString(16).padStart(40, '0')}` as const
 
 let service: TestService
 
@@ -61,18 +64,48 @@ describe('HttpTransport against the real gateway', () => {
   it('splits a batch larger than maxBatchSize into several POSTs, below the gateway limit', async () => {
     const recorder = recordingFetch()
     const rpc = new HttpTransport({ url: service.urls.rpc, fetch: recorder.fetch, maxBatchSize: 2 })
-    const answers = await Promise.all(Array.from({ length: 5 }, () => chainId(rpc)))
-    expect(answers).toEqual(Array(5).fill('0x7a69'))
+    // Five different reads (five addresses): identical ones would share one call on the wire.
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => getBalance(rpc, addressNumber(index + 1), 'latest')))
+    expect(answers).toEqual(Array(5).fill('0x0'))
     expect(recorder.bodies.map((body) => (Array.isArray(body) ? body.length : 1))).toEqual([2, 2, 1])
   })
 
   it('turns the gateway refusing an oversized batch into an RpcError for every call', async () => {
     const rpc = new HttpTransport({ url: service.urls.rpc, maxBatchSize: 6 })
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => chainId(rpc)))
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, index) => getBalance(rpc, addressNumber(index + 1), 'latest')))
     for (const result of results) {
       expect(result.status).toBe('rejected')
-      expect((result as PromiseRejectedResult).reason).toMatchObject({ name: 'RpcError', code: -32600, method: 'eth_chainId' })
+      expect((result as PromiseRejectedResult).reason).toMatchObject({ name: 'RpcError', code: -32600, method: 'eth_getBalance' })
     }
+  })
+
+  it('asks the node once for identical reads made in one tick, and answers every caller', async () => {
+    const recorder = recordingFetch()
+    const rpc = new HttpTransport({ url: service.urls.rpc, fetch: recorder.fetch })
+    const [first, second, other] = await Promise.all([getBlockByNumber(rpc, '0x1', false), getBlockByNumber(rpc, '0x1', false), getBlockByNumber(rpc, '0x1', true)])
+    expect(recorder.bodies).toHaveLength(1)
+    expect((recorder.bodies[0] as Array<{ params: unknown[] }>).map((call) => call.params)).toEqual([['0x1', false], ['0x1', true]])
+    expect(first).toEqual(second)
+    expect(first?.hash).toBe(other?.hash)
+  })
+
+  it('a caller of a shared read that gives up leaves the others their answer', async () => {
+    const rpc = new HttpTransport({ url: service.urls.rpc })
+    const controller = new AbortController()
+    const leaving = rpc.request('eth_getBlockByNumber', ['0x0', false], { signal: controller.signal })
+    const staying = getBlockByNumber(rpc, '0x0', false)
+    controller.abort()
+    await expect(leaving).rejects.toMatchObject({ name: 'AbortError' })
+    await expect(staying).resolves.toMatchObject({ number: '0x0' })
+  })
+
+  it('never shares what changes state: two identical sends both go out', async () => {
+    const recorder = recordingFetch()
+    const rpc = new HttpTransport({ url: service.urls.rpc, fetch: recorder.fetch })
+    // Not a transaction at all: the node refuses each, but each is sent as asked.
+    const sends = await Promise.allSettled([rpc.request('eth_sendRawTransaction', ['0x01']), rpc.request('eth_sendRawTransaction', ['0x01'])])
+    expect(sends.map((result) => result.status)).toEqual(['rejected', 'rejected'])
+    expect(recorder.bodies.map((body) => (Array.isArray(body) ? body.length : 1))).toEqual([2])
   })
 
   it('keeps one failing call from failing its batch neighbours', async () => {

@@ -93,7 +93,7 @@ export class HttpTransport implements RpcTransport {
       }
       signal?.addEventListener('abort', onAbort, { once: true })
       if (options.alone) {
-        void this.#send([call])
+        void this.#send([{ id: call.id, method: call.method, params: call.params, calls: [call] }])
         return
       }
       this.#queue.push(call)
@@ -107,20 +107,21 @@ export class HttpTransport implements RpcTransport {
     // A macrotask, not a microtask: calls made after an await in the same tick still join the batch.
     setTimeout(() => {
       this.#flushScheduled = false
-      const calls = this.#queue.filter((call) => !call.done)
+      const wires = shareIdenticalReads(this.#queue.filter((call) => !call.done))
       this.#queue = []
-      for (let start = 0; start < calls.length; start += this.#maxBatchSize) {
-        void this.#send(calls.slice(start, start + this.#maxBatchSize))
+      for (let start = 0; start < wires.length; start += this.#maxBatchSize) {
+        void this.#send(wires.slice(start, start + this.#maxBatchSize))
       }
     }, 0)
   }
 
-  async #send(calls: Call[]): Promise<void> {
+  async #send(wires: Wire[]): Promise<void> {
+    const calls = wires.flatMap((wire) => wire.calls)
     const post: Post = { controller: new AbortController(), calls }
     for (const call of calls) call.post = post
-    const body = calls.length === 1
-      ? encodeRequest(calls[0]!.id, calls[0]!.method, calls[0]!.params)
-      : calls.map((call) => encodeRequest(call.id, call.method, call.params))
+    const body = wires.length === 1
+      ? encodeRequest(wires[0]!.id, wires[0]!.method, wires[0]!.params)
+      : wires.map((wire) => encodeRequest(wire.id, wire.method, wire.params))
 
     let status: number
     let text: string
@@ -152,9 +153,43 @@ export class HttpTransport implements RpcTransport {
       for (const call of calls) call.settle({ ok: false, error: new MalformedResponseError(call.method, 'body', 'the answer is not JSON') })
       return
     }
-    const outcomes = calls.length === 1 ? [settleReply(calls[0]!, parsed)] : settleBatch(calls, parsed)
-    calls.forEach((call, index) => call.settle(outcomes[index]!))
+    const outcomes = wires.length === 1 ? [settleReply(wires[0]!, parsed)] : settleBatch(wires, parsed)
+    wires.forEach((wire, index) => {
+      for (const call of wire.calls) call.settle(outcomes[index]!)
+    })
   }
+}
+
+/** One call on the wire, answering every call of the batch that asked exactly the same. */
+type Wire = { id: number; method: string; params: readonly unknown[]; calls: Call[] }
+
+/**
+ * Reads that change nothing and mean the same whoever asks: two of them with the same params in one batch
+ * get one answer (on a full load the head query and the head stream both ask for the latest block in the
+ * same tick). Filters (each eth_newFilter is a new one; eth_getFilterChanges drains) and anything that sends
+ * or subscribes always go out as asked.
+ */
+const sharedReadPattern = /^(eth_get(?!Filter)\w+|eth_call|eth_estimateGas|eth_blockNumber|eth_chainId|eth_gasPrice|eth_feeHistory|eth_maxPriorityFeePerGas|eth_blobBaseFee|net_version|web3_clientVersion|ots_\w+)$/
+
+export function isSharedRead(method: string): boolean {
+  return sharedReadPattern.test(method)
+}
+
+function shareIdenticalReads(calls: readonly Call[]): Wire[] {
+  const wires: Wire[] = []
+  const byKey = new Map<string, Wire>()
+  for (const call of calls) {
+    const key = isSharedRead(call.method) ? JSON.stringify([call.method, call.params]) : null
+    const same = key === null ? undefined : byKey.get(key)
+    if (same) {
+      same.calls.push(call)
+      continue
+    }
+    const wire: Wire = { id: call.id, method: call.method, params: call.params, calls: [call] }
+    wires.push(wire)
+    if (key !== null) byKey.set(key, wire)
+  }
+  return wires
 }
 
 /** Providers often explain a non-2xx status with a JSON-RPC error body; keep it when they do. */

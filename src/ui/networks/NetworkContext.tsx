@@ -36,9 +36,11 @@ const NetworkContext = createContext<NetworkContextValue | null>(null)
  */
 export function NetworkProvider({ config, router, children }: { config: RuntimeConfig; router: RouterLike; children: ReactNode }) {
   const records = useSyncExternalStore(userNetworks.subscribe, userNetworks.list, userNetworks.list)
-  // Each recorded sample says what it holds (its rules come from that); read once, kept for the session.
+  // Each recorded sample says what it holds (its rules come from that); read once, kept for the session. Read
+  // here from the cache only: SampleGate asks when a sample is shown (and the presentation when it plans), so
+  // a page on another network does not spend three requests at start-up on recordings it is not showing.
   const described = useQueries({
-    queries: config.networks.map(sampleContentsQuery),
+    queries: config.networks.map((network) => ({ ...sampleContentsQuery(network), enabled: false })),
     combine: sampleDataOf,
   })
   const networks = useMemo(() => {
