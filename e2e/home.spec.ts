@@ -4,6 +4,9 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devAccount, fundFromDeployer, gatewayBlockNumber, openHome, rpc, rpcUrl, shownHead, signAndSend, waitForReceipt } from './helpers.ts'
 
 test.describe('home page', () => {
+  // Each test starts with a full load of the live home in a fresh browser (openHome allows 30 s for its rows on
+  // a busy machine): in CI, beside the axe runs of the other worker, the "/" test ran out of the default 45 s.
+  test.describe.configure({ timeout: 90_000 })
   test('the head number appears, matches the gateway, and grows live without a reload', async ({ page, request }) => {
     const url = await rpcUrl(request)
     await openHome(page)

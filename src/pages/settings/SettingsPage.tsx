@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useSearchParams } from 'react-router'
 import { subscribeFilesCredentials } from '../../files/credentials.ts'
-import { useNetworkChoice } from '../../ui/networks/NetworkContext.tsx'
+import { useNetworkChoice, useSamplesDescribed } from '../../ui/networks/NetworkContext.tsx'
 import { userNetworks, type UserNetworkRecord } from '../../networks/userNetworks.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
@@ -26,6 +26,7 @@ const subscribeAll = (listener: () => void) => {
 /** /settings — the networks: the built-in ones, the user's own (add, edit, remove, test), import and export. */
 export function SettingsPage() {
   const { network: current, networks, selectNetwork, defaultNetwork } = useNetworkChoice()
+  useSamplesDescribed()
   const records = useSyncExternalStore(subscribeAll, userNetworks.list, userNetworks.list)
   const queryClient = useQueryClient()
   const [params, setParams] = useSearchParams()

@@ -1,7 +1,7 @@
 import { Panel } from '../Panel.tsx'
 import { CubeIcon } from '../icons.tsx'
 import type { AppNetwork, Capabilities } from '../../networks/capabilities.ts'
-import { useNetworkChoice } from './NetworkContext.tsx'
+import { useNetworkChoice, useSamplesDescribed } from './NetworkContext.tsx'
 
 /**
  * The page's method is one this network does not offer (by its settings): says so plainly, and offers the
@@ -9,6 +9,7 @@ import { useNetworkChoice } from './NetworkContext.tsx'
  */
 export function MethodUnavailable({ method, offers, what }: { method: string; offers: (capabilities: Capabilities) => boolean; what: string }) {
   const { network, networks, selectNetwork } = useNetworkChoice()
+  useSamplesDescribed()
   const others = networks.filter((candidate: AppNetwork) => candidate.name !== network.name && offers(candidate.capabilities))
   return (
     <Panel className="flex flex-col items-center px-6 py-14 text-center" testId="method-unavailable">

@@ -69,6 +69,16 @@ export function NetworkProvider({ config, router, children }: { config: RuntimeC
   return <NetworkContext value={value}>{children}</NetworkContext>
 }
 
+/**
+ * For a view that shows what every network offers (the settings list, the networks that have a method the
+ * shown one lacks): asks each recorded sample what it holds, once per session. The provider above reads the
+ * answers from the cache, so the list then has every sample's real rules.
+ */
+export function useSamplesDescribed(): void {
+  const { networks } = useNetworkContext()
+  useQueries({ queries: networks.filter((network) => network.kind === 'sample' && !network.sample).map(sampleContentsQuery) })
+}
+
 function useNetworkContext(): NetworkContextValue {
   const value = useContext(NetworkContext)
   if (!value) throw new Error('useNetwork needs a NetworkProvider above it')
