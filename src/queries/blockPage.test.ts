@@ -49,10 +49,12 @@ describe('the block route', () => {
     expect(blockPageRef({ kind: 'number', number: 7n }, 120n)).toBe(7n)
   })
 
-  it('asks no receipts of the pending block, nor of a network without eth_getBlockReceipts', () => {
+  it('asks no receipts of the pending block, nor of a recording without block receipts; a live network without the method still gets them', () => {
     expect(receiptsSkippedFor(network, { kind: 'number', number: 7n })).toBeNull()
     expect(receiptsSkippedFor(network, { kind: 'tag', tag: 'pending' })).toBe('pending')
-    expect(receiptsSkippedFor(withoutReceipts, { kind: 'number', number: 7n })).toBe('unsupported')
+    // Read one by one instead (blocks.ts): not skipped.
+    expect(receiptsSkippedFor(withoutReceipts, { kind: 'number', number: 7n })).toBeNull()
+    expect(receiptsSkippedFor({ ...withoutReceipts, kind: 'sample' }, { kind: 'number', number: 7n })).toBe('unsupported')
   })
 
   it('reads ?tx=full as the full transaction objects', () => {
@@ -65,7 +67,9 @@ describe('the block route', () => {
     expect(started('1000')).toEqual(['block 0x3e8', 'blockReceipts 0x3e8'])
     expect(started('0x3e8', 'tx=full')).toEqual(['block 0x3e8 transactions', 'blockReceipts 0x3e8'])
     expect(started(hash)).toEqual([`block ${hash}`, `blockReceipts ${hash}`])
-    expect(started('1000', '', withoutReceipts)).toEqual(['block 0x3e8'])
+    // Without eth_getBlockReceipts the receipts are still started (read one by one once the block is known).
+    expect(started('1000', '', withoutReceipts)).toEqual(['block 0x3e8', 'blockReceipts 0x3e8'])
+    expect(started('1000', '', { ...withoutReceipts, kind: 'sample' })).toEqual(['block 0x3e8'])
   })
 
   it('starts nothing for a tag (its answer is never fresh: the page would ask again) or an id that is none', () => {

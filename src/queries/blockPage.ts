@@ -23,10 +23,13 @@ export function wantsFullTransactions(search: URLSearchParams): boolean {
   return search.get(detailsParam) === 'full'
 }
 
-/** Why the page asks no receipts, if it does not: the pending block has none, or the network lacks the method. */
+/**
+ * Why the page asks no receipts, if it does not: the pending block has none, or a recording holds no block
+ * receipts. A live network without eth_getBlockReceipts still gets them, one by one (blocks.ts).
+ */
 export function receiptsSkippedFor(network: AppNetwork, parsed: ParsedBlockId): 'pending' | 'unsupported' | null {
   if (parsed.kind === 'tag' && parsed.tag === 'pending') return 'pending'
-  return network.capabilities.blockReceipts ? null : 'unsupported'
+  return network.kind === 'sample' && !network.capabilities.blockReceipts ? 'unsupported' : null
 }
 
 /** The reference the queries take for a block id from a route. */

@@ -1,11 +1,16 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Hex } from 'viem'
+import { capabilitiesOf } from '../networks/capabilities.ts'
 import { clientsFor } from '../networks/clients.ts'
+import { lacksMethod, noteLacks } from '../networks/lacks.ts'
+import { MalformedResponseError } from '../rpc/errors.ts'
+import { isMethodUnsupported } from '../rpc/unsupported.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import {
   getBlockByHash,
   getBlockByNumber,
   getBlockReceipts,
+  getTransactionReceipt,
   getUncleByBlockHashAndIndex,
   getUncleByBlockNumberAndIndex,
 } from '../rpc/methods.ts'
@@ -19,6 +24,7 @@ import {
   resolveBlockRef,
   staleTimeFor,
   type BlockRef,
+  type ResolvedBlockRef,
 } from './cachePolicy.ts'
 import { queryKeys } from './keys.ts'
 import { seedBlock, seedBlockReceipts, seedBlockWithTransactions } from './seed.ts'
@@ -62,19 +68,50 @@ export function blockWithTransactionsQuery(network: Network, id: BlockRef) {
   })
 }
 
-/** Every receipt of the block, in transaction order (eth_getBlockReceipts); null when there is no such block. */
+/**
+ * Every receipt of the block, in transaction order; null when there is no such block. One
+ * eth_getBlockReceipts where the network has it; where it does not (its rules say so, or the node answered
+ * that it has no such method, which is then remembered: networks/lacks.ts), the block's transaction hashes
+ * and then each eth_getTransactionReceipt, all in one batch (the transport splits it by the batch limit).
+ */
 export function blockReceiptsQuery(network: Network, id: BlockRef) {
   const ref = resolveBlockRef(id)
   return queryOptions({
     queryKey: queryKeys.blockReceipts(network, ref),
     queryFn: async ({ signal, client }): Promise<Receipt[] | null> => {
-      const receipts = await getBlockReceipts(clientsFor(network).http, ref.param, { signal })
+      const receipts = await readBlockReceipts(client, network, ref, signal)
       if (receipts) seedBlockReceipts(client, network, receipts, ref)
       return receipts
     },
     staleTime: staleTimeFor(network, ref),
     gcTime: gcTimeFor(ref),
   })
+}
+
+/** Whether this network's block receipts are read one by one (it lacks eth_getBlockReceipts, by its rules or its answers). */
+export function readsReceiptsOneByOne(network: Network): boolean {
+  return !capabilitiesOf(network).blockReceipts || lacksMethod(network, 'eth_getBlockReceipts')
+}
+
+async function readBlockReceipts(client: QueryClient, network: Network, ref: ResolvedBlockRef, signal: AbortSignal): Promise<Receipt[] | null> {
+  const http = clientsFor(network).http
+  if (!readsReceiptsOneByOne(network)) {
+    try {
+      return await getBlockReceipts(http, ref.param, { signal })
+    } catch (error) {
+      if (!isMethodUnsupported(error, 'eth_getBlockReceipts')) throw error
+      noteLacks(network, 'eth_getBlockReceipts')
+    }
+  }
+  const block = await client.fetchQuery(blockQuery(network, ref.kind === 'number' ? ref.number : ref.kind === 'tag' ? ref.tag : ref.hash))
+  if (!block) return null
+  return Promise.all(
+    block.transactions.map(async (hash) => {
+      const receipt = await getTransactionReceipt(http, hash, { signal })
+      if (!receipt) throw new MalformedResponseError('eth_getTransactionReceipt', 'result', `the node has no receipt for ${hash}, a transaction of block ${block.number ?? block.hash ?? ''}`)
+      return receipt
+    }),
+  )
 }
 
 /** The uncle at `index` of the block (eth_getUncleBy{BlockHash,BlockNumber}AndIndex); null when there is none. */

@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
 import type { Hash as HashType } from 'viem'
 import { hexToBigInt } from '../../format/hex.ts'
 import { formatGwei, formatInteger } from '../../format/numbers.ts'
 import { receiptStatus } from '../../format/receiptStatus.ts'
 import { transactionTypeName, transactionTypeShort } from '../../format/transactionType.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
+import { lackedMethods, subscribeLacks } from '../../networks/lacks.ts'
+import { readsReceiptsOneByOne } from '../../queries/blocks.ts'
 import { prefetchTransactionByIndex, prefetchTransactionPage } from '../../queries/transactions.ts'
 import { isNotRecorded, isRetryable } from '../../rpc/errors.ts'
 import type { Block, BlockWithTransactions, Receipt, Transaction } from '../../rpc/schemas.ts'
@@ -112,6 +115,9 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
   const network = useNetwork()
   const queryClient = useQueryClient()
   const pending = receiptsSkipped === 'pending'
+  // Re-rendered when the node turns out to lack eth_getBlockReceipts (networks/lacks.ts).
+  useSyncExternalStore(subscribeLacks, () => lackedMethods(network))
+  const oneByOne = readsReceiptsOneByOne(network)
   // A recorded sample without this block's receipts: the columns only receipts fill are left out, not dashed.
   const receiptsNotRecorded = isNotRecorded(receiptsError)
   const byHash = receiptsByHash(receipts)
@@ -260,6 +266,12 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
           <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">The block&apos;s receipts could not be read, so status and gas used are not shown.</p>
           <ErrorPanel error={receiptsError} compact onRetry={isRetryable(receiptsError) ? onRetryReceipts : undefined} />
         </div>
+      )}
+      {receiptsSkipped === null && oneByOne && (
+        <p className="border-b border-zinc-100 px-5 py-3 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400" data-testid="block-receipts-fallback">
+          {network.label} does not offer <code className="font-mono">eth_getBlockReceipts</code>: each transaction&apos;s receipt was read instead
+          ({block.transactions.length === 1 ? 'one call' : `${block.transactions.length.toLocaleString('en-US')} calls`}, in one batch{block.transactions.length > network.capabilities.maxBatchSize ? ' per ' + network.capabilities.maxBatchSize.toLocaleString('en-US') : ''}).
+        </p>
       )}
       {receiptsSkipped === 'unsupported' && (
         <p className="border-b border-zinc-100 px-5 py-3 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
