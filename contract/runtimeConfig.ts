@@ -22,6 +22,12 @@ export const networkSchema = v.object({
   ipfsUrl: v.nullable(httpUrl),
   key: v.pipe(v.string(), v.minLength(1, 'expected a project key')),
   secret: v.string(),
+  /**
+   * How requests are addressed. 'service' (the default): {rpcBase}/v3/<key> and {wsBase}/ws/v3/<key>, as the
+   * spec's service does. 'url': rpcBase and wsBase are the node's own endpoints, the key (if any) added as their
+   * last path segment (a node such as anvil or Hardhat at http://127.0.0.1:8545, a provider's /v2/<key>).
+   */
+  endpoint: v.optional(v.picklist(['service', 'url'])),
   kind: v.picklist(['local', 'sample', 'hosted']),
   /**
    * Where the deployment publishes its own contracts' names and ABIs (contract/publishedContracts.ts): a path

@@ -7,6 +7,7 @@ const record: UserNetworkRecord = {
   name: 'my-sepolia',
   label: 'My Sepolia',
   chainId: '0xaa36a7',
+  endpoint: 'service',
   rpcBase: 'https://provider.example/sepolia',
   wsBase: 'wss://provider.example/sepolia',
   ipfsUrl: 'https://ipfs.provider.example:5001',

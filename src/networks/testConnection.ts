@@ -15,7 +15,7 @@ import { tagToSend } from './tags.ts'
  * transports (the network may not be saved yet) and leave nothing open.
  */
 
-export type Endpoint = { name: string; rpcBase: string; wsBase: string; key: string; chainId: string }
+export type Endpoint = { name: string; rpcBase: string; wsBase: string; key: string; chainId: string; endpoint?: 'service' | 'url' }
 
 export type ProbeResult =
   | { transport: 'http' | 'websocket'; ok: true; latencyMs: number; chainId: Hex; matches: boolean }

@@ -23,6 +23,7 @@ const sepolia: UserNetworkRecord = {
   name: 'my-sepolia',
   label: 'My Sepolia',
   chainId: '0xaa36a7',
+  endpoint: 'service',
   rpcBase: 'https://provider.example/sepolia',
   wsBase: 'wss://provider.example/sepolia',
   ipfsUrl: null,

@@ -25,10 +25,14 @@ export type UserNetworkRecord = {
   rpcBase: string
   wsBase: string
   ipfsUrl: string | null
-  /** The project key; '' until the user enters one (an import without credentials). */
+  /** The project key; '' until the user enters one (an import without credentials), or none for a node's own URL. */
   key: string
+  /** 'service': {rpcBase}/v3/<key>; 'url': rpcBase and wsBase are the node's own endpoints (endpoints.ts). */
+  endpoint: EndpointShape
   capabilities: Capabilities
 }
+
+export type EndpointShape = 'service' | 'url'
 
 export const userNetworksStorageKey = 'chainglass.networks'
 
@@ -60,6 +64,8 @@ export const userNetworkSchema = v.object({
     null,
   ),
   key: v.pipe(v.optional(v.string('expected text'), ''), v.trim(), v.regex(/^[^\s/?#]*$/, 'expected a key without spaces, slashes, ? or #')),
+  // Records saved before endpoints could be given as URLs are the service's shape.
+  endpoint: v.optional(v.picklist(['service', 'url'], 'expected service or url'), 'service'),
   capabilities: capabilitiesSchema,
 })
 

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { blockTags } from '../../rpc/methods.ts'
 import { defaultCapabilities, maxBatchLimit } from '../../networks/capabilities.ts'
 import { testConnection } from '../../networks/testConnection.ts'
-import { parseUserNetwork, userNetworks, type UserNetworkRecord } from '../../networks/userNetworks.ts'
+import { parseUserNetwork, userNetworks, type EndpointShape, type UserNetworkRecord } from '../../networks/userNetworks.ts'
 import { ConnectionReport } from './ConnectionReport.tsx'
 import { Check } from './formParts.tsx'
 import { TextField } from '../../ui/Field.tsx'
@@ -45,6 +45,8 @@ export function NetworkForm({
   const capabilities = existing?.capabilities ?? defaultCapabilities
   const secretPlace = existing ? userNetworks.secretPlace(existing.name) : 'none'
   const editing = existing !== null
+  // Only the hints follow it: the inputs stay uncontrolled (the key is never in React state).
+  const [shape, setShape] = useState<EndpointShape>(existing?.endpoint ?? 'service')
 
   /** The form as a checked network, or the problems by field. */
   const read = () => {
@@ -52,7 +54,7 @@ export function NetworkForm({
     const parsed = parseUserNetwork(reading.input, taken)
     const found: Problems = {}
     if (!parsed.ok) for (const issue of parsed.issues) found[fieldOf(issue.path)] ??= issue.message
-    if (reading.input.key === '') found.key ??= 'Enter the project key: it goes into the request path, {base_url}/v3/<key>'
+    if (reading.input.key === '' && reading.input.endpoint === 'service') found.key ??= 'Enter the project key: it goes into the request path, {base_url}/v3/<key>'
     setProblems(found)
     const first = fieldOrder.find((field) => found[field] !== undefined)
     if (first) {
@@ -82,7 +84,7 @@ export function NetworkForm({
     if (Object.keys(found).length > 0) return
     const chainId = String(reading.input.chainId).trim()
     setExpectedChainId(chainId)
-    test.mutate({ name: String(reading.input.name), rpcBase, wsBase, key: String(reading.input.key), chainId })
+    test.mutate({ name: String(reading.input.name), rpcBase, wsBase, key: String(reading.input.key), chainId, endpoint: reading.input.endpoint as EndpointShape })
   }
 
   const useChainId = (chainId: string) => {
@@ -109,8 +111,38 @@ export function NetworkForm({
             </>
           }
         />
-        <TextField name="rpcBase" label={<>Base URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{base_url}'}</code></>} mono type="url" defaultValue={existing?.rpcBase} placeholder="https://provider.example/network" problem={problems.rpcBase} hint="Requests go to {base_url}/v3/<key>." />
-        <TextField name="wsBase" label={<>WebSocket URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{ws_url}'}</code></>} mono defaultValue={existing?.wsBase} placeholder="derived from the base URL" problem={problems.wsBase} hint="Subscriptions go to {ws_url}/ws/v3/<key>." />
+        <fieldset className="sm:col-span-2" data-testid="field-endpoint">
+          <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Endpoint</legend>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm text-zinc-700 dark:text-zinc-300">
+            <label className="flex items-center gap-2">
+              <input type="radio" name="endpoint" value="service" defaultChecked={shape === 'service'} onChange={() => setShape('service')} data-testid="endpoint-service" />
+              A node-access service: <code className="font-mono text-[13px]">{'{base_url}/v3/<key>'}</code>
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="endpoint" value="url" defaultChecked={shape === 'url'} onChange={() => setShape('url')} data-testid="endpoint-url" />
+              A node&apos;s own URL (<code className="font-mono text-[13px]">http://127.0.0.1:8545</code>, a provider&apos;s <code className="font-mono text-[13px]">…/v2</code>)
+            </label>
+          </div>
+        </fieldset>
+        <TextField
+          name="rpcBase"
+          label={shape === 'url' ? 'Endpoint URL' : <>Base URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{base_url}'}</code></>}
+          mono
+          type="url"
+          defaultValue={existing?.rpcBase}
+          placeholder={shape === 'url' ? 'http://127.0.0.1:8545' : 'https://provider.example/network'}
+          problem={problems.rpcBase}
+          hint={shape === 'url' ? 'Requests go to this URL, with the key (if any) as its last path segment: keep the key in its own field.' : 'Requests go to {base_url}/v3/<key>.'}
+        />
+        <TextField
+          name="wsBase"
+          label={shape === 'url' ? 'WebSocket endpoint URL' : <>WebSocket URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{ws_url}'}</code></>}
+          mono
+          defaultValue={existing?.wsBase}
+          placeholder="derived from the URL above"
+          problem={problems.wsBase}
+          hint={shape === 'url' ? 'Subscriptions go to this URL (with the key, if any, as above).' : 'Subscriptions go to {ws_url}/ws/v3/<key>.'}
+        />
         <TextField name="chainId" label="Chain id" mono defaultValue={existing?.chainId} placeholder="0xaa36a7 or 11155111" problem={problems.chainId} hint="Hex or decimal; Test connection can fill it in." />
         <TextField name="ipfsUrl" label={<>File store URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{ipfs_url}'}</code> (optional)</>} mono defaultValue={existing?.ipfsUrl ?? ''} placeholder="https://ipfs.provider.example:5001" problem={problems.ipfsUrl} />
         <TextField
@@ -119,7 +151,7 @@ export function NetworkForm({
           mono
           type="password"
           autoComplete="off"
-          placeholder={editing && existing.key !== '' ? 'stored: type to replace' : 'your project key'}
+          placeholder={editing && existing.key !== '' ? 'stored: type to replace' : shape === 'url' ? 'none, or the key the URL ends with' : 'your project key'}
           problem={problems.key}
           hint="It goes only into the request path: never into a link, the page or a log."
         />

@@ -28,9 +28,16 @@ describe('the network form', () => {
         wsBase: 'ws://127.0.0.1:18545',
         ipfsUrl: null,
         key: 'devkey',
+        endpoint: 'service',
         capabilities: { ...defaultCapabilities, blockTags: ['latest', 'earliest', 'finalized'], blockReceipts: false, maxBatchSize: 50 },
       },
     })
+  })
+
+  it('reads a node’s own URL with no key: the WebSocket URL derived from it', () => {
+    const reading = readNetworkForm(form({ label: 'Hardhat', name: '', chainId: '31337', endpoint: 'url', rpcBase: 'http://127.0.0.1:8545/', wsBase: '', key: '', ethMethods: 'on' }), null)
+    const parsed = parseUserNetwork(reading.input, new Set())
+    expect(parsed).toMatchObject({ ok: true, record: { endpoint: 'url', rpcBase: 'http://127.0.0.1:8545', wsBase: 'ws://127.0.0.1:8545', key: '' } })
   })
 
   it('keeps the stored key when the key field is left empty on an edit', () => {

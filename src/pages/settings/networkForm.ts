@@ -1,6 +1,6 @@
 import { blockTags } from '../../rpc/methods.ts'
 import { defaultCapabilities, type Capabilities } from '../../networks/capabilities.ts'
-import type { UserNetworkRecord } from '../../networks/userNetworks.ts'
+import type { EndpointShape, UserNetworkRecord } from '../../networks/userNetworks.ts'
 
 /**
  * The network form, read once on submit (or on "Test connection"): the inputs are uncontrolled, so the
@@ -53,11 +53,17 @@ export function readNetworkForm(form: FormData, existing: UserNetworkRecord | nu
       wsBase,
       ipfsUrl: text(form, 'ipfsUrl'),
       key: typedKey === '' && existing ? existing.key : typedKey,
+      endpoint: endpointShapeOf(form),
       capabilities,
     },
     secret: secret === '' ? undefined : secret,
     remember: form.has('remember'),
   }
+}
+
+/** How the form's URLs address the node: the service's /v3/<key> paths, or the node's own URL. */
+export function endpointShapeOf(form: FormData): EndpointShape {
+  return text(form, 'endpoint') === 'url' ? 'url' : 'service'
 }
 
 /** The form's field a problem path belongs to ("capabilities.maxBatchSize" -> "maxBatchSize"). */
