@@ -3,14 +3,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, findBrowser } from './scripts/browser.mjs'
+import { e2eExtraConnectSources, e2ePorts } from './e2e/ports.ts'
 
 /**
  * The end-to-end suite: the real service (chain, gateway, demo scenario, traffic) serving the built app, on
  * ports of its own so it never meets a running `npm start`, with a fresh data dir per run.
  */
-// CHAINGLASS_E2E_PORT_OFFSET moves all three, so several suites can run side by side on one machine.
-const offset = Number(process.env.CHAINGLASS_E2E_PORT_OFFSET ?? 0)
-export const e2ePorts = { app: 15173 + offset, rpc: 18545 + offset, files: 15001 + offset } as const
+export { e2ePorts }
 const appUrl = `http://127.0.0.1:${e2ePorts.app}`
 
 if (!fs.existsSync(path.join(import.meta.dirname, 'dist', 'index.html'))) {
@@ -55,6 +54,7 @@ export default defineConfig({
       CHAINGLASS_FILES_PORT: String(e2ePorts.files),
       CHAINGLASS_BLOCK_TIME: '1',
       CHAINGLASS_DATA: process.env.CHAINGLASS_E2E_DATA,
+      CHAINGLASS_CSP_CONNECT_SRC: e2eExtraConnectSources.join(' '),
     },
   },
 })

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { concatHex, encodeAbiParameters, keccak256, parseEther, size, toBytes, type Hex } from 'viem'
 import { devAccount, rpcUrl, watchDialogs } from './helpers.ts'
+import { e2eExtraConnectSources } from './ports.ts'
 import { scenarioReady, tourStops, visit, type Stop } from './tour.ts'
 
 /**
@@ -133,8 +134,9 @@ test.describe('browser security', () => {
 
   test('the policy header: no inline script or eval, connect-src exactly the configured networks, and the built page has no inline script', async ({ request }) => {
     const served = await config(request)
-    // blob: reads back a preview's bytes the page already holds; every other source is a configured network.
-    const expected = new Set(["'self'", 'blob:'])
+    // blob: reads back a preview's bytes the page already holds; every other source is a configured network, or
+    // one the operator allowed (CHAINGLASS_CSP_CONNECT_SRC: this suite's second engine, a Hardhat node).
+    const expected = new Set<string>(["'self'", 'blob:', ...e2eExtraConnectSources])
     for (const network of served.networks) for (const url of [network.rpcBase, network.wsBase, network.ipfsUrl]) if (url) expected.add(new URL(url).origin)
     for (const path of ['/', '/block/1', '/files', '/no-such-page']) {
       const response = await request.get(path)
