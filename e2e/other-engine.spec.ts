@@ -76,6 +76,10 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await page.goto(`/tx/${failed.transactionHash}?network=hardhat`)
     await expect(page.getByTestId('error-panel')).toHaveCount(0)
     await expect(page.locator('main')).toContainText(/fail/i)
+    // Hardhat has no ots_ methods: the transaction is replayed, and its answer (-32603 "Error: Transaction
+    // reverted without a reason string", Hardhat's wording) is read as the revert it is.
+    await expect(page.getByTestId('tx-failure-via')).toContainText(/replay/i)
+    await expect(page.getByTestId('tx-failure-summary')).toContainText('Reverted without a reason (replayed)')
     await page.screenshot({ path: 'test-results/screens/other-engine-failed-tx.png', fullPage: true, animations: 'disabled' })
   })
 })

@@ -1,6 +1,6 @@
 import { encodeErrorResult, parseAbi } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { failureHeadline, gasVerdict, replayOf, revertPayload, type Replay } from './failure.ts'
+import { failureHeadline, gasVerdict, isRevertError, replayOf, revertPayload, type Replay } from './failure.ts'
 
 const sender = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' // EIP-55's own test vectors
 const contract = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
@@ -89,5 +89,21 @@ describe('failureHeadline', () => {
   it("quotes the node's refusal", () => {
     const refused = replayed({ via: 'replay', replay: plan, otsRefused: null, outcome: { kind: 'refused', message: 'intrinsic gas too high', code: -32000 } })
     expect(failureHeadline(refused, spare, [])).toBe('The node would not replay it (intrinsic gas too high).')
+  })
+})
+
+describe('isRevertError', () => {
+  // The answers two real engines gave for a reverting eth_call (anvil 1.7 and Hardhat 3: code 3; Hardhat 2: -32603).
+  it('takes each engine’s revert as a revert', () => {
+    expect(isRevertError({ code: 3, message: 'execution reverted: boom' })).toBe(true)
+    expect(isRevertError({ code: 3, message: 'Transaction reverted without a reason string' })).toBe(true)
+    expect(isRevertError({ code: -32603, message: 'Error: Transaction reverted without a reason string' })).toBe(true)
+    expect(isRevertError({ code: -32603, message: "Error: VM Exception while processing transaction: reverted with reason string 'boom'" })).toBe(true)
+  })
+
+  it('leaves other refusals alone', () => {
+    expect(isRevertError({ code: -32000, message: 'intrinsic gas too high' })).toBe(false)
+    expect(isRevertError({ code: -32603, message: 'Internal error' })).toBe(false)
+    expect(isRevertError({ code: -32000, message: 'out of gas' })).toBe(false)
   })
 })

@@ -69,6 +69,17 @@ export function revertPayload(data: unknown): Hex | null {
   return typeof inner === 'string' && isHex(inner) ? inner : null
 }
 
+/**
+ * Whether a JSON-RPC error is the EVM reverting the call: the spec's code 3, or the words engines use with
+ * another code. Hardhat 2 answers a revert with -32603 "Error: Transaction reverted without a reason string"
+ * or "Error: VM Exception while processing transaction: reverted with reason string '…'"; geth-style nodes
+ * with "execution reverted".
+ */
+export function isRevertError(error: { code: number; message: string }): boolean {
+  if (error.code === 3) return true
+  return /^(error: )?(execution reverted|transaction reverted|vm exception while processing transaction: revert)/i.test(error.message)
+}
+
 const ranOutOfGas = 'it used its whole gas limit, so it most likely ran out of gas'
 
 /** The revert payload in one line, or null when there is none to read. */

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Hash } from 'viem'
-import { ErrorCode } from '../../contract/jsonrpc.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
-import { replayOf, revertPayload, type FailureReason, type ReplayOutcome, type ReplaySource } from '../evm/failure.ts'
+import { isRevertError, replayOf, revertPayload, type FailureReason, type ReplayOutcome, type ReplaySource } from '../evm/failure.ts'
 import { clientsFor } from '../networks/clients.ts'
 import { RpcError } from '../rpc/errors.ts'
 import { call } from '../rpc/methods.ts'
@@ -21,7 +20,7 @@ async function replay(network: Network, transaction: ReplaySource | null, otsRef
   } catch (error) {
     // Transport failures are the query's error (worth a retry); a JSON-RPC error is the node's answer.
     if (!(error instanceof RpcError)) throw error
-    const reverted = error.code === ErrorCode.executionReverted || /^execution reverted/i.test(error.message)
+    const reverted = isRevertError(error)
     const outcome: ReplayOutcome = reverted
       ? { kind: 'reverted', message: error.message, code: error.code, data: revertPayload(error.data) }
       : { kind: 'refused', message: error.message, code: error.code }

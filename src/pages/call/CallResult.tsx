@@ -1,4 +1,3 @@
-import { ErrorCode } from '../../../contract/jsonrpc.ts'
 import { useQuery } from '@tanstack/react-query'
 import type { Abi, Hex } from 'viem'
 import { formatInteger } from '../../format/numbers.ts'
@@ -18,7 +17,7 @@ import { decodeReturn, functionForCalldata, functionKey, returnWords, type Decod
 import type { BuiltCall, CallMethod } from './callParams.ts'
 import { ChainText, ResultList, ResultRow } from './formParts.tsx'
 import { RevertDetails } from './RevertDetails.tsx'
-import { revertPayload } from '../../evm/failure.ts'
+import { isRevertError, revertPayload } from '../../evm/failure.ts'
 
 type Ran = Extract<BuiltCall, { ok: true }>
 
@@ -161,7 +160,7 @@ export function CallResult({ network, built, abi, run, onRunAgain }: { network: 
 
   let status: { tone: 'success' | 'danger' | 'neutral'; text: string } | null = null
   if (ran && query.data !== undefined) status = { tone: 'success', text: ran.method === 'eth_call' ? 'returned' : 'estimated' }
-  else if (ran && query.error instanceof RpcError && query.error.code === ErrorCode.executionReverted) status = { tone: 'danger', text: 'reverted' }
+  else if (ran && query.error instanceof RpcError && isRevertError(query.error)) status = { tone: 'danger', text: 'reverted' }
   else if (ran && query.error) status = { tone: 'danger', text: 'failed' }
 
   return (
@@ -199,7 +198,7 @@ export function CallResult({ network, built, abi, run, onRunAgain }: { network: 
       ) : query.isPending ? (
         <InfoListSkeleton rows={3} />
       ) : query.error ? (
-        query.error instanceof RpcError && query.error.code === ErrorCode.executionReverted ? (
+        query.error instanceof RpcError && isRevertError(query.error) ? (
           <RevertDetails node={{ message: query.error.message, code: query.error.code }} data={revertPayload(query.error.data)} abi={[...abi, ...(names?.errorsAbi() ?? [])]} />
         ) : (
           <div className="p-5">
