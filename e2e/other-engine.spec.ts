@@ -47,6 +47,17 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await form.getByTestId('endpoint-url').check()
     await form.getByTestId('field-rpcBase').fill(`${node.url}/`)
     await form.getByTestId('field-chainId').fill('31337')
+    // Test connection asks the node what it offers and fills the rules in: no eth_getBlockReceipts (-32004).
+    await expect(form.getByTestId('field-blockReceipts')).toBeChecked()
+    await form.getByTestId('network-form-test').click()
+    await expect(form.getByTestId('probe-http')).toHaveAttribute('data-ok', 'true')
+    await expect(form.getByTestId('offer-blockReceipts')).toHaveAttribute('data-offered', 'false')
+    await expect(form.getByTestId('offer-blockReceipts')).toContainText('-32004')
+    await expect(form.getByTestId('offer-otterscan')).toHaveAttribute('data-offered', 'false')
+    await expect(form.getByTestId('offer-subscribe')).toHaveAttribute('data-offered', 'true')
+    await expect(form.getByTestId('rules-source')).toContainText('Filled in from what the node answered')
+    await expect(form.getByTestId('field-blockReceipts')).not.toBeChecked()
+    await page.screenshot({ path: 'test-results/screens/other-engine-settings-probe.png', fullPage: true, animations: 'disabled' })
     await form.getByTestId('network-save').click()
     await expect(page.getByTestId('network-row-hardhat')).toBeVisible()
 

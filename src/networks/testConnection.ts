@@ -7,6 +7,7 @@ import type { RpcTransport } from '../rpc/transport.ts'
 import type { AppNetwork, Capabilities } from './capabilities.ts'
 import { clientsFor } from './clients.ts'
 import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
+import { probeNetwork, type NetworkProbe } from './probe.ts'
 import { tagToSend } from './tags.ts'
 
 /**
@@ -76,9 +77,13 @@ export function probeSocket(endpoint: Endpoint, options: { WebSocket?: new (url:
   })
 }
 
-export async function testConnection(endpoint: Endpoint): Promise<{ http: ProbeResult; websocket: ProbeResult }> {
-  const [http, websocket] = await Promise.all([probeHttp(endpoint), probeSocket(endpoint)])
-  return { http, websocket }
+/**
+ * Both transports, and what the network offers (probe.ts), in parallel. `offers` is null when the endpoint
+ * could not be asked at all (the transport lines say why).
+ */
+export async function testConnection(endpoint: Endpoint): Promise<{ http: ProbeResult; websocket: ProbeResult; offers: NetworkProbe | null }> {
+  const [http, websocket, offers] = await Promise.all([probeHttp(endpoint), probeSocket(endpoint), probeNetwork(endpoint).catch(() => null)])
+  return { http, websocket, offers: http.ok ? offers : null }
 }
 
 export type TagCheck =

@@ -2,12 +2,13 @@ import { useSyncExternalStore } from 'react'
 import { formatChainId } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
 import { blockedByPolicy, policyBlocksVersion, subscribePolicyBlocks } from '../../networks/cspBlocks.ts'
+import type { NetworkProbe, Offer } from '../../networks/probe.ts'
 import type { ProbeResult, TagCheck } from '../../networks/testConnection.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { errorKind, explainError } from '../../ui/explainError.ts'
 import { AlertIcon, CheckIcon } from '../../ui/icons.tsx'
 
-export type ConnectionTestResult = { http: ProbeResult; websocket: ProbeResult; tags?: TagCheck[] }
+export type ConnectionTestResult = { http: ProbeResult; websocket: ProbeResult; offers?: NetworkProbe | null; tags?: TagCheck[] }
 
 const transportName = { http: 'HTTP', websocket: 'WebSocket' } as const
 
@@ -104,6 +105,47 @@ function TagLine({ check }: { check: TagCheck }) {
   )
 }
 
+const offerRows: ReadonlyArray<{ key: keyof Omit<NetworkProbe, 'chainId' | 'batch'>; what: string }> = [
+  { key: 'blockReceipts', what: 'eth_getBlockReceipts' },
+  { key: 'safe', what: 'the safe tag' },
+  { key: 'finalized', what: 'the finalized tag' },
+  { key: 'otterscan', what: 'ots_getApiLevel (Otterscan)' },
+  { key: 'l2aRawBlockTransactions', what: 'l2a_getRawBlockTransactions' },
+  { key: 'l2bPendingTransactions', what: 'l2b_pendingTransactions' },
+  { key: 'subscribe', what: 'eth_subscribe over WebSocket' },
+]
+
+function OfferLine({ testId, what, offer }: { testId: string; what: string; offer: Offer }) {
+  return (
+    <tr className="border-t border-zinc-100 align-top dark:border-zinc-800" data-testid={testId} data-offered={offer.offered}>
+      <td className="py-1.5 pr-4 font-mono text-[13px]">{what}</td>
+      <td className="py-1.5 pr-4">{offer.offered ? <Badge tone="success">offered</Badge> : <Badge tone="neutral">not offered</Badge>}</td>
+      <td className="break-words py-1.5 font-mono text-xs text-zinc-500 dark:text-zinc-400">{offer.said}</td>
+    </tr>
+  )
+}
+
+/** What the probe found the network offers: each method and tag, the largest batch, subscriptions. */
+function Offers({ offers }: { offers: NetworkProbe }) {
+  return (
+    <div className="mt-1 border-t border-zinc-200/70 pb-1 pt-2 dark:border-zinc-800" data-testid="probe-offers">
+      <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">What it offers, asked of the node (one batch, the largest batch it takes, one subscription)</p>
+      <table className="mt-1 w-full text-sm">
+        <tbody>
+          {offerRows.map(({ key, what }) => (
+            <OfferLine key={key} testId={`offer-${key}`} what={what} offer={offers[key]} />
+          ))}
+          <tr className="border-t border-zinc-100 align-top dark:border-zinc-800" data-testid="offer-batch" data-largest={offers.batch.largest}>
+            <td className="py-1.5 pr-4 font-mono text-[13px]">batch size</td>
+            <td className="py-1.5 pr-4 tabular-nums">{formatInteger(offers.batch.largest)} calls</td>
+            <td className="break-words py-1.5 font-mono text-xs text-zinc-500 dark:text-zinc-400">{offers.batch.said}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
 /** The outcome of "Test connection": each transport on its own line; for a saved network, what each tag names. */
 export function ConnectionReport({
   result,
@@ -122,6 +164,7 @@ export function ConnectionReport({
         <ProbeLine result={result.http} expected={expectedChainId} url={endpoints?.http} onUseChainId={onUseChainId} />
         <ProbeLine result={result.websocket} expected={expectedChainId} url={endpoints?.websocket} onUseChainId={onUseChainId} />
       </ul>
+      {result.offers && <Offers offers={result.offers} />}
       {result.tags && (
         <div className="mt-1 border-t border-zinc-200/70 pb-1 pt-2 dark:border-zinc-800">
           <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Block tags, asked as this network&apos;s rules send them (eth_getBlockByNumber over HTTP)</p>

@@ -2,13 +2,14 @@ import { useMutation } from '@tanstack/react-query'
 import { useRef, useState, type FormEvent } from 'react'
 import { blockTags } from '../../rpc/methods.ts'
 import { defaultCapabilities, maxBatchLimit } from '../../networks/capabilities.ts'
+import { capabilitiesFromProbe } from '../../networks/probe.ts'
 import { testConnection } from '../../networks/testConnection.ts'
 import { parseUserNetwork, userNetworks, type EndpointShape, type UserNetworkRecord } from '../../networks/userNetworks.ts'
 import { ConnectionReport } from './ConnectionReport.tsx'
 import { Check } from './formParts.tsx'
 import { TextField } from '../../ui/Field.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { fieldOf, readNetworkForm } from './networkForm.ts'
+import { fieldOf, fillRules, readNetworkForm } from './networkForm.ts'
 
 type Problems = Record<string, string>
 
@@ -47,6 +48,7 @@ export function NetworkForm({
   const editing = existing !== null
   // Only the hints follow it: the inputs stay uncontrolled (the key is never in React state).
   const [shape, setShape] = useState<EndpointShape>(existing?.endpoint ?? 'service')
+  const [rulesProbed, setRulesProbed] = useState(false)
 
   /** The form as a checked network, or the problems by field. */
   const read = () => {
@@ -84,7 +86,18 @@ export function NetworkForm({
     if (Object.keys(found).length > 0) return
     const chainId = String(reading.input.chainId).trim()
     setExpectedChainId(chainId)
-    test.mutate({ name: String(reading.input.name), rpcBase, wsBase, key: String(reading.input.key), chainId, endpoint: reading.input.endpoint as EndpointShape })
+    test.mutate(
+      { name: String(reading.input.name), rpcBase, wsBase, key: String(reading.input.key), chainId, endpoint: reading.input.endpoint as EndpointShape },
+      {
+        // The rules the node's answers show, written into the form: the user may still change them.
+        onSuccess: (result) => {
+          if (!result.offers || !form.current) return
+          const current = parseUserNetwork(readNetworkForm(new FormData(form.current), existing).input, new Set())
+          fillRules(form.current, capabilitiesFromProbe(result.offers, current.ok ? current.record.capabilities : defaultCapabilities))
+          setRulesProbed(true)
+        },
+      },
+    )
   }
 
   const useChainId = (chainId: string) => {
@@ -116,11 +129,15 @@ export function NetworkForm({
           <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm text-zinc-700 dark:text-zinc-300">
             <label className="flex items-center gap-2">
               <input type="radio" name="endpoint" value="service" defaultChecked={shape === 'service'} onChange={() => setShape('service')} data-testid="endpoint-service" />
-              A node-access service: <code className="font-mono text-[13px]">{'{base_url}/v3/<key>'}</code>
+              <span>
+                A node-access service: <code className="font-mono text-[13px]">{'{base_url}/v3/<key>'}</code>
+              </span>
             </label>
             <label className="flex items-center gap-2">
               <input type="radio" name="endpoint" value="url" defaultChecked={shape === 'url'} onChange={() => setShape('url')} data-testid="endpoint-url" />
-              A node&apos;s own URL (<code className="font-mono text-[13px]">http://127.0.0.1:8545</code>, a provider&apos;s <code className="font-mono text-[13px]">…/v2</code>)
+              <span>
+                A node&apos;s own URL (<code className="font-mono text-[13px]">http://127.0.0.1:8545</code>, a provider&apos;s <code className="font-mono text-[13px]">…/v2</code>)
+              </span>
             </label>
           </div>
         </fieldset>
@@ -171,6 +188,9 @@ export function NetworkForm({
 
       <fieldset className="rounded-xl p-4 ring-1 ring-inset ring-zinc-200 dark:ring-zinc-800">
         <legend className="px-1.5 text-xs font-semibold uppercase tracking-[0.06em] text-zinc-500 dark:text-zinc-400">Rules of this network</legend>
+        <p className="mb-3 text-xs text-zinc-500 dark:text-zinc-400" data-testid="rules-source">
+          {rulesProbed ? 'Filled in from what the node answered to Test connection; change any you know better.' : 'Test connection asks the node and fills these in.'}
+        </p>
         <div className="grid gap-x-8 gap-y-5 md:grid-cols-2">
           <div>
             <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Accepted block tags</p>

@@ -66,6 +66,25 @@ export function endpointShapeOf(form: FormData): EndpointShape {
   return text(form, 'endpoint') === 'url' ? 'url' : 'service'
 }
 
+/**
+ * Writes rules into the form's inputs (uncontrolled, so into the DOM): what Test connection's probe found.
+ * The user can still change them before saving.
+ */
+export function fillRules(form: HTMLFormElement, capabilities: Capabilities): void {
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[name="blockTags"]')) {
+    if (input.value === 'safe' || input.value === 'finalized') input.checked = capabilities.blockTags.includes(input.value)
+  }
+  const check = (name: keyof Capabilities, on: boolean) => {
+    const input = form.elements.namedItem(name)
+    if (input instanceof HTMLInputElement) input.checked = on
+  }
+  check('blockReceipts', capabilities.blockReceipts)
+  check('l2aRawBlockTransactions', capabilities.l2aRawBlockTransactions)
+  check('l2bPendingTransactions', capabilities.l2bPendingTransactions)
+  const batch = form.elements.namedItem('maxBatchSize')
+  if (batch instanceof HTMLInputElement) batch.value = String(capabilities.maxBatchSize)
+}
+
 /** The form's field a problem path belongs to ("capabilities.maxBatchSize" -> "maxBatchSize"). */
 export function fieldOf(path: string): string {
   if (path.startsWith('capabilities.')) return path.split('.')[1] ?? path

@@ -1,0 +1,185 @@
+import type { Hex } from 'viem'
+import { blockTags } from '../rpc/methods.ts'
+import { RpcError } from '../rpc/errors.ts'
+import { isMethodUnsupported } from '../rpc/unsupported.ts'
+import { maxBatchLimit, type Capabilities } from './capabilities.ts'
+import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
+import type { Endpoint } from './testConnection.ts'
+
+/**
+ * What a network offers, asked of the network itself instead of the user: a few batches for the largest
+ * batch it takes, then one for the methods and tags, and one WebSocket subscription. Raw requests on purpose: the
+ * app's transports would split, share or refuse calls by the very rules this is finding out.
+ */
+
+/** One thing asked: offered or not, and what the node said (its error, or a short note of its answer). */
+export type Offer = { offered: boolean; said: string }
+
+export type NetworkProbe = {
+  chainId: Hex | null
+  blockReceipts: Offer
+  safe: Offer
+  finalized: Offer
+  /** ots_getApiLevel: Otterscan's methods, with the level it reports. */
+  otterscan: Offer
+  l2aRawBlockTransactions: Offer
+  l2bPendingTransactions: Offer
+  /** The largest batch accepted of those tried (1,000, then halving), and how it was found. */
+  batch: { largest: number; said: string }
+  /** A newHeads subscription over the WebSocket. */
+  subscribe: Offer
+}
+
+export const probeTimeoutMs = 8_000
+/** The largest batch asked for: providers' limits sit below it (100 to 1,000), and the app's rules stop at maxBatchLimit. */
+const firstBatch = 1_000
+
+type Reply = { id?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } }
+
+async function post(url: string, body: unknown, fetchImpl: typeof fetch): Promise<{ status: number; body: unknown }> {
+  const response = await fetchImpl(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(probeTimeoutMs) })
+  const text = await response.text()
+  try {
+    return { status: response.status, body: JSON.parse(text) as unknown }
+  } catch {
+    return { status: response.status, body: null }
+  }
+}
+
+const said = (error: NonNullable<Reply['error']>) => `${error.code} ${error.message}`
+
+/** A method is not offered when the node says it has no such method; any other answer (even an error about the params) means it has it. */
+function offerOf(method: string, reply: Reply | undefined, describe: (result: unknown) => string): Offer {
+  if (!reply) return { offered: false, said: 'no answer in the batch' }
+  if (reply.error) return { offered: !isMethodUnsupported(new RpcError(method, reply.error)), said: said(reply.error) }
+  return { offered: true, said: describe(reply.result) }
+}
+
+/** A tag is accepted when the block it names comes back (or null: no such block yet); refused on any error. */
+function tagOf(reply: Reply | undefined): Offer {
+  if (!reply) return { offered: false, said: 'no answer in the batch' }
+  if (reply.error) return { offered: false, said: said(reply.error) }
+  const number = (reply.result as { number?: string } | null)?.number
+  return { offered: true, said: number ? `block ${BigInt(number).toString()}` : 'no block yet' }
+}
+
+const calls = [
+  ['eth_chainId', []],
+  ['eth_getBlockReceipts', ['latest']],
+  ['eth_getBlockByNumber', ['safe', false]],
+  ['eth_getBlockByNumber', ['finalized', false]],
+  ['ots_getApiLevel', []],
+  ['l2a_getRawBlockTransactions', ['latest']],
+  ['l2b_pendingTransactions', []],
+] as const
+
+/** The calls above in batches of at most `batchSize` (one batch, unless the node takes fewer than seven). */
+async function probeMethods(url: string, batchSize: number, fetchImpl: typeof fetch) {
+  const requests = calls.map(([method, params], index) => ({ jsonrpc: '2.0', id: index + 1, method, params }))
+  const chunks: Array<typeof requests> = []
+  for (let start = 0; start < requests.length; start += batchSize) chunks.push(requests.slice(start, start + batchSize))
+  const bodies = await Promise.all(chunks.map(async (chunk) => (await post(url, chunk, fetchImpl)).body))
+  const replies = new Map<unknown, Reply>()
+  for (const body of bodies) if (Array.isArray(body)) for (const reply of body as Reply[]) replies.set(reply?.id, reply)
+  const reply = (index: number) => replies.get(index + 1)
+  const count = (result: unknown) => (Array.isArray(result) ? `answered (${result.length})` : 'answered')
+  const chainId = reply(0)?.result
+  return {
+    chainId: typeof chainId === 'string' ? (chainId as Hex) : null,
+    blockReceipts: offerOf('eth_getBlockReceipts', reply(1), count),
+    safe: tagOf(reply(2)),
+    finalized: tagOf(reply(3)),
+    otterscan: offerOf('ots_getApiLevel', reply(4), (level) => `level ${String(level)}`),
+    l2aRawBlockTransactions: offerOf('l2a_getRawBlockTransactions', reply(5), count),
+    l2bPendingTransactions: offerOf('l2b_pendingTransactions', reply(6), count),
+  }
+}
+
+/** Whether a batch of `size` calls came back whole; else what the node said. */
+async function batchAccepted(url: string, size: number, fetchImpl: typeof fetch): Promise<{ ok: true } | { ok: false; said: string }> {
+  const { status, body } = await post(url, Array.from({ length: size }, (_, index) => ({ jsonrpc: '2.0', id: index + 1, method: 'eth_chainId', params: [] })), fetchImpl)
+  if (status >= 200 && status < 300 && Array.isArray(body) && body.length === size) return { ok: true }
+  const error = (body as Reply | null)?.error ?? (Array.isArray(body) ? (body[0] as Reply | undefined)?.error : undefined)
+  return { ok: false, said: error ? said(error) : `HTTP ${status}` }
+}
+
+/** 1,000 calls, then the limit the node's refusal names (when it names one below), else half, down to 1. */
+async function probeBatch(url: string, fetchImpl: typeof fetch): Promise<NetworkProbe['batch']> {
+  let size = firstBatch
+  let last = ''
+  for (let attempt = 0; attempt < 12 && size >= 1; attempt++) {
+    const outcome = await batchAccepted(url, size, fetchImpl)
+    if (outcome.ok) return { largest: size, said: attempt === 0 ? `took ${size.toLocaleString('en-US')} calls (none larger asked)` : `refused larger (${last}); took ${size.toLocaleString('en-US')}` }
+    last = outcome.said
+    const named = [...outcome.said.matchAll(/\d+/g)].map((match) => Number(match[0])).filter((number) => number >= 1 && number < size)
+    size = named.length > 0 ? Math.max(...named) : Math.floor(size / 2)
+  }
+  return { largest: 1, said: `refused every batch (${last})` }
+}
+
+function probeSubscribe(url: string, WebSocketImpl: typeof WebSocket): Promise<Offer> {
+  return new Promise((resolve) => {
+    let socket: WebSocket
+    try {
+      socket = new WebSocketImpl(url)
+    } catch (error) {
+      resolve({ offered: false, said: `the WebSocket could not be opened (${(error as Error).message})` })
+      return
+    }
+    const finish = (offer: Offer) => {
+      clearTimeout(timer)
+      try {
+        socket.close()
+      } catch {
+        // closing a socket that never opened
+      }
+      resolve(offer)
+    }
+    const timer = setTimeout(() => finish({ offered: false, said: `no answer within ${probeTimeoutMs / 1000} s` }), probeTimeoutMs)
+    socket.onopen = () => socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }))
+    socket.onerror = () => finish({ offered: false, said: 'the WebSocket did not open' })
+    socket.onmessage = (event) => {
+      let reply: Reply
+      try {
+        reply = JSON.parse(String(event.data)) as Reply
+      } catch {
+        return
+      }
+      if (reply.id !== 1) return
+      if (typeof reply.result === 'string') {
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_unsubscribe', params: [reply.result] }))
+        finish({ offered: true, said: 'newHeads subscription opened' })
+      } else {
+        finish({ offered: false, said: reply.error ? said(reply.error) : 'no subscription id' })
+      }
+    }
+  })
+}
+
+export async function probeNetwork(endpoint: Endpoint, options: { fetch?: typeof fetch; WebSocket?: typeof WebSocket } = {}): Promise<NetworkProbe> {
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const url = rpcHttpUrl(endpoint)
+  const subscribe = probeSubscribe(rpcSocketUrl(endpoint), options.WebSocket ?? globalThis.WebSocket)
+  // The batch limit first: the methods' batch must fit it.
+  const batch = await probeBatch(url, fetchImpl)
+  const methods = await probeMethods(url, batch.largest, fetchImpl)
+  return { ...methods, batch, subscribe: await subscribe }
+}
+
+/** The rules the probe found, over `base` for what it does not ask (earliest, pending, failover). */
+export function capabilitiesFromProbe(probe: NetworkProbe, base: Capabilities): Capabilities {
+  const tags = new Set(base.blockTags)
+  for (const tag of ['safe', 'finalized'] as const) {
+    if (probe[tag].offered) tags.add(tag)
+    else tags.delete(tag)
+  }
+  return {
+    ...base,
+    blockTags: blockTags.filter((tag) => tag === 'latest' || tags.has(tag)),
+    ethMethods: probe.chainId !== null || base.ethMethods,
+    blockReceipts: probe.blockReceipts.offered,
+    l2aRawBlockTransactions: probe.l2aRawBlockTransactions.offered,
+    l2bPendingTransactions: probe.l2bPendingTransactions.offered,
+    maxBatchSize: Math.min(Math.max(1, probe.batch.largest), maxBatchLimit),
+  }
+}
