@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import type { Hex } from 'viem'
+import path from 'node:path'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { concatHex, encodeDeployData, encodeFunctionData, keccak256, padHex, parseAbi, type Hex } from 'viem'
+import { artifactOf, compileContracts } from '../server/chain/compile.ts'
 import { startHardhatNode, type HardhatNode } from '../server/testing/hardhatNode.ts'
 import { devAccount, rpc, sendSigned, signAndSend, waitForReceipt } from './helpers.ts'
 import { e2ePorts } from './ports.ts'
@@ -13,7 +15,9 @@ import { e2ePorts } from './ports.ts'
 
 let node: HardhatNode
 type Receipt = { blockNumber: Hex; status: Hex; gasUsed: Hex; transactionHash: Hex }
-const seeded: { transfers: Receipt[]; failed: Receipt | null } = { transfers: [], failed: null }
+const seeded: { transfers: Receipt[]; failed: Receipt | null; token: Hex | null } = { transfers: [], failed: null, token: null }
+const holder = devAccount(2).address
+const tokenAbi = parseAbi(['function mint(address to, uint256 value)', 'function transfer(address to, uint256 value) returns (bool)', 'function balanceOf(address) view returns (uint256)'])
 
 /** Creation code of a contract whose code is PUSH1 0 PUSH1 0 REVERT: any call to it fails, with no reason. */
 const alwaysReverts: Hex = '0x6005600c60003960056000f360006000fd'
@@ -23,6 +27,31 @@ async function seed(request: APIRequestContext, url: string): Promise<void> {
   for (const value of [1n, 2n]) seeded.transfers.push(await waitForReceipt<Receipt>(request, url, await signAndSend(request, url, from, devAccount(2).address, value)))
   const created = await waitForReceipt<Receipt & { contractAddress: Hex }>(request, url, await sendSigned(request, url, from, { data: alwaysReverts, gas: 100_000n }))
   seeded.failed = await waitForReceipt<Receipt>(request, url, await sendSigned(request, url, from, { to: created.contractAddress, gas: 50_000n }))
+
+  // A token of its own: the demo's GlassToken (compiled once by the service under test; its cache is read here),
+  // minted to account 1, some of it sent on to account 2 (two Transfer logs).
+  const { artifacts } = await compileContracts(path.join(process.env.CHAINGLASS_E2E_DATA!, 'scenario', 'artifacts.json'))
+  const glass = artifactOf(artifacts, 'GlassToken')
+  const deployed = await waitForReceipt<Receipt & { contractAddress: Hex }>(request, url, await sendSigned(request, url, from, { data: encodeDeployData({ abi: glass.abi, bytecode: glass.bytecode, args: ['Hardhat Glass', 'HGL', 18] }), gas: 3_000_000n }))
+  seeded.token = deployed.contractAddress
+  await waitForReceipt(request, url, await sendSigned(request, url, from, { to: seeded.token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'mint', args: [from.address, 1_000n] }), gas: 200_000n }))
+  await waitForReceipt(request, url, await sendSigned(request, url, from, { to: seeded.token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [holder, 250n] }), gas: 200_000n }))
+}
+
+/** Adds the node in settings by its own URL, its rules as Test connection finds them. */
+async function addHardhat(page: Page): Promise<void> {
+  await page.goto('/settings')
+  await page.getByTestId('add-network').click()
+  const form = page.getByTestId('network-form')
+  await form.getByTestId('field-label').fill('Hardhat')
+  await form.getByTestId('field-name').fill('hardhat')
+  await form.getByTestId('endpoint-url').check()
+  await form.getByTestId('field-rpcBase').fill(`${node.url}/`)
+  await form.getByTestId('field-chainId').fill('31337')
+  await form.getByTestId('network-form-test').click()
+  await expect(form.getByTestId('rules-source')).toContainText('Filled in from what the node answered')
+  await form.getByTestId('network-save').click()
+  await expect(page.getByTestId('network-row-hardhat')).toBeVisible()
 }
 
 test.describe('a second engine: a Hardhat node added by its URL', () => {
@@ -92,5 +121,31 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await expect(page.getByTestId('tx-failure-via')).toContainText(/replay/i)
     await expect(page.getByTestId('tx-failure-summary')).toContainText('Reverted without a reason (replayed)')
     await page.screenshot({ path: 'test-results/screens/other-engine-failed-tx.png', fullPage: true, animations: 'disabled' })
+  })
+
+  test('its token: the Transfer logs, a balanceOf call and the balance’s storage slot, each equal to the node’s answer', async ({ page, request }) => {
+    const token = seeded.token!
+    await addHardhat(page)
+
+    // Logs: every log of the token, as many as the node returns for the whole chain.
+    const logs = await rpc<unknown[]>(request, node.url, 'eth_getLogs', [{ address: token, fromBlock: '0x0', toBlock: 'latest' }])
+    expect(logs).toHaveLength(2)
+    await page.goto(`/logs?network=hardhat&address=${token}&fromBlock=0&toBlock=latest`)
+    await expect(page.getByTestId('logs-progress-state')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 })
+    await expect(page.getByTestId('logs-count')).toHaveAttribute('data-count', String(logs.length))
+
+    // Call: balanceOf(holder), the same bytes the node returns.
+    const block = BigInt(await rpc<Hex>(request, node.url, 'eth_blockNumber'))
+    const data = encodeFunctionData({ abi: tokenAbi, functionName: 'balanceOf', args: [holder] })
+    const answer = await rpc<Hex>(request, node.url, 'eth_call', [{ to: token, data }, `0x${block.toString(16)}`])
+    expect(BigInt(answer)).toBe(250n)
+    await page.goto(`/call?network=hardhat&to=${token}&data=${data}&block=${block}`)
+    await expect(page.getByTestId('call-status')).toHaveText('returned')
+    await expect(page.getByTestId('call-return-data')).toHaveText(answer)
+
+    // Storage: balanceOf is GlassToken's mapping at slot 0; its slot for the holder reads the same balance.
+    await page.goto(`/storage?network=hardhat&address=${token}&slot=0&keys=address:${holder}&block=${block}`)
+    await expect(page.getByTestId('storage-slot')).toHaveText(keccak256(concatHex([padHex(holder, { size: 32 }), padHex('0x0', { size: 32 })])))
+    await expect(page.getByTestId('storage-as-uint')).toHaveText('250')
   })
 })
