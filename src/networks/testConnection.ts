@@ -78,11 +78,13 @@ export function probeSocket(endpoint: Endpoint, options: { WebSocket?: new (url:
 }
 
 /**
- * Both transports, and what the network offers (probe.ts), in parallel. `offers` is null when the endpoint
- * could not be asked at all (the transport lines say why).
+ * Both transports; with `probe`, also what the network offers (probe.ts), in parallel: the network form's
+ * test, which is finding the rules out. A saved network's test asks as its rules send (checkTags), so a tag
+ * its rules refuse is never sent. `offers` is null when not probed, or when the endpoint could not be asked
+ * at all (the transport lines say why).
  */
-export async function testConnection(endpoint: Endpoint): Promise<{ http: ProbeResult; websocket: ProbeResult; offers: NetworkProbe | null }> {
-  const [http, websocket, offers] = await Promise.all([probeHttp(endpoint), probeSocket(endpoint), probeNetwork(endpoint).catch(() => null)])
+export async function testConnection(endpoint: Endpoint, options: { probe?: boolean } = {}): Promise<{ http: ProbeResult; websocket: ProbeResult; offers: NetworkProbe | null }> {
+  const [http, websocket, offers] = await Promise.all([probeHttp(endpoint), probeSocket(endpoint), options.probe ? probeNetwork(endpoint).catch(() => null) : Promise.resolve(null)])
   return { http, websocket, offers: http.ok ? offers : null }
 }
 

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { blockTags } from '../../rpc/methods.ts'
 import { defaultCapabilities, maxBatchLimit } from '../../networks/capabilities.ts'
 import { capabilitiesFromProbe } from '../../networks/probe.ts'
-import { testConnection } from '../../networks/testConnection.ts'
+import { testConnection, type Endpoint } from '../../networks/testConnection.ts'
 import { parseUserNetwork, userNetworks, type EndpointShape, type UserNetworkRecord } from '../../networks/userNetworks.ts'
 import { ConnectionReport } from './ConnectionReport.tsx'
 import { Check } from './formParts.tsx'
@@ -42,7 +42,8 @@ export function NetworkForm({
   const form = useRef<HTMLFormElement>(null)
   const [problems, setProblems] = useState<Problems>({})
   const [expectedChainId, setExpectedChainId] = useState(existing?.chainId ?? '')
-  const test = useMutation({ mutationFn: testConnection })
+  // The form is where rules are found out: its test also probes what the network offers.
+  const test = useMutation({ mutationFn: (endpoint: Endpoint) => testConnection(endpoint, { probe: true }) })
   const capabilities = existing?.capabilities ?? defaultCapabilities
   const secretPlace = existing ? userNetworks.secretPlace(existing.name) : 'none'
   const editing = existing !== null
