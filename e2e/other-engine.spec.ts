@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { concatHex, encodeDeployData, encodeFunctionData, keccak256, padHex, parseAbi, type Hex } from 'viem'
 import { artifactOf, compileContracts } from '../server/chain/compile.ts'
 import { startHardhatNode, type HardhatNode } from '../server/testing/hardhatNode.ts'
@@ -38,8 +38,8 @@ async function seed(request: APIRequestContext, url: string): Promise<void> {
   await waitForReceipt(request, url, await sendSigned(request, url, from, { to: seeded.token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [holder, 250n] }), gas: 200_000n }))
 }
 
-/** Adds the node in settings by its own URL, its rules as Test connection finds them. */
-async function addHardhat(page: Page): Promise<void> {
+/** Opens /settings and fills in a new network for the node, by its own URL; not saved yet. */
+async function fillHardhatForm(page: Page): Promise<Locator> {
   await page.goto('/settings')
   await page.getByTestId('add-network').click()
   const form = page.getByTestId('network-form')
@@ -48,6 +48,12 @@ async function addHardhat(page: Page): Promise<void> {
   await form.getByTestId('endpoint-url').check()
   await form.getByTestId('field-rpcBase').fill(`${node.url}/`)
   await form.getByTestId('field-chainId').fill('31337')
+  return form
+}
+
+/** Adds the node in settings by its own URL, its rules as Test connection finds them. */
+async function addHardhat(page: Page): Promise<void> {
+  const form = await fillHardhatForm(page)
   await form.getByTestId('network-form-test').click()
   await expect(form.getByTestId('rules-source')).toContainText('Filled in from what the node answered')
   await form.getByTestId('network-save').click()
@@ -68,14 +74,7 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
 
   test('added in settings; its block page reads the receipts one by one with a neutral note; a failed transaction says so', async ({ page, request }) => {
     expect(seeded.failed?.status).toBe('0x0')
-    await page.goto('/settings')
-    await page.getByTestId('add-network').click()
-    const form = page.getByTestId('network-form')
-    await form.getByTestId('field-label').fill('Hardhat')
-    await form.getByTestId('field-name').fill('hardhat')
-    await form.getByTestId('endpoint-url').check()
-    await form.getByTestId('field-rpcBase').fill(`${node.url}/`)
-    await form.getByTestId('field-chainId').fill('31337')
+    const form = await fillHardhatForm(page)
     // Test connection asks the node what it offers and fills the rules in: no eth_getBlockReceipts (-32004).
     await expect(form.getByTestId('field-blockReceipts')).toBeChecked()
     await form.getByTestId('network-form-test').click()

@@ -1,6 +1,7 @@
 import type { Hex } from 'viem'
 import { blockTags } from '../rpc/methods.ts'
 import { RpcError } from '../rpc/errors.ts'
+import { HttpTransport } from '../rpc/http.ts'
 import { isMethodUnsupported } from '../rpc/unsupported.ts'
 import { maxBatchLimit, type Capabilities } from './capabilities.ts'
 import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
@@ -8,8 +9,8 @@ import type { Endpoint } from './testConnection.ts'
 
 /**
  * What a network offers, asked of the network itself instead of the user: a few batches for the largest
- * batch it takes, then one for the methods and tags, and one WebSocket subscription. Raw requests on purpose: the
- * app's transports would split, share or refuse calls by the very rules this is finding out.
+ * batch it takes, then one for the methods and tags, and one WebSocket subscription. The batch-size probe sends raw
+ * requests on purpose: the app's transport would split (or share) its 1,000 identical calls.
  */
 
 /** One thing asked: offered or not, and what the node said (its error, or a short note of its answer). */
@@ -46,52 +47,49 @@ async function post(url: string, body: unknown, fetchImpl: typeof fetch): Promis
   }
 }
 
-const said = (error: NonNullable<Reply['error']>) => `${error.code} ${error.message}`
-
-/** A method is not offered when the node says it has no such method; any other answer (even an error about the params) means it has it. */
-function offerOf(method: string, reply: Reply | undefined, describe: (result: unknown) => string): Offer {
-  if (!reply) return { offered: false, said: 'no answer in the batch' }
-  if (reply.error) return { offered: !isMethodUnsupported(new RpcError(method, reply.error)), said: said(reply.error) }
-  return { offered: true, said: describe(reply.result) }
+/**
+ * A method is not offered when the node says it has no such method; any other answer (even an error about
+ * the params) means it has it. A call that got no answer at all says so.
+ */
+function offerOf(outcome: PromiseSettledResult<unknown>, describe: (result: unknown) => string): Offer {
+  if (outcome.status === 'fulfilled') return { offered: true, said: describe(outcome.value) }
+  const error: unknown = outcome.reason
+  if (error instanceof RpcError) return { offered: !isMethodUnsupported(error), said: `${error.code} ${error.message}` }
+  return { offered: false, said: `no answer (${(error as Error).message})` }
 }
 
 /** A tag is accepted when the block it names comes back (or null: no such block yet); refused on any error. */
-function tagOf(reply: Reply | undefined): Offer {
-  if (!reply) return { offered: false, said: 'no answer in the batch' }
-  if (reply.error) return { offered: false, said: said(reply.error) }
-  const number = (reply.result as { number?: string } | null)?.number
+function tagOf(outcome: PromiseSettledResult<unknown>): Offer {
+  if (outcome.status === 'rejected') return { ...offerOf(outcome, String), offered: false }
+  const number = (outcome.value as { number?: string } | null)?.number
   return { offered: true, said: number ? `block ${BigInt(number).toString()}` : 'no block yet' }
 }
 
-const calls = [
-  ['eth_chainId', []],
-  ['eth_getBlockReceipts', ['latest']],
-  ['eth_getBlockByNumber', ['safe', false]],
-  ['eth_getBlockByNumber', ['finalized', false]],
-  ['ots_getApiLevel', []],
-  ['l2a_getRawBlockTransactions', ['latest']],
-  ['l2b_pendingTransactions', []],
-] as const
-
-/** The calls above in batches of at most `batchSize` (one batch, unless the node takes fewer than seven). */
+/**
+ * The methods and tags, through a plain HTTP transport (no network rules: finding them out is the point),
+ * in one batch, split only when the node takes fewer calls than that.
+ */
 async function probeMethods(url: string, batchSize: number, fetchImpl: typeof fetch) {
-  const requests = calls.map(([method, params], index) => ({ jsonrpc: '2.0', id: index + 1, method, params }))
-  const chunks: Array<typeof requests> = []
-  for (let start = 0; start < requests.length; start += batchSize) chunks.push(requests.slice(start, start + batchSize))
-  const bodies = await Promise.all(chunks.map(async (chunk) => (await post(url, chunk, fetchImpl)).body))
-  const replies = new Map<unknown, Reply>()
-  for (const body of bodies) if (Array.isArray(body)) for (const reply of body as Reply[]) replies.set(reply?.id, reply)
-  const reply = (index: number) => replies.get(index + 1)
+  const http = new HttpTransport({ url, maxBatchSize: batchSize, timeoutMs: probeTimeoutMs, fetch: fetchImpl })
+  const ask = (method: string, params: unknown[]) => http.request(method, params)
+  const [chainId, blockReceipts, safe, finalized, otterscan, l2a, l2b] = await Promise.allSettled([
+    ask('eth_chainId', []),
+    ask('eth_getBlockReceipts', ['latest']),
+    ask('eth_getBlockByNumber', ['safe', false]),
+    ask('eth_getBlockByNumber', ['finalized', false]),
+    ask('ots_getApiLevel', []),
+    ask('l2a_getRawBlockTransactions', ['latest']),
+    ask('l2b_pendingTransactions', []),
+  ])
   const count = (result: unknown) => (Array.isArray(result) ? `answered (${result.length})` : 'answered')
-  const chainId = reply(0)?.result
   return {
-    chainId: typeof chainId === 'string' ? (chainId as Hex) : null,
-    blockReceipts: offerOf('eth_getBlockReceipts', reply(1), count),
-    safe: tagOf(reply(2)),
-    finalized: tagOf(reply(3)),
-    otterscan: offerOf('ots_getApiLevel', reply(4), (level) => `level ${String(level)}`),
-    l2aRawBlockTransactions: offerOf('l2a_getRawBlockTransactions', reply(5), count),
-    l2bPendingTransactions: offerOf('l2b_pendingTransactions', reply(6), count),
+    chainId: chainId.status === 'fulfilled' && typeof chainId.value === 'string' ? (chainId.value as Hex) : null,
+    blockReceipts: offerOf(blockReceipts, count),
+    safe: tagOf(safe),
+    finalized: tagOf(finalized),
+    otterscan: offerOf(otterscan, (level) => `level ${String(level)}`),
+    l2aRawBlockTransactions: offerOf(l2a, count),
+    l2bPendingTransactions: offerOf(l2b, count),
   }
 }
 
@@ -100,7 +98,7 @@ async function batchAccepted(url: string, size: number, fetchImpl: typeof fetch)
   const { status, body } = await post(url, Array.from({ length: size }, (_, index) => ({ jsonrpc: '2.0', id: index + 1, method: 'eth_chainId', params: [] })), fetchImpl)
   if (status >= 200 && status < 300 && Array.isArray(body) && body.length === size) return { ok: true }
   const error = (body as Reply | null)?.error ?? (Array.isArray(body) ? (body[0] as Reply | undefined)?.error : undefined)
-  return { ok: false, said: error ? said(error) : `HTTP ${status}` }
+  return { ok: false, said: error ? `${error.code} ${error.message}` : `HTTP ${status}` }
 }
 
 /** 1,000 calls, then the limit the node's refusal names (when it names one below), else half, down to 1. */
@@ -150,7 +148,7 @@ function probeSubscribe(url: string, WebSocketImpl: typeof WebSocket): Promise<O
         socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_unsubscribe', params: [reply.result] }))
         finish({ offered: true, said: 'newHeads subscription opened' })
       } else {
-        finish({ offered: false, said: reply.error ? said(reply.error) : 'no subscription id' })
+        finish({ offered: false, said: reply.error ? `${reply.error.code} ${reply.error.message}` : 'no subscription id' })
       }
     }
   })

@@ -103,7 +103,7 @@ async function readBlockReceipts(client: QueryClient, network: Network, ref: Res
       noteLacks(network, 'eth_getBlockReceipts')
     }
   }
-  const block = await client.fetchQuery(blockQuery(network, ref.kind === 'number' ? ref.number : ref.kind === 'tag' ? ref.tag : ref.hash))
+  const block = await client.fetchQuery(blockQuery(network, ref.param))
   if (!block) return null
   return Promise.all(
     block.transactions.map(async (hash) => {
