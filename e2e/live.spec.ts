@@ -178,6 +178,9 @@ test.describe('live home page', () => {
   })
 
   test('after ten more blocks the live lists and the chart still hold their fixed number of rows', async ({ page, request }) => {
+    // Waits on the chain itself: a cold load, ten blocks and two more at 1 s each are some 15 s on a quiet
+    // machine; beside another worker's live page on two cores it ran past the default 45 s (CI, stop 25).
+    test.slow()
     const url = await rpcUrl(request)
     await openHome(page)
     const start = await topBlock(page)

@@ -6,7 +6,9 @@ export function GasBar({ used, limit, className = 'w-24' }: { used: bigint; limi
   return (
     <span className={`flex items-center gap-2 ${className}`} title={`${formatPercent(used, limit)} of the gas limit`}>
       <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800">
-        <span className="block h-full rounded-full bg-accent-500 transition-[width] duration-500" style={{ width: `${Math.min(100, share)}%` }} />
+        {/* Slid by transform, not sized by width: a new head moves the bar on the compositor, where a width
+            transition laid the page out on every frame for half a second of each block. */}
+        <span className="block h-full rounded-full bg-accent-500 transition-transform duration-500" style={{ transform: `translateX(${Math.min(100, share) - 100}%)` }} />
       </span>
       <span className="w-11 text-right text-xs tabular-nums text-zinc-500 dark:text-zinc-400">{formatPercent(used, limit)}</span>
     </span>

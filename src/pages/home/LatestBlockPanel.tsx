@@ -17,7 +17,7 @@ import { usePrefetch } from '../../queries/prefetch.ts'
 function LiveBadge({ live }: { live: boolean }) {
   return live ? (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700 ring-1 ring-inset ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-300 dark:ring-emerald-900">
-      <span className="size-1.5 animate-pulse rounded-full bg-emerald-500" />
+      <span className="size-1.5 rounded-full bg-emerald-500 motion-safe:animate-pulse" />
       Live via WebSocket
     </span>
   ) : (

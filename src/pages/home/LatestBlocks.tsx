@@ -31,7 +31,7 @@ const Row = memo(function Row({ block, details, prefetch }: BlockRow & { prefetc
       data-testid="block-row"
       data-number={number.toString()}
       data-hash={block.hash}
-      className="motion-safe:animate-fade-in text-sm transition-colors hover:bg-zinc-50/80 dark:hover:bg-zinc-800/30"
+      className="motion-safe:animate-fade-in text-sm transition-[background-color] hover:bg-zinc-50/80 dark:hover:bg-zinc-800/30"
     >
       <td className="py-3 pl-5 pr-3">
         <WithIconTile icon={<CubeIcon className="size-4" />} tone="neutral" shape="soft" display="hidden min-[420px]:flex">

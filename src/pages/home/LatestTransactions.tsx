@@ -34,7 +34,7 @@ const Row = memo(function Row({ network, transaction, receipt, blockNumber, time
       data-testid="transaction-row"
       data-hash={transaction.hash}
       data-block={blockNumber.toString()}
-      className="motion-safe:animate-fade-in text-sm transition-colors hover:bg-zinc-50/80 dark:hover:bg-zinc-800/30"
+      className="motion-safe:animate-fade-in text-sm transition-[background-color] hover:bg-zinc-50/80 dark:hover:bg-zinc-800/30"
     >
       <td className="py-3 pl-5 pr-3">
         <WithIconTile icon={<TransferIcon className="size-4" />} tone="neutral" shape="round" display="hidden min-[420px]:flex">
