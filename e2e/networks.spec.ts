@@ -174,6 +174,10 @@ test.describe('networks', () => {
     page.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))))
 
     await page.goto('/settings')
+    // The devnet's own first use in this browser probes it, safe included (it accepts safe): that is the
+    // devnet's, at the same URL. What follows is the strict network's.
+    await expect(page.getByTestId('learned-devnet')).toHaveAttribute('data-probed', /\d{4}-/, { timeout: 20_000 })
+    sent.length = 0
     await addNetwork(page, { label: 'Strict devnet', name: 'strict-devnet', rpcBase: devnet.rpcBase, chainId: devnet.chainId, key: devnet.key, refuse: ['safe'] })
     const row = page.getByTestId('network-row-strict-devnet')
     await expect(row.getByTestId('chip-tag-safe')).toHaveAttribute('data-on', 'false')

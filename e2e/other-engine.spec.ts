@@ -72,6 +72,38 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await node?.stop()
   })
 
+  test('added without testing it: its first use probes it, the rules follow the node, and the block page never asks eth_getBlockReceipts', async ({ page }) => {
+    const form = await fillHardhatForm(page)
+    // The rules as the form starts them: eth_getBlockReceipts assumed.
+    await expect(form.getByTestId('field-blockReceipts')).toBeChecked()
+    await form.getByTestId('network-save').click()
+    const row = page.getByTestId('network-row-hardhat')
+    await expect(row.getByTestId('learned-hardhat')).toContainText('Not probed in this browser yet')
+
+    // Its first use: the page it opens on probes it a moment later, once.
+    const sent: string[] = []
+    page.on('request', (outgoing) => {
+      if (outgoing.method() === 'POST' && outgoing.url().startsWith(node.url)) sent.push(outgoing.postData() ?? '')
+    })
+    await page.goto('/settings?network=hardhat')
+    await expect(row.getByTestId('learned-hardhat')).toHaveAttribute('data-probed', /\d{4}-/, { timeout: 20_000 })
+    await expect(row.getByTestId('learned-hardhat')).toContainText('no eth_getBlockReceipts')
+    await expect(row.getByTestId('chip-method-eth_getBlockReceipts')).toHaveAttribute('data-on', 'false')
+    await expect(row.getByTestId('chip-tag-safe')).toHaveAttribute('data-on', 'true')
+    expect(sent.filter((body) => body.includes('"eth_getBlockReceipts"'))).toHaveLength(1)
+    await page.mouse.move(0, 0)
+    await page.screenshot({ path: 'test-results/screens/other-engine-settings-learned.png', fullPage: true, animations: 'disabled' })
+
+    // A block page now goes straight to the receipts one by one; the probe is not asked again.
+    sent.length = 0
+    const transfer = seeded.transfers[0]!
+    await page.goto(`/block/${BigInt(transfer.blockNumber)}?network=hardhat`)
+    await expect(page.getByTestId('block-receipts-fallback')).toContainText('does not offer eth_getBlockReceipts')
+    await expect(page.getByTestId('block-tx-row').first()).toContainText(/success/i)
+    expect(sent.filter((body) => body.includes('"eth_getBlockReceipts"'))).toEqual([])
+    expect(sent.some((body) => body.includes('"eth_getTransactionReceipt"'))).toBe(true)
+  })
+
   test('added in settings; its block page reads the receipts one by one with a neutral note; a failed transaction says so', async ({ page, request }) => {
     expect(seeded.failed?.status).toBe('0x0')
     const form = await fillHardhatForm(page)

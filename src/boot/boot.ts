@@ -14,6 +14,7 @@
 import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { applyTheme, darkQuery, parseThemeChoice, resolveTheme, themeStorageKey } from '../ui/theme/theme.ts'
 import { earlyPlanFor, sendEarly } from './earlyPlan.ts'
+import { learnedStorageKey } from '../networks/learnedId.ts'
 import { configElementId, writeHandoff, type EarlyRequest } from './handoff.ts'
 
 /** The early answer is given up on after this; the app's own request then has its usual timeout. */
@@ -41,9 +42,18 @@ function takeConfig(): unknown {
   }
 }
 
+/** What the app learned about its networks (networks/learned.ts), as stored; null when storage is refused. */
+function storedLearned(): string | null {
+  try {
+    return localStorage.getItem(learnedStorageKey)
+  } catch {
+    return null
+  }
+}
+
 function startEarly(config: unknown): EarlyRequest | null {
   try {
-    const plan = earlyPlanFor(config as RuntimeConfig, location)
+    const plan = earlyPlanFor(config as RuntimeConfig, location, storedLearned())
     return plan ? sendEarly(plan, { timeoutMs: earlyTimeoutMs }) : null
   } catch {
     return null

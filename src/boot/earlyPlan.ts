@@ -1,6 +1,7 @@
 import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { rpcHttpUrl } from '../networks/endpoints.ts'
 import type { EarlyCall, EarlyRequest } from './handoff.ts'
+import { learnedIdOf, type LearnedEndpoints } from '../networks/learnedId.ts'
 
 /**
  * The data a full page load asks for first, known from the URL alone, so the boot script can send it before
@@ -25,8 +26,26 @@ function blockParam(id: string): { kind: 'hash' | 'number'; param: string } | nu
   return null
 }
 
+/** What the early plan needs of what the app learned about the network (networks/learned.ts). */
+export type LearnedHints = { receiptsOneByOne: boolean }
+
+/**
+ * Read from the learned store's storage without its schemas: a network found to lack eth_getBlockReceipts
+ * (by its first-use probe, or a call since) has its block page read the block first, receipts after.
+ * Anything unreadable is no hint.
+ */
+export function learnedHints(stored: string | null, network: LearnedEndpoints): LearnedHints {
+  try {
+    const entry = (JSON.parse(stored ?? '{}') as Record<string, { probe?: { blockReceipts?: unknown } | null; lacks?: unknown }>)[learnedIdOf(network)]
+    const lacks = Array.isArray(entry?.lacks) && entry.lacks.includes('eth_getBlockReceipts')
+    return { receiptsOneByOne: entry?.probe?.blockReceipts === false || lacks }
+  } catch {
+    return { receiptsOneByOne: false }
+  }
+}
+
 /** The first calls of the page at `pathname`, or null for a page whose data the app starts itself. */
-export function earlyCalls(pathname: string, search: URLSearchParams): EarlyCall[] | null {
+export function earlyCalls(pathname: string, search: URLSearchParams, hints: LearnedHints = { receiptsOneByOne: false }): EarlyCall[] | null {
   const parts = pathname.replace(/\/$/, '').split('/').slice(1).map((part) => {
     try {
       return decodeURIComponent(part)
@@ -40,10 +59,9 @@ export function earlyCalls(pathname: string, search: URLSearchParams): EarlyCall
     const block = blockParam(parts[1]!)
     if (!block) return null
     const full = search.get('tx') === 'full'
-    return [
-      block.kind === 'hash' ? { method: 'eth_getBlockByHash', params: [block.param, full] } : { method: 'eth_getBlockByNumber', params: [block.param, full] },
-      { method: 'eth_getBlockReceipts', params: [block.param] },
-    ]
+    const blockCall = block.kind === 'hash' ? { method: 'eth_getBlockByHash', params: [block.param, full] } : { method: 'eth_getBlockByNumber', params: [block.param, full] }
+    // Without eth_getBlockReceipts the receipts wait for the block's transaction hashes.
+    return hints.receiptsOneByOne ? [blockCall] : [blockCall, { method: 'eth_getBlockReceipts', params: [block.param] }]
   }
   if (parts.length === 2 && parts[0] === 'tx') {
     const hash = parts[1]!.trim().toLowerCase()
@@ -61,12 +79,12 @@ export function earlyCalls(pathname: string, search: URLSearchParams): EarlyCall
  * the default) that follows the default rules. A recorded sample (its rules come from its own description)
  * and a network added in this browser are left to the app.
  */
-export function earlyPlanFor(config: RuntimeConfig, location: { pathname: string; search: string }): EarlyPlan | null {
+export function earlyPlanFor(config: RuntimeConfig, location: { pathname: string; search: string }, learned: string | null = null): EarlyPlan | null {
   const search = new URLSearchParams(location.search)
   const name = search.get('network')?.trim() || config.defaultNetwork
   const network = config.networks.find((candidate) => candidate.name === name)
   if (!network || network.kind === 'sample') return null
-  const calls = earlyCalls(location.pathname, search)
+  const calls = earlyCalls(location.pathname, search, learnedHints(learned, network))
   return calls ? { url: rpcHttpUrl(network), calls } : null
 }
 

@@ -1,4 +1,6 @@
 import type { Hash, Hex } from 'viem'
+import { clearLearned, learnedFor, noteLacks, withLearned } from '../networks/learned.ts'
+import { learnedIdOf } from '../networks/learnedId.ts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { chainOf, createChainClient } from '../../server/chain/chainClient.ts'
@@ -73,6 +75,27 @@ describe('the early request holds to the app’s own calls', () => {
       await vi.waitFor(() => expect(posts).toHaveLength(1))
       const sent = (posts[0] as Array<{ method: string; params: unknown[] }>).map(({ method, params }) => ({ method, params }))
       expect(earlyCalls(`/block/${id}`, new URLSearchParams(search)), `/block/${id}${search}`).toEqual(sent)
+    }
+  })
+
+  it('block page on a network found to lack eth_getBlockReceipts: the block alone first, as the page then asks', async () => {
+    clearLearned()
+    const plain = configNetwork(serviceNetwork(service))
+    noteLacks(plain, 'eth_getBlockReceipts')
+    const network = withLearned(plain)
+    expect(network.capabilities.blockReceipts).toBe(false)
+    // What the boot script reads: the learned store's own storage text (Node has no localStorage: made here).
+    const stored = JSON.stringify({ [learnedIdOf(plain)]: learnedFor(plain) })
+    try {
+      const client = createQueryClient()
+      prefetchBlockRoute(client, network, String(BigInt(block)), new URLSearchParams())
+      await vi.waitFor(() => expect(posts.length).toBeGreaterThan(0))
+      // One call: sent on its own, not as a batch.
+      const sent = [posts[0]].flat().map((call) => ({ method: (call as { method: string }).method, params: (call as { params: unknown[] }).params }))
+      expect(earlyPlanFor(configFor(service), { pathname: `/block/${BigInt(block)}`, search: '' }, stored)?.calls).toEqual(sent)
+      expect(sent.map((call) => call.method)).toEqual(['eth_getBlockByNumber'])
+    } finally {
+      clearLearned()
     }
   })
 

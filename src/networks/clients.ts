@@ -5,7 +5,9 @@ import { capabilitiesOf, type Capabilities } from './capabilities.ts'
 import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { recordSubstitutions } from './tagNotices.ts'
-import { guardCall } from './tags.ts'
+import { guardCall, rewriteBlockTags } from './tags.ts'
+import { noteRefusedTag } from './learned.ts'
+import { isTagRefused } from '../rpc/unsupported.ts'
 
 export type NetworkClients = { http: HttpTransport; socket: SocketTransport }
 
@@ -15,12 +17,28 @@ export type NetworkClients = { http: HttpTransport; socket: SocketTransport }
  * network requires it, and the substitution is recorded for the notice). Query factories and pages cannot
  * go around it: clientsFor is the only way to a network's transports.
  */
-export function networkGuard(network: string, capabilities: Capabilities): PrepareCall {
-  return (method, params) => {
+export function networkGuard(network: Network, capabilities: Capabilities): PrepareCall {
+  const guard: PrepareCall = (method, params) => {
     const result = guardCall(capabilities, method, params)
-    recordSubstitutions(network, result.substitutions)
+    recordSubstitutions(network.name, result.substitutions)
     return result.params
   }
+  // The node refused `safe` although the rules allowed it: remembered (the rules follow, networks/learned.ts),
+  // and the call goes once more with its stand-in, as the spec's networks that refuse it require.
+  guard.retry = (method, sent, error) => {
+    if (!sent.some(hasTag('safe')) || !isTagRefused(error, 'safe')) return null
+    noteRefusedTag(network, 'safe')
+    const result = rewriteBlockTags({ ...capabilities, blockTags: capabilities.blockTags.filter((tag) => tag !== 'safe') }, method, sent)
+    recordSubstitutions(network.name, result.substitutions)
+    return result.params
+  }
+  return guard
+}
+
+/** Whether a param is (or, as a filter or EIP-1898 object, holds) this block tag. */
+function hasTag(tag: string): (param: unknown) => boolean {
+  return (param) =>
+    param === tag || (typeof param === 'object' && param !== null && Object.values(param as Record<string, unknown>).some((value) => value === tag))
 }
 
 const clients = new Map<string, NetworkClients>()
@@ -36,7 +54,7 @@ export function clientsFor(network: Network): NetworkClients {
   const id = clientsId(network, capabilities)
   let found = clients.get(id)
   if (!found) {
-    const prepare = networkGuard(network.name, capabilities)
+    const prepare = networkGuard(network, capabilities)
     found = {
       http: new HttpTransport({ url: rpcHttpUrl(network), maxBatchSize: capabilities.maxBatchSize, prepare }),
       socket: new SocketTransport({ url: rpcSocketUrl(network), prepare }),

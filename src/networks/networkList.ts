@@ -2,6 +2,7 @@ import type { Network, RuntimeConfig } from '../../contract/runtimeConfig.ts'
 import type { SampleContents } from '../../contract/sampleContents.ts'
 import { readNetworkParam } from '../urls.ts'
 import { configNetwork, type AppNetwork } from './capabilities.ts'
+import { withLearned } from './learned.ts'
 import { toAppNetwork, userNetworks, type UserNetworkRecord } from './userNetworks.ts'
 
 /** What a recorded sample network has said it holds, if it has (the query cache keeps it: queries/sampleContents.ts). */
@@ -11,7 +12,8 @@ export type SampleLookup = (name: string) => SampleContents | undefined
 export function mergeNetworks(config: RuntimeConfig, records: readonly UserNetworkRecord[], samples: SampleLookup = () => undefined): AppNetwork[] {
   const builtIn = config.networks.map((network) => configNetwork(network, samples(network.name)))
   const names = new Set(builtIn.map((network) => network.name))
-  return [...builtIn, ...records.filter((record) => !names.has(record.name)).map(toAppNetwork)]
+  // What the networks themselves said (networks/learned.ts) adjusts their rules, wherever a list is made.
+  return [...builtIn, ...records.filter((record) => !names.has(record.name)).map(toAppNetwork)].map((network) => withLearned(network))
 }
 
 /**

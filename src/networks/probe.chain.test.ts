@@ -34,7 +34,7 @@ describe('probing what a network offers', () => {
     expect(probe.otterscan).toMatchObject({ offered: true, said: 'level 8' })
     expect(probe.l2aRawBlockTransactions.offered).toBe(false)
     expect(probe.l2bPendingTransactions.offered).toBe(false)
-    expect(probe.subscribe.offered).toBe(true)
+    expect(probe.subscribe?.offered).toBe(true)
     // The gateway refuses 1,000 naming its maximum (5): asked again at 5, taken.
     expect(probe.batch.largest).toBe(5)
     expect(capabilitiesFromProbe(probe, defaultCapabilities)).toEqual({ ...defaultCapabilities, maxBatchSize: 5 })
@@ -50,7 +50,7 @@ describe('probing what a network offers', () => {
     expect(probe.l2bPendingTransactions.offered).toBe(false)
     expect(probe.safe.offered).toBe(true)
     expect(probe.finalized.offered).toBe(true)
-    expect(probe.subscribe.offered).toBe(true)
+    expect(probe.subscribe?.offered).toBe(true)
     expect(probe.batch.largest).toBe(1_000)
     expect(capabilitiesFromProbe(probe, defaultCapabilities)).toEqual({ ...defaultCapabilities, blockReceipts: false, maxBatchSize: 1_000 })
   })

@@ -5,6 +5,7 @@ import { HttpTransport } from '../rpc/http.ts'
 import { isMethodUnsupported } from '../rpc/unsupported.ts'
 import { maxBatchLimit, type Capabilities } from './capabilities.ts'
 import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
+import type { ProbeFacts } from './learned.ts'
 import type { Endpoint } from './testConnection.ts'
 
 /**
@@ -27,8 +28,22 @@ export type NetworkProbe = {
   l2bPendingTransactions: Offer
   /** The largest batch accepted of those tried (1,000, then halving), and how it was found. */
   batch: { largest: number; said: string }
-  /** A newHeads subscription over the WebSocket. */
-  subscribe: Offer
+  /** A newHeads subscription over the WebSocket (not asked on first use: the app's own socket says). */
+  subscribe: Offer | null
+  /** The tags asked: a tag the user's rules refuse is never sent, not even to probe. */
+  tagsAsked: readonly ProbedTag[]
+}
+
+export type ProbedTag = 'safe' | 'finalized'
+const probedTags: readonly ProbedTag[] = ['safe', 'finalized']
+
+export type ProbeOptions = {
+  fetch?: typeof fetch
+  WebSocket?: typeof WebSocket
+  /** Open a WebSocket and subscribe (default true). */
+  subscribe?: boolean
+  /** The tags to ask about (default both). */
+  tags?: readonly ProbedTag[]
 }
 
 export const probeTimeoutMs = 8_000
@@ -69,14 +84,17 @@ function tagOf(outcome: PromiseSettledResult<unknown>): Offer {
  * The methods and tags, through a plain HTTP transport (no network rules: finding them out is the point),
  * in one batch, split only when the node takes fewer calls than that.
  */
-async function probeMethods(url: string, batchSize: number, fetchImpl: typeof fetch) {
+async function probeMethods(url: string, batchSize: number, fetchImpl: typeof fetch, tags: readonly ProbedTag[]) {
   const http = new HttpTransport({ url, maxBatchSize: batchSize, timeoutMs: probeTimeoutMs, fetch: fetchImpl })
   const ask = (method: string, params: unknown[]) => http.request(method, params)
+  const notAsked = Promise.reject(new Error('not asked: the network’s rules refuse it'))
+  notAsked.catch(() => undefined)
+  const askTag = (tag: ProbedTag) => (tags.includes(tag) ? ask('eth_getBlockByNumber', [tag, false]) : notAsked)
   const [chainId, blockReceipts, safe, finalized, otterscan, l2a, l2b] = await Promise.allSettled([
     ask('eth_chainId', []),
     ask('eth_getBlockReceipts', ['latest']),
-    ask('eth_getBlockByNumber', ['safe', false]),
-    ask('eth_getBlockByNumber', ['finalized', false]),
+    askTag('safe'),
+    askTag('finalized'),
     ask('ots_getApiLevel', []),
     ask('l2a_getRawBlockTransactions', ['latest']),
     ask('l2b_pendingTransactions', []),
@@ -154,14 +172,29 @@ function probeSubscribe(url: string, WebSocketImpl: typeof WebSocket): Promise<O
   })
 }
 
-export async function probeNetwork(endpoint: Endpoint, options: { fetch?: typeof fetch; WebSocket?: typeof WebSocket } = {}): Promise<NetworkProbe> {
+export async function probeNetwork(endpoint: Endpoint, options: ProbeOptions = {}): Promise<NetworkProbe> {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const url = rpcHttpUrl(endpoint)
-  const subscribe = probeSubscribe(rpcSocketUrl(endpoint), options.WebSocket ?? globalThis.WebSocket)
+  const tags = options.tags ?? probedTags
+  const subscribe = options.subscribe === false ? null : probeSubscribe(rpcSocketUrl(endpoint), options.WebSocket ?? globalThis.WebSocket)
   // The batch limit first: the methods' batch must fit it.
   const batch = await probeBatch(url, fetchImpl)
-  const methods = await probeMethods(url, batch.largest, fetchImpl)
-  return { ...methods, batch, subscribe: await subscribe }
+  const methods = await probeMethods(url, batch.largest, fetchImpl, tags)
+  return { ...methods, batch, subscribe: subscribe && (await subscribe), tagsAsked: tags }
+}
+
+/** The probe as rules to keep (networks/learned.ts): a tag not asked is no news, so it reads as accepted. */
+export function factsFromProbe(probe: NetworkProbe): ProbeFacts {
+  const tag = (name: ProbedTag) => !probe.tagsAsked.includes(name) || probe[name].offered
+  return {
+    blockReceipts: probe.blockReceipts.offered,
+    safe: tag('safe'),
+    finalized: tag('finalized'),
+    otterscan: probe.otterscan.offered,
+    l2aRawBlockTransactions: probe.l2aRawBlockTransactions.offered,
+    l2bPendingTransactions: probe.l2bPendingTransactions.offered,
+    maxBatchSize: Math.min(Math.max(1, probe.batch.largest), maxBatchLimit),
+  }
 }
 
 /** The rules the probe found, over `base` for what it does not ask (earliest, pending, failover). */

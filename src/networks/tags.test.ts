@@ -83,7 +83,7 @@ describe('the transport boundary', () => {
       bodies.push(body)
       return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: '0x1' }))
     }
-    const http = new HttpTransport({ url: 'http://127.0.0.1:1/v3/k', fetch: fetchSpy, prepare: networkGuard('no-safe-test', noSafe) })
+    const http = new HttpTransport({ url: 'http://127.0.0.1:1/v3/k', fetch: fetchSpy, prepare: networkGuard({ name: 'no-safe-test', rpcBase: 'http://127.0.0.1:1', wsBase: 'ws://127.0.0.1:1' } as Network, noSafe) })
     let notified = 0
     const stop = subscribeTagNotices(() => notified++)
     try {

@@ -23,9 +23,15 @@ export type Unsubscribe = () => void
  * the params to send, or throws to refuse the call, which then rejects like a failed request. A network's
  * rules (methods it does not offer, tags it refuses) are applied here.
  */
-export type PrepareCall = (method: string, params: readonly unknown[]) => readonly unknown[]
+export type PrepareCall = ((method: string, params: readonly unknown[]) => readonly unknown[]) & {
+  /**
+   * After the node refused a call as sent: the params to send once more instead (a tag it turned out to
+   * refuse, replaced by its stand-in), or null to let the error stand. Throwing refuses the retry.
+   */
+  retry?: (method: string, sent: readonly unknown[], error: unknown) => readonly unknown[] | null
+}
 
-/** Runs `prepare`; a refusal becomes a rejected promise for the caller, not a throw. */
+/** Runs `prepare`; a refusal becomes a rejected promise for the caller, not a throw. One retry where `prepare` offers one. */
 export function prepared(prepare: PrepareCall | undefined, method: string, params: readonly unknown[], send: (sent: readonly unknown[]) => Promise<unknown>): Promise<unknown> {
   let sent: readonly unknown[]
   try {
@@ -33,7 +39,13 @@ export function prepared(prepare: PrepareCall | undefined, method: string, param
   } catch (error) {
     return Promise.reject(error)
   }
-  return send(sent)
+  const retry = prepare?.retry
+  if (!retry) return send(sent)
+  return send(sent).catch((error: unknown) => {
+    const again = retry(method, sent, error)
+    if (again === null) throw error
+    return send(again)
+  })
 }
 
 /** What subscription methods need: the WebSocket transport offers it. */

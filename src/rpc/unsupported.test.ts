@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RpcError } from './errors.ts'
-import { isMethodUnsupported } from './unsupported.ts'
+import { isMethodUnsupported, isTagRefused } from './unsupported.ts'
 
 const refusal = (method: string, code: number, message: string, data?: unknown) => new RpcError(method, { code, message, data })
 
@@ -31,5 +31,21 @@ describe('isMethodUnsupported', () => {
     const error = refusal('eth_getBlockReceipts', -32004, 'Method eth_getBlockReceipts is not supported')
     expect(isMethodUnsupported(error, 'eth_getBlockReceipts')).toBe(true)
     expect(isMethodUnsupported(error, 'eth_getTransactionReceipt')).toBe(false)
+  })
+})
+
+describe('isTagRefused', () => {
+  it('an error naming the tag as not taken', () => {
+    // Wordings in the spirit of the spec's "say so per method" (no local engine refuses safe).
+    expect(isTagRefused(refusal('eth_estimateGas', -32602, 'block tag "safe" is not supported on this network; use finalized'), 'safe')).toBe(true)
+    expect(isTagRefused(refusal('eth_getTransactionByBlockNumberAndIndex', -32602, 'invalid block tag: safe'), 'safe')).toBe(true)
+    expect(isTagRefused(refusal('eth_getBlockByNumber', -32000, 'unknown block safe'), 'safe')).toBe(true)
+  })
+
+  it('not a missing block, another tag, a word that only contains it, or our own refusal before sending', () => {
+    expect(isTagRefused(refusal('eth_getBlockByNumber', -32000, 'header not found'), 'safe')).toBe(false)
+    expect(isTagRefused(refusal('eth_getBlockByNumber', -32602, 'invalid block tag: pending'), 'safe')).toBe(false)
+    expect(isTagRefused(refusal('eth_call', -32000, 'unsafe operation is not supported'), 'safe')).toBe(false)
+    expect(isTagRefused(new Error('block tag safe is not supported'), 'safe')).toBe(false)
   })
 })

@@ -22,3 +22,16 @@ export function isMethodUnsupported(error: unknown, method?: string): boolean {
   // "block not found" is not about the method: the message must name it.
   return error.message.includes(error.method) && unsupportedWords.test(error.message)
 }
+
+/** Words nodes use for a block tag they do not take. */
+const refusedTagWords = /\b(not supported|unsupported|invalid|unknown|not allowed|not accepted|not available|not implemented|cannot|can't)\b/i
+
+/**
+ * Whether the node refused the block tag `tag` (not that the block was missing): an error that names the tag
+ * and says it is not taken. The spec's networks that do not support `safe` "say so per method".
+ */
+export function isTagRefused(error: unknown, tag: string): boolean {
+  if (!(error instanceof RpcError) || isNotRecorded(error)) return false
+  const names = new RegExp(`(^|[^a-z])${tag}([^a-z]|$)`, 'i')
+  return names.test(error.message) && refusedTagWords.test(error.message)
+}

@@ -4,6 +4,7 @@ import { formatChainId } from '../format/hex.ts'
 import { useLinkNetwork, useNetwork } from './networks/NetworkContext.tsx'
 import { NetworkNotices } from './networks/NetworkNotices.tsx'
 import { SampleGate } from './networks/SampleGate.tsx'
+import { useFirstUseProbe } from './networks/useFirstUseProbe.ts'
 import { useHeadSubscription } from '../queries/head.ts'
 import { blocksPath, homePath, l2aBlockPath, l2bPendingPath, settingsPath, toolPaths, withNetwork } from '../urls.ts'
 import { AppLink } from './AppLink.tsx'
@@ -21,6 +22,8 @@ export function AppFrame() {
   const network = useNetwork()
   // The head stays live on every page, and the socket's state in the header means something everywhere.
   useHeadSubscription(network)
+  // What the network offers, asked of it on its first use in this browser (then kept).
+  useFirstUseProbe(network)
   const mobileNav = useMobileNav()
 
   return (

@@ -105,7 +105,7 @@ function TagLine({ check }: { check: TagCheck }) {
   )
 }
 
-const offerRows: ReadonlyArray<{ key: keyof Omit<NetworkProbe, 'chainId' | 'batch'>; what: string }> = [
+const offerRows: ReadonlyArray<{ key: keyof Omit<NetworkProbe, 'chainId' | 'batch' | 'tagsAsked'>; what: string }> = [
   { key: 'blockReceipts', what: 'eth_getBlockReceipts' },
   { key: 'safe', what: 'the safe tag' },
   { key: 'finalized', what: 'the finalized tag' },
@@ -132,9 +132,10 @@ function Offers({ offers }: { offers: NetworkProbe }) {
       <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">What it offers, asked of the node (one batch, the largest batch it takes, one subscription)</p>
       <table className="mt-1 w-full text-sm">
         <tbody>
-          {offerRows.map(({ key, what }) => (
-            <OfferLine key={key} testId={`offer-${key}`} what={what} offer={offers[key]} />
-          ))}
+          {offerRows.map(({ key, what }) => {
+            const offer = offers[key]
+            return offer && <OfferLine key={key} testId={`offer-${key}`} what={what} offer={offer} />
+          })}
           <tr className="border-t border-zinc-100 align-top dark:border-zinc-800" data-testid="offer-batch" data-largest={offers.batch.largest}>
             <td className="py-1.5 pr-4 font-mono text-[13px]">batch size</td>
             <td className="py-1.5 pr-4 tabular-nums">{formatInteger(offers.batch.largest)} calls</td>

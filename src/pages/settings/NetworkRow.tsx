@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { useState, useSyncExternalStore, type ReactNode } from 'react'
 import { formatChainId } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
@@ -11,6 +11,7 @@ import { ConnectionReport, type ConnectionTestResult } from './ConnectionReport.
 import { Chip } from './formParts.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { networkKind } from '../../networks/networkList.ts'
+import { learnedFor, subscribeLearned, type LearnedRules } from '../../networks/learned.ts'
 
 const kindTone = (network: AppNetwork): BadgeTone => (network.source === 'user' ? 'accent' : network.kind === 'sample' ? 'warning' : network.kind === 'local' ? 'success' : 'neutral')
 
@@ -61,7 +62,7 @@ function CapabilityChips({ network }: { network: AppNetwork }) {
       </ChipGroup>
       <ChipGroup label="Methods">
         <Chip on={capabilities.ethMethods}>eth_*</Chip>
-        <Chip on={capabilities.ethMethods && capabilities.blockReceipts}>eth_getBlockReceipts</Chip>
+        <Chip on={capabilities.ethMethods && capabilities.blockReceipts} testId="chip-method-eth_getBlockReceipts">eth_getBlockReceipts</Chip>
         <Chip on={capabilities.l2aRawBlockTransactions}>l2a_getRawBlockTransactions</Chip>
         <Chip on={capabilities.l2bPendingTransactions}>l2b_pendingTransactions</Chip>
       </ChipGroup>
@@ -70,6 +71,41 @@ function CapabilityChips({ network }: { network: AppNetwork }) {
         <Chip on={capabilities.estimateGasFailover} title="eth_estimateGas failover forwarding on the plan">estimateGas failover</Chip>
       </ChipGroup>
     </div>
+  )
+}
+
+const probedDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
+/**
+ * What the network itself said, in this browser: when it was probed and what it lacks, and what calls found
+ * since. Neutral: the app already takes each fallback.
+ */
+function LearnedLine({ network, learned }: { network: AppNetwork; learned: LearnedRules }) {
+  if (network.kind === 'sample') return null
+  const probe = learned.probe
+  const lacking = probe
+    ? [
+        !probe.blockReceipts && 'eth_getBlockReceipts',
+        !probe.safe && 'the safe tag',
+        !probe.finalized && 'the finalized tag',
+        !probe.otterscan && 'ots_*',
+        !probe.l2aRawBlockTransactions && 'l2a_*',
+        !probe.l2bPendingTransactions && 'l2b_*',
+      ].filter((item): item is string => item !== false)
+    : []
+  const since = [...learned.lacks, ...learned.refusedTags.map((tag) => `the ${tag} tag`)]
+  return (
+    <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid={`learned-${network.name}`} data-probed={learned.probedAt ?? ''}>
+      {learned.probedAt && probe ? (
+        <>
+          Probed in this browser on {probedDate.format(new Date(learned.probedAt))}: {lacking.length > 0 ? `no ${lacking.join(', no ')}` : 'everything asked is offered'}; batches up to {formatInteger(probe.maxBatchSize)} calls.
+        </>
+      ) : (
+        'Not probed in this browser yet: its first use asks the node what it offers.'
+      )}
+      {since.length > 0 && <> Found since, from its answers: no {since.join(', no ')}.</>}
+      {learned.stale && ' It will be probed again on its next use.'}
+    </p>
   )
 }
 
@@ -91,6 +127,7 @@ export function NetworkRow({
 }) {
   const test = useMutation({ mutationFn: testSaved })
   const [confirming, setConfirming] = useState(false)
+  const learned = useSyncExternalStore(subscribeLearned, () => learnedFor(network))
   return (
     <li className="px-5 py-4" data-testid={`network-row-${network.name}`}>
       <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
@@ -142,8 +179,9 @@ export function NetworkRow({
             ))}
         </div>
       </div>
-      <div className="mt-3">
+      <div className="mt-3 space-y-2">
         <CapabilityChips network={network} />
+        <LearnedLine network={network} learned={learned} />
       </div>
       {test.data && (
         <div className="mt-3">

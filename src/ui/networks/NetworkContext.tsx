@@ -7,6 +7,7 @@ import { releaseClientsExcept } from '../../networks/clients.ts'
 import type { RuntimeConfig } from '../../../contract/runtimeConfig.ts'
 import { createNetworkSelection, type RouterLike } from '../../networks/selection.ts'
 import { mergeNetworks } from '../../networks/networkList.ts'
+import { learnedVersion, subscribeLearned } from '../../networks/learned.ts'
 import { userNetworks } from '../../networks/userNetworks.ts'
 
 type NetworkContextValue = {
@@ -43,10 +44,14 @@ export function NetworkProvider({ config, router, children }: { config: RuntimeC
     queries: config.networks.map((network) => ({ ...sampleContentsQuery(network), enabled: false })),
     combine: sampleDataOf,
   })
+  // What the networks themselves said (the first-use probe, calls they refused) adjusts their rules.
+  const learned = useSyncExternalStore(subscribeLearned, learnedVersion, learnedVersion)
   const networks = useMemo(() => {
     const byName = new Map(config.networks.map((network, index) => [network.name, described[index]]))
+    // `learned` is what changes when the rules mergeNetworks applies from it do.
     return mergeNetworks(config, records, (name) => byName.get(name))
-  }, [config, records, described])
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [config, records, described, learned])
   // Follows the router while anything reads it (useSyncExternalStore below subscribes).
   const [selection] = useState(() => createNetworkSelection(router, config.defaultNetwork))
   const requested = useSyncExternalStore(selection.subscribe, selection.requested, selection.requested)

@@ -1,0 +1,14 @@
+import type { Network } from '../../contract/runtimeConfig.ts'
+
+/**
+ * Where what was learned about a network is kept (networks/learned.ts): the localStorage key, and each
+ * network's entry by its name and endpoints, never its key. Apart so the boot script can read it without
+ * the store's schemas.
+ */
+export const learnedStorageKey = 'chainglass.learned'
+
+export type LearnedEndpoints = Pick<Network, 'name' | 'rpcBase' | 'wsBase'> & { endpoint?: Network['endpoint'] }
+
+export function learnedIdOf(network: LearnedEndpoints): string {
+  return JSON.stringify([network.name, network.rpcBase, network.wsBase, network.endpoint ?? 'service'])
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react'
+import type { AppNetwork } from '../../networks/capabilities.ts'
+import { probeOnFirstUse } from '../../networks/firstUseProbe.ts'
+import { needsProbe } from '../../networks/learned.ts'
+
+/** How long after a page opens the first-use probe waits: the page's own data goes first (issue 18's cold load). */
+const afterPageMs = 2_000
+
+/** Probes the shown network on its first use in this browser, once the page has had its start. */
+export function useFirstUseProbe(network: AppNetwork): void {
+  useEffect(() => {
+    if (!needsProbe(network)) return
+    let idle: number | null = null
+    const timer = setTimeout(() => {
+      const run = () => void probeOnFirstUse(network)
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: 3_000 })
+      else run()
+    }, afterPageMs)
+    return () => {
+      clearTimeout(timer)
+      if (idle !== null) cancelIdleCallback(idle)
+    }
+  }, [network])
+}
