@@ -196,6 +196,8 @@ test.describe('block pages on the local devnet', () => {
     // Start on a page that asks the node nothing, with the live head already arriving over the WebSocket.
     await page.goto('/no-such-page')
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+    // The network's first use in this browser asks it what it offers (once): that is not the block page's.
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-rules', 'probed', { timeout: 20_000 })
     await page.waitForTimeout(1500)
     posts.length = 0
 
@@ -225,6 +227,8 @@ test.describe('block pages on the local devnet', () => {
   test('an in-app navigation asks for the block and its receipts as it starts, before the page is on screen', async ({ page }) => {
     await page.goto('/no-such-page')
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+    // The first-use probe asks eth_getBlockReceipts too: done before the navigation is watched.
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-rules', 'probed', { timeout: 20_000 })
     const number = BigInt(block.number)
     const timing = await page.evaluate(async (to) => {
       // Observation only: fetch is wrapped to note when the block's batch is sent, and calls straight through.

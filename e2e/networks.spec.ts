@@ -176,7 +176,8 @@ test.describe('networks', () => {
     await page.goto('/settings')
     // The devnet's own first use in this browser probes it, safe included (it accepts safe): that is the
     // devnet's, at the same URL. What follows is the strict network's.
-    await expect(page.getByTestId('learned-devnet')).toHaveAttribute('data-probed', /\d{4}-/, { timeout: 20_000 })
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-rules', 'probed', { timeout: 20_000 })
+    await expect(page.getByTestId('learned-devnet')).toHaveAttribute('data-probed', /\d{4}-/)
     sent.length = 0
     await addNetwork(page, { label: 'Strict devnet', name: 'strict-devnet', rpcBase: devnet.rpcBase, chainId: devnet.chainId, key: devnet.key, refuse: ['safe'] })
     const row = page.getByTestId('network-row-strict-devnet')

@@ -4,7 +4,7 @@ import { concatHex, encodeDeployData, encodeFunctionData, keccak256, padHex, par
 import { artifactOf, compileContracts } from '../server/chain/compile.ts'
 import { startHardhatNode, type HardhatNode } from '../server/testing/hardhatNode.ts'
 import { devAccount, rpc, sendSigned, signAndSend, waitForReceipt } from './helpers.ts'
-import { e2ePorts } from './ports.ts'
+import { e2eNoWebSocketUrl, e2ePorts } from './ports.ts'
 
 /**
  * chainglass on a second real EVM engine: a Hardhat node on loopback (server/testing/hardhatNode.ts), added
@@ -102,6 +102,30 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await expect(page.getByTestId('block-tx-row').first()).toContainText(/success/i)
     expect(sent.filter((body) => body.includes('"eth_getBlockReceipts"'))).toEqual([])
     expect(sent.some((body) => body.includes('"eth_getTransactionReceipt"'))).toBe(true)
+  })
+
+  test('a WebSocket that does not exist: the head is polled over HTTP with a neutral "polling every 3 s" note, and keeps moving', async ({ page, request }) => {
+    const form = await fillHardhatForm(page)
+    await form.getByTestId('field-name').fill('hardhat-http')
+    await form.getByTestId('field-label').fill('Hardhat over HTTP')
+    // Nothing listens there (allowed by the deployment's policy all the same): the connection is refused.
+    await form.getByTestId('field-wsBase').fill(e2eNoWebSocketUrl)
+    await form.getByTestId('network-save').click()
+    await expect(page.getByTestId('network-row-hardhat-http')).toBeVisible()
+
+    await page.goto('/?network=hardhat-http')
+    await expect(page.getByTestId('polling-badge')).toHaveText('polling every 3 s', { timeout: 30_000 })
+    await expect(page.getByTestId('polling-note')).toContainText('did not open')
+    // A note, not the outage banner.
+    await expect(page.getByTestId('connection-banner')).toHaveCount(0)
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'reconnecting')
+    // The head keeps up with the node's own (Hardhat mines a block a second here).
+    const shown = async () => Number((await page.getByTestId('head-number').textContent())?.replace(/\D/g, '') || -1)
+    const nodeHead = async () => Number(BigInt(await rpc<Hex>(request, node.url, 'eth_blockNumber')))
+    const before = await nodeHead()
+    await expect.poll(shown, { timeout: 20_000 }).toBeGreaterThan(before)
+    await page.mouse.move(0, 0)
+    await page.screenshot({ path: 'test-results/screens/other-engine-polling.png', animations: 'disabled' })
   })
 
   test('added in settings; its block page reads the receipts one by one with a neutral note; a failed transaction says so', async ({ page, request }) => {

@@ -7,4 +7,7 @@ export const e2ePorts = { app: 15173 + offset, rpc: 18545 + offset, files: 15001
  * The second engine's node (e2e/other-engine.spec.ts starts a Hardhat node there): the deployment's policy
  * lets the app reach it, as an operator would allow a node its users add (CHAINGLASS_CSP_CONNECT_SRC).
  */
-export const e2eExtraConnectSources = [`http://127.0.0.1:${e2ePorts.hardhat}`, `ws://127.0.0.1:${e2ePorts.hardhat}`] as const
+export const e2eExtraConnectSources = [`http://127.0.0.1:${e2ePorts.hardhat}`, `ws://127.0.0.1:${e2ePorts.hardhat}`, `ws://127.0.0.1:${e2ePorts.hardhat + 1}`] as const
+
+/** Allowed by the policy, and nothing listens there: a node's WebSocket that does not exist (other-engine.spec.ts). */
+export const e2eNoWebSocketUrl = `ws://127.0.0.1:${e2ePorts.hardhat + 1}`

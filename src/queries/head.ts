@@ -10,7 +10,7 @@ import { noteHead } from './cachePolicy.ts'
 import { queryKeys } from './keys.ts'
 
 /** Poll over HTTP at this pace while the WebSocket is down, so the head keeps moving. */
-const pollWhileDisconnectedMs = 3_000
+export const pollWhileDisconnectedMs = 3_000
 
 /**
  * The chain head's header: fetched once over HTTP, then kept current by the head stream

@@ -16,6 +16,11 @@ export type SocketStatus = {
    * updates arrive until a subscription goes through again. Absent means false.
    */
   nodeUnavailable?: boolean
+  /**
+   * No attempt has ever opened this socket (the network may offer no WebSocket at all: the app polls over
+   * HTTP instead, a fallback rather than an outage). Absent means false.
+   */
+  neverOpened?: boolean
 }
 
 export type BackoffOptions = {
@@ -100,12 +105,13 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
   readonly #url: string
   readonly #options: Timings
   readonly #prepare: PrepareCall | undefined
+  #everOpened = false
   readonly #backoff: BackoffOptions
   readonly #random: () => number
   readonly #WebSocket: new (url: string) => WebSocket
 
   #ws: WebSocket | null = null
-  #status: SocketStatus = { state: 'idle', attempt: 0, retryAt: null, nodeUnavailable: false }
+  #status: SocketStatus = { state: 'idle', attempt: 0, retryAt: null, nodeUnavailable: false, neverOpened: true }
   #statusListeners = new Set<() => void>()
   /** Calls made while the socket was not open: sent once it is. */
   #waiting: Call[] = []
@@ -238,13 +244,14 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
 
   /** A status without `nodeUnavailable` keeps the current one: connection changes do not say whether the node is back. */
   #setStatus(next: SocketStatus): void {
-    const status = { ...next, nodeUnavailable: next.nodeUnavailable ?? this.#status.nodeUnavailable }
+    const status = { ...next, nodeUnavailable: next.nodeUnavailable ?? this.#status.nodeUnavailable, neverOpened: !this.#everOpened }
     const current = this.#status
     if (
       current.state === status.state &&
       current.attempt === status.attempt &&
       current.retryAt === status.retryAt &&
-      current.nodeUnavailable === status.nodeUnavailable
+      current.nodeUnavailable === status.nodeUnavailable &&
+      current.neverOpened === status.neverOpened
     ) {
       return
     }
@@ -290,6 +297,7 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
     this.#connectTimer = null
     this.#openedAt = Date.now()
     this.#lastHeardAt = this.#openedAt
+    this.#everOpened = true
     this.#setStatus({ state: 'open', attempt: 0, retryAt: null })
     const waiting = this.#waiting
     this.#waiting = []

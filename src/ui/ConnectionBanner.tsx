@@ -1,7 +1,7 @@
 import { clientsFor } from '../networks/clients.ts'
 import { useConnectionStatus } from '../queries/connectionStatus.ts'
 import { useNetwork } from './networks/NetworkContext.tsx'
-import { describeConnection } from './connection.ts'
+import { describeConnection, pollingEverySeconds, pollsInstead } from './connection.ts'
 import { useNow } from './useNow.ts'
 
 /** While the WebSocket is down: says so, says what the app does meanwhile, and offers to retry now. */
@@ -12,6 +12,28 @@ export function ConnectionBanner() {
   const nodeDown = status.state === 'open' && status.nodeUnavailable === true
   if (status.state !== 'reconnecting' && status.state !== 'closed' && !nodeDown) return null
   const { label } = describeConnection(status, now)
+  if (pollsInstead(status)) {
+    // Never connected: most likely the network has no WebSocket. A neutral note, not an alarm: the app polls.
+    return (
+      <div role="status" data-testid="polling-note" className="border-b border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-300">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6 lg:px-8">
+          <span className="inline-flex items-center rounded-full bg-zinc-200/70 px-2 py-0.5 text-xs font-medium dark:bg-zinc-800" data-testid="polling-badge">
+            polling every {pollingEverySeconds} s
+          </span>
+          <span className="text-zinc-600 dark:text-zinc-400">
+            {network.label}&apos;s WebSocket did not open ({status.attempt} tries), so new blocks are read over HTTP instead. It is tried again now and then.
+          </span>
+          <button
+            type="button"
+            onClick={() => clientsFor(network).socket.reconnectNow()}
+            className="ml-auto rounded-md bg-white px-2.5 py-1 text-xs font-medium ring-1 ring-zinc-300 transition hover:bg-zinc-100 dark:bg-zinc-900 dark:ring-zinc-700 dark:hover:bg-zinc-800"
+          >
+            Try the WebSocket now
+          </button>
+        </div>
+      </div>
+    )
+  }
   if (nodeDown) {
     // Connected to the service, but the service cannot reach its node: say so, and that it comes back alone.
     return (

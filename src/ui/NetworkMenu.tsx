@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { formatChainId } from '../format/hex.ts'
 import type { AppNetwork } from '../networks/capabilities.ts'
+import { needsProbe } from '../networks/learned.ts'
 import { useConnectionStatus } from '../queries/connectionStatus.ts'
 import { useNetworkChoice } from './networks/NetworkContext.tsx'
 import { settingsPath } from '../urls.ts'
@@ -59,6 +60,8 @@ export function NetworkMenu() {
         data-testid="network-status"
         data-state={status.state}
         data-network={network.name}
+        // Whether the network's first use in this browser has asked it what it offers yet (networks/learned.ts).
+        data-rules={network.kind === 'sample' ? 'recorded' : needsProbe(network) ? 'unprobed' : 'probed'}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}

@@ -1,4 +1,16 @@
+import { pollWhileDisconnectedMs } from '../queries/head.ts'
 import type { SocketStatus } from '../rpc/socket.ts'
+
+/** How often the head is polled over HTTP while there is no WebSocket. */
+export const pollingEverySeconds = pollWhileDisconnectedMs / 1000
+
+/**
+ * The network's WebSocket has never opened, after a few tries: it may offer none (an HTTP-only provider, a
+ * node without one). Polling is then the way the app works with it, not an outage.
+ */
+export function pollsInstead(status: SocketStatus): boolean {
+  return status.neverOpened === true && (status.state === 'reconnecting' || status.state === 'closed') && status.attempt >= 2
+}
 
 /** How the WebSocket state reads in the UI: one wording and one colour per state. */
 export function describeConnection(status: SocketStatus, now: number): { label: string; tone: 'ok' | 'busy' | 'down' | 'idle' } {
@@ -8,6 +20,7 @@ export function describeConnection(status: SocketStatus, now: number): { label: 
     case 'connecting':
       return { label: 'Connecting…', tone: 'busy' }
     case 'reconnecting': {
+      if (pollsInstead(status)) return { label: `Polling every ${pollingEverySeconds} s`, tone: 'idle' }
       if (status.retryAt === null) return { label: 'Reconnecting…', tone: 'busy' }
       const seconds = Math.max(0, Math.ceil((status.retryAt - now) / 1000))
       return { label: seconds > 0 ? `Reconnecting in ${seconds} s` : 'Reconnecting…', tone: 'down' }
