@@ -79,4 +79,26 @@ test.describe('app shell', () => {
     const resumed = await shownHead(page)
     await expect.poll(() => shownHead(page), { timeout: 15_000 }).toBeGreaterThan(resumed)
   })
+
+  test('injected fault: the node refuses eth_subscribe (-32601): a neutral "polling every 3 s" note, no outage banner, and the head keeps moving over HTTP', async ({ page }) => {
+    // Every engine here has subscriptions, so their refusal is made in the browser's path: the socket is the
+    // real gateway's, only eth_subscribe is answered as a method it does not have.
+    await page.routeWebSocket(/\/ws\/v3\//, (socket) => {
+      const server = socket.connectToServer()
+      socket.onMessage((message) => {
+        const call = JSON.parse(String(message)) as { id: number; method: string }
+        if (call.method === 'eth_subscribe') socket.send(JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'the method eth_subscribe does not exist/is not available' } }))
+        else server.send(message)
+      })
+      server.onMessage((message) => socket.send(message))
+    })
+    await page.goto('/')
+    await expect(page.getByTestId('polling-badge')).toHaveText('polling every 3 s', { timeout: 30_000 })
+    await expect(page.getByTestId('polling-note')).toContainText('has no subscriptions')
+    await expect(page.getByTestId('connection-banner')).toHaveCount(0)
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+    await expect(page.getByTestId('head-number')).toBeVisible({ timeout: 30_000 })
+    const first = await shownHead(page)
+    await expect.poll(() => shownHead(page), { timeout: 20_000 }).toBeGreaterThan(first)
+  })
 })

@@ -111,7 +111,7 @@ export function useHeadSubscription(network: Network): void {
 /** The live head for display: from the subscription while the socket is open, polled while it is not. */
 export function useHead(network: Network) {
   const status = useConnectionStatus(network)
-  return useQuery({ ...headQuery(network), refetchInterval: status.state === 'open' ? false : pollWhileDisconnectedMs })
+  return useQuery({ ...headQuery(network), refetchInterval: status.state === 'open' && !status.subscriptionsRefused ? false : pollWhileDisconnectedMs })
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Hash } from 'viem'
+import { isMethodUnsupported } from './unsupported.ts'
 import { getBlockByHash, getBlockByNumber, subscribeNewHeads } from './methods.ts'
 import { isMined, type Block, type BlockHeader } from './schemas.ts'
 import type { SocketStatus } from './socket.ts'
@@ -262,7 +263,24 @@ export function createHeadStream(options: HeadStreamOptions): HeadStream {
   }
 
   const start = () => {
-    stopSubscription = subscribeNewHeads(socket, (head) => take(head, 'subscription'), (error) => emit({ type: 'error', error }))
+    let active = true
+    stopSubscription = subscribeNewHeads(
+      socket,
+      (head) => take(head, 'subscription'),
+      (error) => {
+        // A server without subscriptions is not a failure: the head is polled over HTTP from now on.
+        if (isMethodUnsupported(error, 'eth_subscribe')) {
+          if (active) polling(true)
+          return
+        }
+        emit({ type: 'error', error })
+      },
+    )
+    const stopHeads = stopSubscription
+    stopSubscription = () => {
+      active = false
+      stopHeads()
+    }
     wasOpen = everOpen = socket.status.state === 'open'
     stopStatus = socket.onStatus(() => {
       const open = socket.status.state === 'open'
@@ -270,7 +288,7 @@ export function createHeadStream(options: HeadStreamOptions): HeadStream {
       if (open && !wasOpen && everOpen) catchUp()
       wasOpen = open
       everOpen ||= open
-      polling(socket.status.state === 'reconnecting')
+      polling(socket.status.state === 'reconnecting' || socket.status.subscriptionsRefused === true)
     })
     catchUp()
   }

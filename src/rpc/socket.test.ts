@@ -221,3 +221,31 @@ describe('SocketTransport connect timeout', () => {
     }
   })
 })
+
+describe('SocketTransport on a server without subscriptions', () => {
+  it('injected fault: eth_subscribe answered -32601 ends the subscription with that error and says subscriptions are refused; calls still work', async () => {
+    // Every engine here has subscriptions; a server that refuses them stands in for one that has none.
+    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 })
+    await new Promise((resolve) => server.once('listening', resolve))
+    server.on('connection', (client) => {
+      client.on('message', (data) => {
+        const call = JSON.parse(String(data)) as { id: number; method: string }
+        const reply = call.method === 'eth_subscribe' ? { error: { code: -32601, message: 'the method eth_subscribe does not exist/is not available' } } : { result: '0x7a69' }
+        client.send(JSON.stringify({ jsonrpc: '2.0', id: call.id, ...reply }))
+      })
+    })
+    const address = server.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    const socket = new SocketTransport({ url: `ws://127.0.0.1:${port}`, WebSocket: NodeWebSocket })
+    try {
+      const refused = new Promise<unknown>((resolve) => socket.subscribe('newHeads', [], () => {}, resolve))
+      expect(await refused).toMatchObject({ code: -32601 })
+      expect(socket.status).toMatchObject({ state: 'open', subscriptionsRefused: true, neverOpened: false })
+      expect(await socket.request('eth_chainId')).toBe('0x7a69')
+    } finally {
+      socket.close()
+      for (const client of server.clients) client.terminate()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})

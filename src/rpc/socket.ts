@@ -1,4 +1,5 @@
 import { MalformedResponseError, RpcError, SocketClosedError, TimeoutError, abortReason } from './errors.ts'
+import { isMethodUnsupported } from './unsupported.ts'
 import { ErrorCode } from '../../contract/jsonrpc.ts'
 import { encodeRequest, readNotification, replyId, settleReply, type Settled } from './jsonrpc.ts'
 import { prepared, type CallOptions, type PrepareCall, type RpcSubscriber, type RpcTransport, type Unsubscribe } from './transport.ts'
@@ -21,6 +22,11 @@ export type SocketStatus = {
    * HTTP instead, a fallback rather than an outage). Absent means false.
    */
   neverOpened?: boolean
+  /**
+   * Open, but the server has no subscriptions (eth_subscribe answered as a method it does not have): the
+   * app polls over HTTP instead. Absent means false.
+   */
+  subscriptionsRefused?: boolean
 }
 
 export type BackoffOptions = {
@@ -111,7 +117,7 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
   readonly #WebSocket: new (url: string) => WebSocket
 
   #ws: WebSocket | null = null
-  #status: SocketStatus = { state: 'idle', attempt: 0, retryAt: null, nodeUnavailable: false, neverOpened: true }
+  #status: SocketStatus = { state: 'idle', attempt: 0, retryAt: null, nodeUnavailable: false, neverOpened: true, subscriptionsRefused: false }
   #statusListeners = new Set<() => void>()
   /** Calls made while the socket was not open: sent once it is. */
   #waiting: Call[] = []
@@ -244,14 +250,20 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
 
   /** A status without `nodeUnavailable` keeps the current one: connection changes do not say whether the node is back. */
   #setStatus(next: SocketStatus): void {
-    const status = { ...next, nodeUnavailable: next.nodeUnavailable ?? this.#status.nodeUnavailable, neverOpened: !this.#everOpened }
+    const status = {
+      ...next,
+      nodeUnavailable: next.nodeUnavailable ?? this.#status.nodeUnavailable,
+      neverOpened: !this.#everOpened,
+      subscriptionsRefused: next.subscriptionsRefused ?? this.#status.subscriptionsRefused,
+    }
     const current = this.#status
     if (
       current.state === status.state &&
       current.attempt === status.attempt &&
       current.retryAt === status.retryAt &&
       current.nodeUnavailable === status.nodeUnavailable &&
-      current.neverOpened === status.neverOpened
+      current.neverOpened === status.neverOpened &&
+      current.subscriptionsRefused === status.subscriptionsRefused
     ) {
       return
     }
@@ -363,12 +375,15 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
         subscription.failures = 0
         subscription.serverId = id
         this.#setNodeUnavailable(false)
+        if (this.#status.subscriptionsRefused) this.#setStatus({ ...this.#status, subscriptionsRefused: false })
         this.#byServerId.set(id, subscription)
       },
       (error: unknown) => {
         // A refusal will not change on retry; the server's trouble of the moment is asked again on this
         // connection; anything else is the connection's trouble, and a new one resubscribes.
         if (error instanceof MalformedResponseError || (error instanceof RpcError && refusalCodes.has(error.code))) {
+          // No such method: this server has no subscriptions at all (the pages poll instead).
+          if (isMethodUnsupported(error, 'eth_subscribe')) this.#setStatus({ ...this.#status, subscriptionsRefused: true })
           this.#failSubscription(subscription, error)
         } else if (error instanceof RpcError) {
           if (this.#ws === ws) this.#setNodeUnavailable(true)

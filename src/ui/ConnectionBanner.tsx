@@ -10,10 +10,11 @@ export function ConnectionBanner() {
   const status = useConnectionStatus(network)
   const now = useNow()
   const nodeDown = status.state === 'open' && status.nodeUnavailable === true
-  if (status.state !== 'reconnecting' && status.state !== 'closed' && !nodeDown) return null
+  if (status.state !== 'reconnecting' && status.state !== 'closed' && !nodeDown && !pollsInstead(status)) return null
   const { label } = describeConnection(status, now)
   if (pollsInstead(status)) {
-    // Never connected: most likely the network has no WebSocket. A neutral note, not an alarm: the app polls.
+    // Never connected (most likely the network has no WebSocket), or connected without subscriptions. A
+    // neutral note, not an alarm: the app polls.
     return (
       <div role="status" data-testid="polling-note" className="border-b border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-300">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm sm:px-6 lg:px-8">
@@ -21,15 +22,19 @@ export function ConnectionBanner() {
             polling every {pollingEverySeconds} s
           </span>
           <span className="text-zinc-600 dark:text-zinc-400">
-            {network.label}&apos;s WebSocket did not open ({status.attempt} tries), so new blocks are read over HTTP instead. It is tried again now and then.
+            {status.state === 'open'
+              ? `${network.label} has no subscriptions (eth_subscribe is not offered), so new blocks are read over HTTP instead.`
+              : `${network.label}'s WebSocket did not open (${status.attempt} tries), so new blocks are read over HTTP instead. It is tried again now and then.`}
           </span>
-          <button
-            type="button"
-            onClick={() => clientsFor(network).socket.reconnectNow()}
-            className="ml-auto rounded-md bg-white px-2.5 py-1 text-xs font-medium ring-1 ring-zinc-300 transition hover:bg-zinc-100 dark:bg-zinc-900 dark:ring-zinc-700 dark:hover:bg-zinc-800"
-          >
-            Try the WebSocket now
-          </button>
+          {status.state !== 'open' && (
+            <button
+              type="button"
+              onClick={() => clientsFor(network).socket.reconnectNow()}
+              className="ml-auto rounded-md bg-white px-2.5 py-1 text-xs font-medium ring-1 ring-zinc-300 transition hover:bg-zinc-100 dark:bg-zinc-900 dark:ring-zinc-700 dark:hover:bg-zinc-800"
+            >
+              Try the WebSocket now
+            </button>
+          )}
         </div>
       </div>
     )

@@ -9,6 +9,7 @@ export const pollingEverySeconds = pollWhileDisconnectedMs / 1000
  * node without one). Polling is then the way the app works with it, not an outage.
  */
 export function pollsInstead(status: SocketStatus): boolean {
+  if (status.state === 'open') return status.subscriptionsRefused === true
   return status.neverOpened === true && (status.state === 'reconnecting' || status.state === 'closed') && status.attempt >= 2
 }
 
@@ -16,6 +17,7 @@ export function pollsInstead(status: SocketStatus): boolean {
 export function describeConnection(status: SocketStatus, now: number): { label: string; tone: 'ok' | 'busy' | 'down' | 'idle' } {
   switch (status.state) {
     case 'open':
+      if (pollsInstead(status)) return { label: `Polling every ${pollingEverySeconds} s`, tone: 'idle' }
       return status.nodeUnavailable ? { label: 'Node unavailable', tone: 'down' } : { label: 'Live', tone: 'ok' }
     case 'connecting':
       return { label: 'Connecting…', tone: 'busy' }
