@@ -150,7 +150,7 @@ export function NetworkForm({
           defaultValue={existing?.rpcBase}
           placeholder={shape === 'url' ? 'http://127.0.0.1:8545' : 'https://provider.example/network'}
           problem={problems.rpcBase}
-          hint={shape === 'url' ? 'Requests go to this URL, with the key (if any) as its last path segment: keep the key in its own field.' : 'Requests go to {base_url}/v3/<key>.'}
+          hint={shape === 'url' ? 'Requests go to this URL, with the key (if any) as its last path segment: keep the key in its own field. A URL ending in /v3/<key> is read as the service’s shape.' : 'Requests go to {base_url}/v3/<key>.'}
         />
         <TextField
           name="wsBase"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { defaultCapabilities } from '../../networks/capabilities.ts'
 import { parseUserNetwork, type UserNetworkRecord } from '../../networks/userNetworks.ts'
-import { deriveWsBase, fieldOf, readNetworkForm, slugify } from './networkForm.ts'
+import { deriveWsBase, fieldOf, readNetworkForm, slugify, splitServiceUrl } from './networkForm.ts'
 
 function form(fields: Record<string, string | string[]>): FormData {
   const data = new FormData()
@@ -32,6 +32,20 @@ describe('the network form', () => {
         capabilities: { ...defaultCapabilities, blockTags: ['latest', 'earliest', 'finalized'], blockReceipts: false, maxBatchSize: 50 },
       },
     })
+  })
+
+  it('a URL in the service’s own shape ({base_url}/v3/<key>, the spec’s) pasted as a node URL is read as that shape, the key in its field', () => {
+    const reading = readNetworkForm(form({ label: 'Mine', name: '', chainId: '1', endpoint: 'url', rpcBase: 'https://provider.example/mainnet/v3/abc123', wsBase: '', key: '', ethMethods: 'on' }), null)
+    const parsed = parseUserNetwork(reading.input, new Set())
+    expect(parsed).toMatchObject({ ok: true, record: { endpoint: 'service', rpcBase: 'https://provider.example/mainnet', wsBase: 'wss://provider.example/mainnet', key: 'abc123' } })
+    // Its WebSocket given in full too: the service's {ws_url}.
+    const both = readNetworkForm(form({ label: 'Mine', name: '', chainId: '1', endpoint: 'url', rpcBase: 'https://provider.example/v3/abc123/', wsBase: 'wss://ws.provider.example/ws/v3/abc123', key: '', ethMethods: 'on' }), null)
+    expect(both.input).toMatchObject({ endpoint: 'service', rpcBase: 'https://provider.example', wsBase: 'wss://ws.provider.example', key: 'abc123' })
+    // A key typed in its own field: the URL is taken as given.
+    const keyed = readNetworkForm(form({ label: 'Mine', name: '', chainId: '1', endpoint: 'url', rpcBase: 'https://provider.example/v3/abc123', wsBase: '', key: 'other', ethMethods: 'on' }), null)
+    expect(keyed.input).toMatchObject({ endpoint: 'url', rpcBase: 'https://provider.example/v3/abc123' })
+    expect(splitServiceUrl('http://127.0.0.1:8545/')).toBeNull()
+    expect(splitServiceUrl('https://eth-mainnet.provider.example/v2/abc')).toBeNull()
   })
 
   it('reads a node’s own URL with no key: the WebSocket URL derived from it', () => {

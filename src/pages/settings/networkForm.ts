@@ -28,11 +28,33 @@ const text = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : ''
 }
 
+/**
+ * A full URL in the service's own shape, `{base_url}/v3/<key>` (as a provider's dashboard shows it), pasted
+ * as a node's URL: its base and key. Its WebSocket is then `{ws_url}/ws/v3/<key>`, which a URL derived from
+ * the pasted one would miss. Null for any other URL.
+ */
+export function splitServiceUrl(url: string): { base: string; key: string } | null {
+  const match = /^(https?:\/\/[^?#\s]+?)\/v3\/([^/?#\s]+)\/?$/i.exec(url.trim())
+  return match ? { base: match[1]!, key: match[2]! } : null
+}
+
 /** Reads the form. On an edit, an empty key field keeps `existing.key`. */
 export function readNetworkForm(form: FormData, existing: UserNetworkRecord | null): FormReading {
-  const rpcBase = text(form, 'rpcBase').trim()
-  const wsBase = text(form, 'wsBase').trim() || deriveWsBase(rpcBase)
-  const typedKey = text(form, 'key').trim()
+  let rpcBase = text(form, 'rpcBase').trim()
+  let typedWs = text(form, 'wsBase').trim()
+  let typedKey = text(form, 'key').trim()
+  let endpoint = endpointShapeOf(form)
+  // A node URL that is really the service's {base_url}/v3/<key>: read as that shape, the key in its field.
+  const pasted = endpoint === 'url' && typedKey === '' ? splitServiceUrl(rpcBase) : null
+  if (pasted) {
+    rpcBase = pasted.base
+    typedKey = pasted.key
+    endpoint = 'service'
+    const ws = /^(wss?:\/\/[^?#\s]+?)\/ws\/v3\/([^/?#\s]+)\/?$/i.exec(typedWs)
+    if (ws) typedWs = ws[1]!
+    else if (/\/v3\//.test(typedWs)) typedWs = ''
+  }
+  const wsBase = typedWs || deriveWsBase(rpcBase)
   const batch = text(form, 'maxBatchSize').trim()
   const capabilities: Record<keyof Capabilities, unknown> = {
     blockTags: blockTags.filter((tag) => tag === 'latest' || form.getAll('blockTags').includes(tag)),
@@ -53,7 +75,7 @@ export function readNetworkForm(form: FormData, existing: UserNetworkRecord | nu
       wsBase,
       ipfsUrl: text(form, 'ipfsUrl'),
       key: typedKey === '' && existing ? existing.key : typedKey,
-      endpoint: endpointShapeOf(form),
+      endpoint,
       capabilities,
     },
     secret: secret === '' ? undefined : secret,
