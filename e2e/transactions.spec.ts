@@ -401,10 +401,12 @@ test.describe('transaction pages', () => {
     const [receipt] = await recentReceipts(request, url, 3)
     await openTransaction(page, `/tx/${receipt!.transactionHash}`)
     await expect(row(page, 'tx-gas-used-value')).toBeVisible()
-    const asked = page.waitForRequest((sent) => sent.method() === 'POST' && (sent.postData() ?? '').includes('eth_getBlockReceipts'))
+    // This block's receipts (the network's first-use probe asks eth_getBlockReceipts of latest: not this).
+    const number = toHex(BigInt(receipt!.blockNumber))
+    const asked = page.waitForRequest((sent) => sent.method() === 'POST' && (sent.postData() ?? '').includes('eth_getBlockReceipts') && (sent.postData() ?? '').includes(`"${number}"`))
     await row(page, 'tx-block-number').getByRole('link').hover()
     const body = (await asked).postData() ?? ''
-    expect(body).toContain(toHex(BigInt(receipt!.blockNumber)))
+    expect(body).toContain(number)
   })
 })
 

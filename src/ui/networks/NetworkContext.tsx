@@ -32,6 +32,20 @@ function sampleDataOf(results: ReadonlyArray<{ data?: SampleContents }>): Array<
 const NetworkContext = createContext<NetworkContextValue | null>(null)
 
 /**
+ * The list with each network that did not change kept as the same object:
+ * pages and effects keyed by a network must not start over because something was learned that changed nothing
+ * (the first-use probe of a network that offers everything its defaults say).
+ */
+function keepSame(kept: Map<string, AppNetwork>, after: AppNetwork[]): AppNetwork[] {
+  return after.map((network) => {
+    const same = kept.get(network.name)
+    if (same && JSON.stringify(same) === JSON.stringify(network)) return same
+    kept.set(network.name, network)
+    return network
+  })
+}
+
+/**
  * Which network is shown, and the list to choose from. The choice lives in the URL (`?network=`): this
  * provider follows the app's router for it, so it sits above the RouterProvider and takes the router.
  */
@@ -46,10 +60,11 @@ export function NetworkProvider({ config, router, children }: { config: RuntimeC
   })
   // What the networks themselves said (the first-use probe, calls they refused) adjusts their rules.
   const learned = useSyncExternalStore(subscribeLearned, learnedVersion, learnedVersion)
+  const [kept] = useState(() => new Map<string, AppNetwork>())
   const networks = useMemo(() => {
     const byName = new Map(config.networks.map((network, index) => [network.name, described[index]]))
     // `learned` is what changes when the rules mergeNetworks applies from it do.
-    return mergeNetworks(config, records, (name) => byName.get(name))
+    return keepSame(kept, mergeNetworks(config, records, (name) => byName.get(name)))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [config, records, described, learned])
   // Follows the router while anything reads it (useSyncExternalStore below subscribes).
