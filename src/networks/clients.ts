@@ -26,19 +26,15 @@ export function networkGuard(network: Network, capabilities: Capabilities): Prep
   // The node refused `safe` although the rules allowed it: remembered (the rules follow, networks/learned.ts),
   // and the call goes once more with its stand-in, as the spec's networks that refuse it require.
   guard.retry = (method, sent, error) => {
-    if (!sent.some(hasTag('safe')) || !isTagRefused(error, 'safe')) return null
-    noteRefusedTag(network, 'safe')
+    if (!isTagRefused(error, 'safe')) return null
+    // The same rewrite as on the way out, with safe refused: no substitution means the call held no safe.
     const result = rewriteBlockTags({ ...capabilities, blockTags: capabilities.blockTags.filter((tag) => tag !== 'safe') }, method, sent)
+    if (result.substitutions.length === 0) return null
+    noteRefusedTag(network, 'safe')
     recordSubstitutions(network.name, result.substitutions)
     return result.params
   }
   return guard
-}
-
-/** Whether a param is (or, as a filter or EIP-1898 object, holds) this block tag. */
-function hasTag(tag: string): (param: unknown) => boolean {
-  return (param) =>
-    param === tag || (typeof param === 'object' && param !== null && Object.values(param as Record<string, unknown>).some((value) => value === tag))
 }
 
 const clients = new Map<string, NetworkClients>()

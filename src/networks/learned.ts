@@ -36,7 +36,6 @@ export type LearnedRules = {
   stale: boolean
 }
 
-
 const factsSchema = v.object({
   blockReceipts: v.boolean(),
   safe: v.boolean(),
@@ -61,9 +60,6 @@ let entries: Map<string, LearnedRules> | null = null
 let version = 0
 const listeners = new Set<() => void>()
 
-type Endpoints = LearnedEndpoints
-const idOf = learnedIdOf
-const storageKey = learnedStorageKey
 
 function storage(): Storage | null {
   try {
@@ -78,7 +74,7 @@ function load(): Map<string, LearnedRules> {
   if (entries) return entries
   entries = new Map()
   try {
-    const stored: unknown = JSON.parse(storage()?.getItem(storageKey) ?? '{}')
+    const stored: unknown = JSON.parse(storage()?.getItem(learnedStorageKey) ?? '{}')
     if (stored && typeof stored === 'object') {
       for (const [id, value] of Object.entries(stored)) {
         const parsed = v.safeParse(learnedSchema, value)
@@ -93,14 +89,14 @@ function load(): Map<string, LearnedRules> {
 
 function save(): void {
   try {
-    storage()?.setItem(storageKey, JSON.stringify(Object.fromEntries(load())))
+    storage()?.setItem(learnedStorageKey, JSON.stringify(Object.fromEntries(load())))
   } catch {
     // Full or refused storage: what was learned still holds for this page.
   }
 }
 
-function update(network: Endpoints, change: (previous: LearnedRules) => LearnedRules): void {
-  const id = idOf(network)
+function update(network: LearnedEndpoints, change: (previous: LearnedRules) => LearnedRules): void {
+  const id = learnedIdOf(network)
   const previous = load().get(id) ?? nothing
   const next = change(previous)
   if (next === previous) return
@@ -110,8 +106,8 @@ function update(network: Endpoints, change: (previous: LearnedRules) => LearnedR
   for (const listener of [...listeners]) listener()
 }
 
-export function learnedFor(network: Endpoints): LearnedRules {
-  return load().get(idOf(network)) ?? nothing
+export function learnedFor(network: LearnedEndpoints): LearnedRules {
+  return load().get(learnedIdOf(network)) ?? nothing
 }
 
 /** Changes whenever anything is learned: a snapshot for useSyncExternalStore. */
@@ -124,7 +120,7 @@ export function subscribeLearned(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-export function recordProbe(network: Endpoints, probe: ProbeFacts, at: Date = new Date()): void {
+export function recordProbe(network: LearnedEndpoints, probe: ProbeFacts, at: Date = new Date()): void {
   // A fresh probe starts over: what calls found before it is either in it or no longer so.
   update(network, () => ({ probedAt: at.toISOString(), probe, lacks: [], refusedTags: [], stale: false }))
 }
@@ -137,7 +133,7 @@ const probedMethod: Record<string, keyof ProbeFacts> = {
 }
 
 /** The node said it has no such method. */
-export function noteLacks(network: Endpoints, method: string): void {
+export function noteLacks(network: LearnedEndpoints, method: string): void {
   update(network, (previous) => {
     if (previous.lacks.includes(method)) return previous
     const field = probedMethod[method]
@@ -147,7 +143,7 @@ export function noteLacks(network: Endpoints, method: string): void {
 }
 
 /** The node refused a block tag. */
-export function noteRefusedTag(network: Endpoints, tag: BlockTag): void {
+export function noteRefusedTag(network: LearnedEndpoints, tag: BlockTag): void {
   update(network, (previous) => {
     if (previous.refusedTags.includes(tag)) return previous
     const contradicts = previous.probe !== null && (tag === 'safe' || tag === 'finalized') && previous.probe[tag]
@@ -207,7 +203,7 @@ export function clearLearned(): void {
   entries = new Map()
   version++
   try {
-    storage()?.removeItem(storageKey)
+    storage()?.removeItem(learnedStorageKey)
   } catch {
     // nothing stored
   }
