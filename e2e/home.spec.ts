@@ -264,6 +264,10 @@ test.describe('navigation', () => {
     const button = page.getByTestId('nav-menu-button')
     await expect(button).toBeVisible()
     await expect(button).toHaveAttribute('aria-expanded', 'false')
+    // With the lists filled: a row wider than the screen scrolls inside its panel, and nothing in it (the
+    // screen-reader-only header and values included) widens the page.
+    await expect(page.getByTestId('transaction-row').first()).toBeVisible()
+    await expect(page.getByTestId('block-row').first()).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 
     for (const theme of ['light', 'dark'] as const) {

@@ -140,7 +140,8 @@ export function DataTable<T>({ columns, rows, rowKey, empty = 'Nothing to show.'
   }
 
   return (
-    <div className={frameClassName}>
+    // Relative for the same reason as LiveTable's frame: screen-reader-only text inside must scroll with it.
+    <div className={`relative ${frameClassName}`}>
       <table className="w-full" data-testid={testId} aria-busy={rows === undefined} aria-rowcount={rows ? rows.length + 1 : undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead className={style.thead}>

@@ -7,7 +7,9 @@ import { Skeleton } from './Skeleton.tsx'
  */
 export function LiveTable({ testId, caption, columns, busy, children }: { testId: string; caption: string; columns: readonly string[]; busy: boolean; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto">
+    // Relative: the screen-reader-only header and cells are absolutely positioned, and without a positioned
+    // frame they escape its scrolling and widen the whole page on a narrow screen.
+    <div className="relative overflow-x-auto">
       <table className="w-full" data-testid={testId} aria-busy={busy}>
         <caption className="sr-only">{caption}</caption>
         <thead className="sr-only">
