@@ -43,13 +43,13 @@ export async function rpc<T>(request: APIRequestContext, url: string, method: st
 }
 
 /** Signs an EIP-1559 transaction with viem (nonce, chain id and fees from the gateway) and sends it raw; resolves with its hash. */
-export async function sendSigned(request: APIRequestContext, url: string, from: HDAccount, tx: { to?: Hex; data?: Hex; value?: bigint; gas: bigint }): Promise<Hex> {
+export async function sendSigned(request: APIRequestContext, url: string, from: HDAccount, tx: { to?: Hex; data?: Hex; value?: bigint; gas: bigint; tip?: bigint }): Promise<Hex> {
   const [chainId, nonce, latest] = await Promise.all([
     rpc<Hex>(request, url, 'eth_chainId'),
     rpc<Hex>(request, url, 'eth_getTransactionCount', [from.address, 'pending']),
     rpc<{ baseFeePerGas: Hex }>(request, url, 'eth_getBlockByNumber', ['latest', false]),
   ])
-  const priority = 1_000_000_000n
+  const priority = tx.tip ?? 1_000_000_000n
   const signed = await from.signTransaction({
     type: 'eip1559',
     chainId: Number(BigInt(chainId)),
@@ -65,8 +65,8 @@ export async function sendSigned(request: APIRequestContext, url: string, from: 
 }
 
 /** Signs an EIP-1559 ETH transfer with viem and sends it raw. */
-export function signAndSend(request: APIRequestContext, url: string, from: HDAccount, to: Hex, value: bigint): Promise<Hex> {
-  return sendSigned(request, url, from, { to, value, gas: 21_000n })
+export function signAndSend(request: APIRequestContext, url: string, from: HDAccount, to: Hex, value: bigint, tip?: bigint): Promise<Hex> {
+  return sendSigned(request, url, from, { to, value, gas: 21_000n, tip })
 }
 
 /**
