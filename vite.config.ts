@@ -6,12 +6,13 @@ import { bootScriptPlugin } from './scripts/bootScript.ts'
 import { buildStampPlugin } from './scripts/buildStamp.ts'
 import { chunkGroups } from './scripts/chunkGroups.ts'
 import { compressedAssetsPlugin } from './scripts/compressAssets.ts'
+import { routePreloadPlugin } from './scripts/routePreload.ts'
 import { signatureTablePlugin } from './scripts/signatureTable.ts'
 
 // The app is static: every deployment setting (networks, keys, ports) comes from /config.json at run time,
 // so one build serves the local service and any hosted provider.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), bootScriptPlugin(import.meta.dirname), signatureTablePlugin(import.meta.dirname), compressedAssetsPlugin(), buildStampPlugin(import.meta.dirname)],
+  plugins: [react(), tailwindcss(), bootScriptPlugin(import.meta.dirname), routePreloadPlugin(import.meta.dirname), signatureTablePlugin(import.meta.dirname), compressedAssetsPlugin(), buildStampPlugin(import.meta.dirname)],
   server: { host: '127.0.0.1', port: Number(process.env.CHAINGLASS_APP_PORT ?? 5173), strictPort: true },
   preview: { host: '127.0.0.1' },
   build: {

@@ -151,13 +151,21 @@ test.describe('browser security', () => {
       expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/)
       expect(new Set(parsed.get('connect-src'))).toEqual(expected)
     }
-    // The page as served: every <script> that runs loads a file of the app's own origin; the one with a body is
-    // the runtime config, a JSON data block (never run, whatever the policy), which reads back as /config.json.
+    // The page as served: every <script> that runs loads a file of the app's own origin; the ones with a body are
+    // JSON data blocks (never run, whatever the policy): the runtime config, which reads back as /config.json,
+    // and the table of each route's page chunks for the boot script to preload, every one a file the server has.
     const html = await (await request.get('/')).text()
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
     const data = scripts.filter(([, attributes]) => /\btype="application\/json"/.test(attributes!))
-    expect(data).toHaveLength(1)
+    expect(data.map(([, attributes]) => /\bid="([^"]+)"/.exec(attributes!)?.[1])).toEqual(['chainglass-config', 'chainglass-preload'])
     expect(JSON.parse(data[0]![2]!)).toEqual(served)
+    const preload = JSON.parse(data[1]![2]!) as Array<[string, string[]]>
+    const files = [...new Set(preload.flatMap(([, chunks]) => chunks))]
+    expect(files.length).toBeGreaterThan(0)
+    for (const file of files) {
+      expect(file).toMatch(/^\/assets\/[\w.-]+\.js$/)
+      expect((await request.get(file)).status(), file).toBe(200)
+    }
     const run = scripts.filter((script) => !data.includes(script))
     expect(run.length).toBeGreaterThan(0)
     for (const [, attributes, body] of run) {

@@ -10,6 +10,36 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('head-number')).toBeVisible()
   })
 
+  test('injected delay: with the app’s entry chunk held back, a full load of a block page already fetches the page’s own chunks, each once', async ({ page, request }) => {
+    const head = await (await request.get('/')).text()
+    const table = JSON.parse(/<script type="application\/json" id="chainglass-preload">([^<]*)<\/script>/.exec(head)![1]!) as Array<[string, string[]]>
+    const blockChunks = table.find(([route]) => route === 'block/:id')![1]
+    expect(blockChunks.some((file) => /\/BlockPage-[\w-]+\.js$/.test(file))).toBe(true)
+
+    const fetched: string[] = []
+    let pageChunkAsked: () => void = () => {}
+    const pageChunkSeen = new Promise<void>((resolve) => (pageChunkAsked = resolve))
+    page.on('request', (sent) => {
+      const pathname = new URL(sent.url()).pathname
+      fetched.push(pathname)
+      if (blockChunks.includes(pathname)) pageChunkAsked()
+    })
+    // The app's code (the chunk the entry imports) is held until the page's chunk has been asked for, or 10 s:
+    // only a preload can ask for the page before the app has run, since the app's own import comes after.
+    const appChunk = /\/assets\/app-[\w-]+\.js$/
+    let heldUntilPageAsked = false
+    await page.route(appChunk, async (route) => {
+      heldUntilPageAsked = await Promise.race([pageChunkSeen.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))])
+      await route.continue()
+    })
+    await page.goto('/block/1')
+    await expect(page.getByTestId('block-page')).toBeVisible()
+    expect(heldUntilPageAsked).toBe(true)
+    for (const file of blockChunks) expect(fetched.filter((url) => url === file), file).toHaveLength(1)
+    // The table left the page once read, as the config does.
+    expect(await page.locator('#chainglass-preload').count()).toBe(0)
+  })
+
   test('the project key and secret never reach the DOM or the address bar', async ({ page, request }) => {
     const config = (await (await request.get('/config.json')).json()) as { networks: Array<{ key: string; secret: string }> }
     await openHome(page)

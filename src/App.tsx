@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, type ComponentType } from 'react'
 import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
 import { networkForSearch } from './networks/networkList.ts'
@@ -11,10 +11,24 @@ import { queryKeys } from './queries/keys.ts'
 import { createQueryClient } from './queries/queryClient.ts'
 import { AppFrame, FrameFallback } from './ui/AppFrame.tsx'
 import { RouteError } from './ui/RouteError.tsx'
+import { pageExportName, routePages } from './routePages.ts'
+
+/**
+ * Every page's module, loaded when its route is first visited (each its own chunk). Which route shows which
+ * page is routePages.ts, a table the build also reads to preload the page a full load opens.
+ */
+const pageModules = import.meta.glob<Record<string, ComponentType>>('./pages/*/*Page.tsx')
+
+async function loadPage(page: string): Promise<ComponentType> {
+  const load = pageModules[`./pages/${page}.tsx`]
+  if (!load) throw new Error(`no page module ${page}`)
+  const Component = (await load())[pageExportName(page)]
+  if (!Component) throw new Error(`the page module ${page} has no export ${pageExportName(page)}`)
+  return Component
+}
 
 /** The pages a visitor most often opens next from any page (a block, a transaction): see warmPageChunks. */
-const blockPage = () => import('./pages/block/BlockPage.tsx')
-const transactionPage = () => import('./pages/tx/TransactionPage.tsx')
+const warmedPages = ['block/BlockPage', 'tx/TransactionPage']
 
 /** How long chunk warming waits for the page's data before it goes ahead anyway (a query that keeps polling). */
 const warmWaitLimitMs = 10_000
@@ -26,17 +40,23 @@ const warmWaitLimitMs = 10_000
  * way: on a full load of a block page, fetching and compiling those chunks ran during its 1 MB answer and
  * competed with the node for the CPU.
  */
-function warmPageChunks(queryClient: QueryClient): () => void {
+function warmPageChunks(queryClient: QueryClient, router: AppState['router']): () => void {
   const started = Date.now()
   const idle = 'requestIdleCallback' in window
   let handle = 0
+  let quiet = 0
   const schedule = (callback: () => void) => (idle ? window.requestIdleCallback(callback, { timeout: 3_000 }) : window.setTimeout(callback, 1_000))
   const attempt = () => {
-    if (queryClient.isFetching() > 0 && Date.now() - started < warmWaitLimitMs) {
+    // The first page's own chunk first (the router is not initialized until it has loaded), then two idle
+    // moments in a row with no data on its way: between the chunk arriving and the page's queries starting,
+    // nothing is fetching for a moment (measured: the warm chunks went out before the home page's first row).
+    const busy = !router.state.initialized || queryClient.isFetching() > 0
+    quiet = busy ? 0 : quiet + 1
+    if (quiet < 2 && Date.now() - started < warmWaitLimitMs) {
       handle = schedule(attempt)
       return
     }
-    void Promise.all([blockPage(), transactionPage()]).catch(() => {})
+    void Promise.all(warmedPages.map(loadPage)).catch(() => {})
   }
   handle = schedule(attempt)
   return () => (idle ? window.cancelIdleCallback(handle) : window.clearTimeout(handle))
@@ -54,6 +74,9 @@ const blockHandle: PageHandle = {
   startData: (client, network, params, search) => prefetchBlockRoute(client, network, params.id ?? '', new URLSearchParams(search)),
 }
 
+/** The handles of the pages that have one, by page. */
+const pageHandles: Partial<Record<string, PageHandle>> = { 'block/BlockPage': blockHandle }
+
 /**
  * The route table. The frame is in the entry chunk; every page is its own chunk, loaded when first visited.
  * The pathless child with the error element keeps the header on screen when a page fails.
@@ -65,24 +88,11 @@ export const routes: RouteObject[] = [
     children: [
       {
         ErrorBoundary: RouteError,
-        children: [
-          { index: true, lazy: async () => ({ Component: (await import('./pages/home/HomePage.tsx')).HomePage }) },
-          { path: 'files', lazy: async () => ({ Component: (await import('./pages/files/FilesPage.tsx')).FilesPage }) },
-          { path: 'settings', lazy: async () => ({ Component: (await import('./pages/settings/SettingsPage.tsx')).SettingsPage }) },
-          { path: 'l2a/:block', lazy: async () => ({ Component: (await import('./pages/l2a/L2aBlockPage.tsx')).L2aBlockPage }) },
-          { path: 'l2b/pending', lazy: async () => ({ Component: (await import('./pages/l2b/L2bPendingPage.tsx')).L2bPendingPage }) },
-          { path: 'call', lazy: async () => ({ Component: (await import('./pages/call/CallPage.tsx')).CallPage }) },
-          { path: 'storage', lazy: async () => ({ Component: (await import('./pages/storage/StoragePage.tsx')).StoragePage }) },
-          { path: 'logs', lazy: async () => ({ Component: (await import('./pages/logs/LogsPage.tsx')).LogsPage }) },
-          { path: 'blocks', lazy: async () => ({ Component: (await import('./pages/blocks/BlocksPage.tsx')).BlocksPage }) },
-          { path: 'block/:id', handle: blockHandle, lazy: async () => ({ Component: (await blockPage()).BlockPage }) },
-          { path: 'block/:id/receipts', lazy: async () => ({ Component: (await import('./pages/block/BlockReceiptsPage.tsx')).BlockReceiptsPage }) },
-          { path: 'uncle/:id/:index', lazy: async () => ({ Component: (await import('./pages/uncle/UnclePage.tsx')).UnclePage }) },
-          { path: 'tx/:hash', lazy: async () => ({ Component: (await transactionPage()).TransactionPage }) },
-          { path: 'block/:id/tx/:index', lazy: async () => ({ Component: (await import('./pages/tx/BlockTransactionPage.tsx')).BlockTransactionPage }) },
-          { path: 'address/:address', lazy: async () => ({ Component: (await import('./pages/address/AddressPage.tsx')).AddressPage }) },
-          { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found/NotFoundPage.tsx')).NotFoundPage }) },
-        ],
+        children: routePages.map(({ path, page }): RouteObject => ({
+          ...(path === '' ? { index: true } : { path }),
+          ...(pageHandles[page] ? { handle: pageHandles[page] } : {}),
+          lazy: async () => ({ Component: await loadPage(page) }),
+        })),
       },
     ],
   },
@@ -121,7 +131,7 @@ export function createAppState(config: RuntimeConfig): AppState {
 }
 
 export function App({ config, state: { queryClient, router } }: { config: RuntimeConfig; state: AppState }) {
-  useEffect(() => warmPageChunks(queryClient), [queryClient])
+  useEffect(() => warmPageChunks(queryClient, router), [queryClient, router])
   return (
     <QueryClientProvider client={queryClient}>
       <NetworkProvider config={config} router={router}>

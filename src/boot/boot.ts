@@ -8,6 +8,8 @@
  *    field) and handed to the app, which no longer waits for a /config.json round trip.
  * 3. The page's first data request (earlyPlan.ts), sent now: it is on its way while the app's code loads,
  *    and the app's transport adopts its answer (src/rpc/earlyReplies.ts) instead of asking again.
+ * 4. The page's own chunks (routePreload.ts), preloaded beside the app's entry: without this they were asked
+ *    for only once the entry had loaded and run, a second trip in a row before the page could render.
  *
  * Nothing here may throw or block for long: whatever fails, the app still starts and does it all itself.
  */
@@ -16,6 +18,7 @@ import { applyTheme, darkQuery, parseThemeChoice, resolveTheme, themeStorageKey 
 import { earlyPlanFor, sendEarly } from './earlyPlan.ts'
 import { learnedStorageKey } from '../networks/learnedId.ts'
 import { configElementId, writeHandoff, type EarlyRequest } from './handoff.ts'
+import { chunksForPath, preloadElementId, type PreloadTable } from './routePreload.ts'
 
 /** The early answer is given up on after this; the app's own request then has its usual timeout. */
 const earlyTimeoutMs = 15_000
@@ -60,6 +63,26 @@ function startEarly(config: unknown): EarlyRequest | null {
   }
 }
 
+function preloadPage(): void {
+  try {
+    const element = document.getElementById(preloadElementId)
+    if (!element) return
+    const table = JSON.parse(element.textContent ?? '[]') as PreloadTable
+    element.remove()
+    for (const href of chunksForPath(table, location.pathname)) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      // As the entry's own preloads are (crossorigin): the import() that uses the chunk then finds it in the cache.
+      link.crossOrigin = ''
+      link.href = href
+      document.head.append(link)
+    }
+  } catch {
+    // No table (the dev server) or an unreadable one: the page's chunks load when the app asks for them.
+  }
+}
+
 applyStoredTheme()
 const config = takeConfig()
 writeHandoff({ config, early: config === undefined ? null : startEarly(config) })
+preloadPage()

@@ -72,7 +72,7 @@ describe('the early request holds to the app’s own calls', () => {
       posts.length = 0
       const client = createQueryClient()
       prefetchBlockRoute(client, network, id, new URLSearchParams(search))
-      await vi.waitFor(() => expect(posts).toHaveLength(1))
+      await vi.waitFor(() => expect(posts).toHaveLength(1), { timeout: 10_000 })
       const sent = (posts[0] as Array<{ method: string; params: unknown[] }>).map(({ method, params }) => ({ method, params }))
       expect(earlyCalls(`/block/${id}`, new URLSearchParams(search)), `/block/${id}${search}`).toEqual(sent)
     }
@@ -89,7 +89,7 @@ describe('the early request holds to the app’s own calls', () => {
     try {
       const client = createQueryClient()
       prefetchBlockRoute(client, network, String(BigInt(block)), new URLSearchParams())
-      await vi.waitFor(() => expect(posts.length).toBeGreaterThan(0))
+      await vi.waitFor(() => expect(posts.length).toBeGreaterThan(0), { timeout: 10_000 })
       // One call: sent on its own, not as a batch.
       const sent = [posts[0]].flat().map((call) => ({ method: (call as { method: string }).method, params: (call as { params: unknown[] }).params }))
       expect(earlyPlanFor(configFor(service), { pathname: `/block/${BigInt(block)}`, search: '' }, stored)?.calls).toEqual(sent)
@@ -112,7 +112,7 @@ describe('the early request holds to the app’s own calls', () => {
     const stream = headStreamFor(network).subscribe(() => {})
     try {
       await createQueryClient().fetchQuery(headQuery(network))
-      await vi.waitFor(() => expect(posts.length).toBeGreaterThan(0))
+      await vi.waitFor(() => expect(posts.length).toBeGreaterThan(0), { timeout: 10_000 })
       // Both read the head in the same tick: one call on the wire (identical reads share it).
       const sent = posts.flatMap((body) => (Array.isArray(body) ? body : [body]) as Array<{ method: string; params: unknown[] }>).map(({ method, params }) => ({ method, params }))
       expect(earlyCalls('/', new URLSearchParams())).toEqual(sent)
@@ -178,7 +178,8 @@ describe('the app adopts the early answer', () => {
     })
     try {
       const head = await createQueryClient().fetchQuery(headQuery(network))
-      await vi.waitFor(() => expect(heads.length).toBeGreaterThan(0))
+      // Not vitest's 1 s default: on two busy cores (CI) the stream's first head took longer.
+      await vi.waitFor(() => expect(heads.length).toBeGreaterThan(0), { timeout: 10_000 })
       expect(head?.hash).toBe(expected[0]!.result.hash)
       // The stream may fill in blocks by number (the chain moves every second); it never asked for latest.
       const calls = posts.flatMap((body) => (Array.isArray(body) ? body : [body]) as Array<{ method: string; params: unknown[] }>)

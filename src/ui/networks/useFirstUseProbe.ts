@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
 import type { AppNetwork } from '../../networks/capabilities.ts'
-import { probeOnFirstUse } from '../../networks/firstUseProbe.ts'
 import { needsProbe } from '../../networks/learned.ts'
 
 /** How long after a page opens the first-use probe waits: the page's own data goes first (issue 18's cold load). */
@@ -12,7 +11,8 @@ export function useFirstUseProbe(network: AppNetwork): void {
     if (!needsProbe(network)) return
     let idle: number | null = null
     const timer = setTimeout(() => {
-      const run = () => void probeOnFirstUse(network)
+      // Its code too comes later: the probe is no part of the first render, so it stays out of the entry chunk.
+      const run = () => void import('../../networks/firstUseProbe.ts').then(({ probeOnFirstUse }) => probeOnFirstUse(network)).catch(() => undefined)
       if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: 3_000 })
       else run()
     }, afterPageMs)

@@ -1,0 +1,37 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { routePages } from '../src/routePages.ts'
+import { routePreloadTable } from './routePreload.ts'
+
+const root = '/repo'
+const pageModule = (page: string) => path.join(root, 'src', 'pages', `${page}.tsx`)
+
+/** A bundle as rolldown gives it: the entry with its static import, and every page's chunk. */
+function bundle(pageImports: (page: string) => string[]) {
+  const chunks: Record<string, { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[] }> = {
+    'assets/index.js': { type: 'chunk', fileName: 'assets/index.js', isEntry: true, facadeModuleId: path.join(root, 'src', 'main.tsx'), imports: ['assets/app.js'] },
+    'assets/app.js': { type: 'chunk', fileName: 'assets/app.js', isEntry: false, facadeModuleId: null, imports: [] },
+    'assets/shared.js': { type: 'chunk', fileName: 'assets/shared.js', isEntry: false, facadeModuleId: null, imports: ['assets/app.js', 'assets/deep.js'] },
+    'assets/deep.js': { type: 'chunk', fileName: 'assets/deep.js', isEntry: false, facadeModuleId: null, imports: [] },
+  }
+  for (const { page } of routePages) {
+    const fileName = `assets/${page.replace('/', '-')}.js`
+    chunks[fileName] = { type: 'chunk', fileName, isEntry: false, facadeModuleId: pageModule(page), imports: pageImports(page) }
+  }
+  return chunks
+}
+
+describe('the route preload table', () => {
+  it('lists each page’s chunk and what it imports, directly or not, but nothing the entry already loads', () => {
+    const table = routePreloadTable(bundle((page) => (page === 'home/HomePage' ? ['assets/shared.js', 'assets/app.js'] : ['assets/app.js'])), root)
+    expect(table.map(([route]) => route)).toEqual(routePages.map(({ path: route }) => route))
+    expect(table[0]).toEqual(['', ['/assets/home-HomePage.js', '/assets/shared.js', '/assets/deep.js']])
+    expect(table.find(([route]) => route === 'block/:id')).toEqual(['block/:id', ['/assets/block-BlockPage.js']])
+  })
+
+  it('fails the build when a page has no chunk of its own', () => {
+    const broken = bundle(() => [])
+    delete broken['assets/tx-TransactionPage.js']
+    expect(() => routePreloadTable(broken, root)).toThrow(/no chunk for the page tx\/TransactionPage/)
+  })
+})
