@@ -132,3 +132,30 @@ describe('EVM decoders never throw on any log or revert payload (fast-check)', (
     )
   })
 })
+
+// The platform's own en-US formatters are the oracle for the by-hand fast paths (numbers.ts, time.ts), which
+// exist only so a page need not load the locale data before its first render.
+describe('whole numbers and UTC times written by hand read exactly as Intl writes them (fast-check)', () => {
+  const intlNumbers = new Intl.NumberFormat('en-US')
+  const intlUtc = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: 'UTC', timeZoneName: 'short' })
+
+  it('any bigint and any number', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.bigInt({ min: -(2n ** 300n), max: 2n ** 300n }), fc.integer(), fc.maxSafeInteger(), fc.double({ noNaN: true })), (value) => {
+        expect(formatInteger(value)).toBe(intlNumbers.format(value))
+      }),
+      runs,
+    )
+    for (const value of [0, -0, 1, -1, 999, 1000, -1000, 123456789, Number.MAX_SAFE_INTEGER, 2 ** 60, 1.5, 0n, -999n, 1000n]) expect(formatInteger(value)).toBe(intlNumbers.format(value))
+  })
+
+  it('any time the calendar holds, fractions of a second included', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -62_135_596_800, max: 253_402_300_799 }), fc.double({ min: -8.64e12, max: 8.64e12, noNaN: true }), fc.integer({ min: -8.64e12, max: 8.64e12 })), (seconds) => {
+        expect(formatUtc(seconds)).toBe(intlUtc.format(new Date(seconds * 1000)))
+      }),
+      runs,
+    )
+    for (const seconds of [0, -1, 1_795_326_422, -30_610_224_000, 253_402_300_799, 253_402_300_800, -62_135_596_800, 0.999]) expect(formatUtc(seconds)).toBe(intlUtc.format(new Date(seconds * 1000)))
+  })
+})

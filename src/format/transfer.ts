@@ -3,12 +3,13 @@
  * units are formatBytes (numbers.ts).
  */
 
-const grouped = new Intl.NumberFormat('en-US')
+import { formatInteger } from './numbers.ts'
+
 const units = ['KiB', 'MiB', 'GiB', 'TiB'] as const
 
 /** Exact byte count, grouped: "3,145,728 bytes". */
 export function formatByteCount(bytes: number): string {
-  return `${grouped.format(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`
+  return `${formatInteger(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`
 }
 
 /** One decimal: a speed that changes every tenth of a second needs no more. */

@@ -1,6 +1,6 @@
 import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
-import { formatTimestamp } from '../../format/time.ts'
+import { formatUtc } from '../../format/time.ts'
 import type { BlockHeader } from '../../rpc/schemas.ts'
 import type { Network } from '../../../contract/runtimeConfig.ts'
 import { Address } from '../../ui/Address.tsx'
@@ -65,7 +65,9 @@ export function LatestBlockPanel({ network, head, live }: { network: Network; he
           <Hash value={head.hash} to={blockPath(head.hash)} short={false} onPrefetch={prefetch.block(head.hash)} copyLabel="Copy block hash" />
         </InfoField>
         <InfoField label="Timestamp" testId="head-timestamp">
-          <span className="tabular-nums">{formatTimestamp(timestamp)}</span>
+          {/* In UTC, as the block page leads with and the rows' dates read: the same for every viewer, and written
+              without the locale data a viewer's zone needs (~30 ms to load before the first render). */}
+          <span className="tabular-nums">{formatUtc(timestamp)}</span>
         </InfoField>
         <InfoField label="Gas used" testId="head-gas-used">
           <span className="tabular-nums">{formatInteger(gasUsed)}</span>
