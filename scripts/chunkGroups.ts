@@ -1,3 +1,5 @@
+import { reachable } from './reachable.ts'
+
 /**
  * How the app's code is split into files (vite.config.ts, rolldown's codeSplitting). Left to itself the
  * bundler gave every set of modules shared by a different set of pages a chunk of its own: a full load of a
@@ -16,17 +18,7 @@ const pageModule = /[\\/]src[\\/](pages|present)[\\/]/
 export function chunkGroups(entry: string) {
   let initial: Set<string> | null = null
   /** The modules the entry imports statically, directly or not. */
-  const initialSet = (ctx: Context) => {
-    const seen = new Set<string>()
-    const stack = [entry]
-    while (stack.length > 0) {
-      const id = stack.pop()!
-      if (seen.has(id)) continue
-      seen.add(id)
-      for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) stack.push(next)
-    }
-    return seen
-  }
+  const initialSet = (ctx: Context) => reachable(entry, (id) => ctx.getModuleInfo(id)?.importedIds ?? [])
   const isInitial = (id: string, ctx: Context) => (initial ??= initialSet(ctx)).has(id)
   return [
     // Everything the first render needs, in one file beside the entry (left alone, it came in twelve).

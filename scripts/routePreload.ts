@@ -2,22 +2,17 @@ import path from 'node:path'
 import type { Plugin } from 'vite'
 import { preloadElementId, preloadMarker, type PreloadTable } from '../src/boot/routePreload.ts'
 import { routePages } from '../src/routePages.ts'
+import { reachable } from './reachable.ts'
 
 type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: readonly string[] }
 type Output = Chunk | { type: 'asset'; fileName: string }
 
 /** The files a chunk needs before it can run: itself and what it imports statically, directly or not. */
 function closure(bundle: Record<string, Output>, start: string): Set<string> {
-  const seen = new Set<string>()
-  const stack = [start]
-  while (stack.length > 0) {
-    const file = stack.pop()!
-    if (seen.has(file)) continue
-    seen.add(file)
+  return reachable(start, (file) => {
     const chunk = bundle[file]
-    if (chunk?.type === 'chunk') stack.push(...chunk.imports)
-  }
-  return seen
+    return chunk?.type === 'chunk' ? chunk.imports : []
+  })
 }
 
 /**

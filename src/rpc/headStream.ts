@@ -263,24 +263,15 @@ export function createHeadStream(options: HeadStreamOptions): HeadStream {
   }
 
   const start = () => {
-    let active = true
     stopSubscription = subscribeNewHeads(
       socket,
       (head) => take(head, 'subscription'),
       (error) => {
-        // A server without subscriptions is not a failure: the head is polled over HTTP from now on.
-        if (isMethodUnsupported(error, 'eth_subscribe')) {
-          if (active) polling(true)
-          return
-        }
-        emit({ type: 'error', error })
+        // A server without subscriptions is not a failure: the socket's status says so (subscriptionsRefused),
+        // and the status listener below polls the head over HTTP from then on.
+        if (!isMethodUnsupported(error, 'eth_subscribe')) emit({ type: 'error', error })
       },
     )
-    const stopHeads = stopSubscription
-    stopSubscription = () => {
-      active = false
-      stopHeads()
-    }
     wasOpen = everOpen = socket.status.state === 'open'
     stopStatus = socket.onStatus(() => {
       const open = socket.status.state === 'open'

@@ -28,13 +28,19 @@ const text = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : ''
 }
 
+/** The service's two URLs with the key in them: {base_url}/v3/<key> and {ws_url}/ws/v3/<key>. */
+const serviceUrlShapes = {
+  http: /^(https?:\/\/[^?#\s]+?)\/v3\/([^/?#\s]+)\/?$/i,
+  ws: /^(wss?:\/\/[^?#\s]+?)\/ws\/v3\/([^/?#\s]+)\/?$/i,
+}
+
 /**
  * A full URL in the service's own shape, `{base_url}/v3/<key>` (as a provider's dashboard shows it), pasted
  * as a node's URL: its base and key. Its WebSocket is then `{ws_url}/ws/v3/<key>`, which a URL derived from
  * the pasted one would miss. Null for any other URL.
  */
-export function splitServiceUrl(url: string): { base: string; key: string } | null {
-  const match = /^(https?:\/\/[^?#\s]+?)\/v3\/([^/?#\s]+)\/?$/i.exec(url.trim())
+export function splitServiceUrl(url: string, kind: keyof typeof serviceUrlShapes = 'http'): { base: string; key: string } | null {
+  const match = serviceUrlShapes[kind].exec(url.trim())
   return match ? { base: match[1]!, key: match[2]! } : null
 }
 
@@ -50,8 +56,8 @@ export function readNetworkForm(form: FormData, existing: UserNetworkRecord | nu
     rpcBase = pasted.base
     typedKey = pasted.key
     endpoint = 'service'
-    const ws = /^(wss?:\/\/[^?#\s]+?)\/ws\/v3\/([^/?#\s]+)\/?$/i.exec(typedWs)
-    if (ws) typedWs = ws[1]!
+    const ws = splitServiceUrl(typedWs, 'ws')
+    if (ws) typedWs = ws.base
     else if (/\/v3\//.test(typedWs)) typedWs = ''
   }
   const wsBase = typedWs || deriveWsBase(rpcBase)
