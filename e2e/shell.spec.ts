@@ -40,6 +40,41 @@ test.describe('app shell', () => {
     expect(await page.locator('#chainglass-preload').count()).toBe(0)
   })
 
+  test('a link opens the next page at its top, and back returns to where the page was scrolled', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 })
+    await openHome(page)
+    await page.evaluate(() => window.scrollTo(0, 300))
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300)
+    // The header stays on screen (sticky): its Blocks link is a click away at any scroll position.
+    await page.getByTestId('nav-blocks').click()
+    await expect(page).toHaveURL(/\/blocks$/)
+    await expect(page.getByTestId('blocks-page')).toBeVisible()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await expect(page.getByTestId('blocks-row-txs').first()).toBeVisible()
+    await page.evaluate(() => window.scrollTo(0, 120))
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(120)
+    await page.goBack()
+    await expect(page.getByTestId('head-number')).toBeVisible()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300)
+    await page.goForward()
+    await expect(page).toHaveURL(/\/blocks$/)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(120)
+  })
+
+  test('injected fault: a page whose code fails to load is explained in place under the header, and the next link works', async ({ page }) => {
+    await openHome(page)
+    // The logs page's own chunk refused (the only way to make a real page's code fail to load).
+    await page.route(/\/assets\/LogsPage-[\w-]+\.js$/, (route) => route.abort())
+    await page.getByTestId('nav-logs').click()
+    await expect(page.getByRole('heading', { name: 'This page could not be shown' })).toBeVisible()
+    await expect(page.getByTestId('search-input')).toBeVisible()
+    await page.getByTestId('nav-blocks').click()
+    await expect(page).toHaveURL(/\/blocks$/)
+    await expect(page.getByTestId('blocks-page')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'This page could not be shown' })).toHaveCount(0)
+    await expect(page.getByTestId('nav-blocks')).toHaveAttribute('aria-current', 'page')
+  })
+
   test('the project key and secret never reach the DOM or the address bar', async ({ page, request }) => {
     const config = (await (await request.get('/config.json')).json()) as { networks: Array<{ key: string; secret: string }> }
     await openHome(page)

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { useEffect, type ComponentType } from 'react'
-import { createBrowserRouter, matchRoutes, type Params, type RouteObject } from 'react-router'
-import { RouterProvider } from 'react-router/dom'
+import { lazy, startTransition, useEffect, useLayoutEffect, useState, type ComponentType } from 'react'
+import { matchRoutes, Router, useRoutes, type Params, type RouteObject } from 'react-router'
+import { createAppHistory, type AppHistory } from './appHistory.ts'
 import { networkForSearch } from './networks/networkList.ts'
 import { NetworkProvider } from './ui/networks/NetworkContext.tsx'
 import type { AppNetwork } from './networks/capabilities.ts'
@@ -9,8 +9,8 @@ import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { prefetchBlockRoute } from './queries/blockPage.ts'
 import { queryKeys } from './queries/keys.ts'
 import { createQueryClient } from './queries/queryClient.ts'
-import { AppFrame, FrameFallback } from './ui/AppFrame.tsx'
-import { RouteError } from './ui/RouteError.tsx'
+import { AppFrame } from './ui/AppFrame.tsx'
+import { ScrollRestorer } from './ui/ScrollRestorer.tsx'
 import { pageExportName, routePages } from './routePages.ts'
 
 /**
@@ -19,12 +19,24 @@ import { pageExportName, routePages } from './routePages.ts'
  */
 const pageModules = import.meta.glob<Record<string, ComponentType>>('./pages/*/*Page.tsx')
 
-async function loadPage(page: string): Promise<ComponentType> {
+async function importPage(page: string): Promise<ComponentType> {
   const load = pageModules[`./pages/${page}.tsx`]
   if (!load) throw new Error(`no page module ${page}`)
   const Component = (await load())[pageExportName(page)]
   if (!Component) throw new Error(`the page module ${page} has no export ${pageExportName(page)}`)
   return Component
+}
+
+/** Each page's module, asked for once (a failed load is asked again on the next visit). */
+const pageLoads = new Map<string, Promise<ComponentType>>()
+function loadPage(page: string): Promise<ComponentType> {
+  let load = pageLoads.get(page)
+  if (!load) {
+    load = importPage(page)
+    pageLoads.set(page, load)
+    load.catch(() => pageLoads.delete(page))
+  }
+  return load
 }
 
 /** The pages a visitor most often opens next from any page (a block, a transaction): see warmPageChunks. */
@@ -40,17 +52,17 @@ const warmWaitLimitMs = 10_000
  * way: on a full load of a block page, fetching and compiling those chunks ran during its 1 MB answer and
  * competed with the node for the CPU.
  */
-function warmPageChunks(queryClient: QueryClient, router: AppState['router']): () => void {
+function warmPageChunks(queryClient: QueryClient, firstPage: { loaded: boolean }): () => void {
   const started = Date.now()
   const idle = 'requestIdleCallback' in window
   let handle = 0
   let quiet = 0
   const schedule = (callback: () => void) => (idle ? window.requestIdleCallback(callback, { timeout: 3_000 }) : window.setTimeout(callback, 1_000))
   const attempt = () => {
-    // The first page's own chunk first (the router is not initialized until it has loaded), then two idle
-    // moments in a row with no data on its way: between the chunk arriving and the page's queries starting,
-    // nothing is fetching for a moment (measured: the warm chunks went out before the home page's first row).
-    const busy = !router.state.initialized || queryClient.isFetching() > 0
+    // The first page's own chunk first, then two idle moments in a row with no data on its way: between the
+    // chunk arriving and the page's queries starting, nothing is fetching for a moment (measured: the warm
+    // chunks went out before the home page's first row).
+    const busy = !firstPage.loaded || queryClient.isFetching() > 0
     quiet = busy ? 0 : quiet + 1
     if (quiet < 2 && Date.now() - started < warmWaitLimitMs) {
       handle = schedule(attempt)
@@ -63,10 +75,10 @@ function warmPageChunks(queryClient: QueryClient, router: AppState['router']): (
 }
 
 /**
- * What a route's `handle` may carry: how to start the page's data from its URL alone, before its code has
- * loaded or rendered. createAppState calls it for the page a full load opens and for every navigation as it
- * starts. Not a route loader: a loader did this on every navigation, and its extra 'loading' render of the
- * page being left cost the warm visit more than it saved.
+ * What a page may have: how to start its data from its URL alone, before its code has loaded or rendered.
+ * createAppState calls it for the page a full load opens and for every navigation as it starts. Not a route
+ * loader: a loader did this on every navigation, and its extra 'loading' render of the page being left cost
+ * the warm visit more than it saved.
  */
 type PageHandle = { startData?: (client: QueryClient, network: AppNetwork, params: Params, search: string) => void }
 
@@ -77,38 +89,35 @@ const blockHandle: PageHandle = {
 /** The handles of the pages that have one, by page. */
 const pageHandles: Partial<Record<string, PageHandle>> = { 'block/BlockPage': blockHandle }
 
+/** Each page as a component that loads its module when first rendered (the frame shows while it loads). */
+const lazyPages = new Map(routePages.map(({ page }) => [page, lazy(async () => ({ default: await loadPage(page) }))]))
+
 /**
  * The route table. The frame is in the entry chunk; every page is its own chunk, loaded when first visited.
- * The pathless child with the error element keeps the header on screen when a page fails.
+ * The frame keeps the header on screen when a page fails (its page boundary) and while a page's code loads.
  */
 export const routes: RouteObject[] = [
   {
-    Component: AppFrame,
-    HydrateFallback: FrameFallback,
-    children: [
-      {
-        ErrorBoundary: RouteError,
-        children: routePages.map(({ path, page }): RouteObject => ({
-          ...(path === '' ? { index: true } : { path }),
-          ...(pageHandles[page] ? { handle: pageHandles[page] } : {}),
-          lazy: async () => ({ Component: await loadPage(page) }),
-        })),
-      },
-    ],
+    element: <AppFrame />,
+    children: routePages.map(({ path, page }): RouteObject => {
+      const Page = lazyPages.get(page)!
+      return { ...(path === '' ? { index: true } : { path }), id: page, element: <Page />, ...(pageHandles[page] ? { handle: pageHandles[page] } : {}) }
+    }),
   },
 ]
 
-export type AppState = { queryClient: QueryClient; router: ReturnType<typeof createBrowserRouter> }
+export type AppState = { queryClient: QueryClient; history: AppHistory; firstPage: { loaded: boolean } }
 
 /**
- * The app's one cache and its router, made as soon as the configuration is read and before React renders
- * anything: making the router starts the first page's chunk loading, and the page's data (its route's
- * handle) is asked for at once, so both are on their way while React renders the frame (otherwise, on a full
- * load of a block page, the request leaves only after the first render, the chunk and the page's own render).
+ * The app's one cache and its history, made as soon as the configuration is read and before React renders
+ * anything: the first page's chunk starts loading here, and the page's data (its route's handle) is asked for
+ * at once, so both are on their way while React renders the frame (otherwise, on a full load of a block page,
+ * the request leaves only after the first render, the chunk and the page's own render).
  */
 export function createAppState(config: RuntimeConfig): AppState {
   const queryClient = createQueryClient()
-  const router = createBrowserRouter(routes)
+  const history = createAppHistory()
+  const firstPage = { loaded: false }
   let started: string | null = null
   const startData = (location: { pathname: string; search: string }) => {
     const key = location.pathname + location.search
@@ -122,20 +131,45 @@ export function createAppState(config: RuntimeConfig): AppState {
       handle?.startData?.(queryClient, network, match.params, location.search)
     }
   }
-  startData(router.state.location)
+  const page = matchRoutes(routes, history.state.location)?.at(-1)?.route.id
+  const firstLoad = page ? loadPage(page) : Promise.resolve()
+  void firstLoad.then(
+    () => (firstPage.loaded = true),
+    () => (firstPage.loaded = true),
+  )
+  startData(history.state.location)
   // An in-app navigation too: the data is asked for when the navigation starts, not when the page has rendered
   // and its effects run (measured: the block page's batch left 35-55 ms after the click). Nothing waits for it
   // and nothing renders for it; data already cached is not asked again.
-  router.subscribe((state) => startData(state.navigation.location ?? state.location))
-  return { queryClient, router }
+  history.subscribe((state) => startData(state.location))
+  return { queryClient, history, firstPage }
 }
 
-export function App({ config, state: { queryClient, router } }: { config: RuntimeConfig; state: AppState }) {
-  useEffect(() => warmPageChunks(queryClient, router), [queryClient, router])
+function AppRoutes() {
+  return useRoutes(routes)
+}
+
+/** React Router's declarative router on the app's history: the location as the history has it, in a transition. */
+function AppRouter({ history }: { history: AppHistory }) {
+  const [state, setState] = useState(history.state)
+  // As React Router's own BrowserRouter: a new location renders in a transition, so the page being left stays
+  // on screen while the next page's code loads (a page already loaded renders at once).
+  // Subscribed in a layout effect, before anything else can navigate (the network selection follows later).
+  useLayoutEffect(() => history.subscribe((next) => startTransition(() => setState(next))), [history])
+  return (
+    <Router location={state.location} navigationType={state.historyAction as never} navigator={history.navigator}>
+      <ScrollRestorer history={history} />
+      <AppRoutes />
+    </Router>
+  )
+}
+
+export function App({ config, state: { queryClient, history, firstPage } }: { config: RuntimeConfig; state: AppState }) {
+  useEffect(() => warmPageChunks(queryClient, firstPage), [queryClient, firstPage])
   return (
     <QueryClientProvider client={queryClient}>
-      <NetworkProvider config={config} router={router}>
-        <RouterProvider router={router} />
+      <NetworkProvider config={config} history={history}>
+        <AppRouter history={history} />
       </NetworkProvider>
     </QueryClientProvider>
   )

@@ -35,7 +35,7 @@ export function nextSelection(previous: string | null, search: string, action: H
 
 type RouterLocation = { pathname: string; search: string; hash: string }
 
-/** What the selection needs of the app's data router (react-router's createBrowserRouter gives it). */
+/** What the selection needs of the app's history (src/appHistory.ts gives it). */
 export type RouterLike = {
   readonly state: { location: RouterLocation; historyAction: string }
   subscribe(subscriber: (state: { location: RouterLocation; historyAction: string }) => void): () => void

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { Link, Outlet, useLocation } from 'react-router'
 import { formatChainId } from '../format/hex.ts'
 import { useLinkNetwork, useNetwork } from './networks/NetworkContext.tsx'
 import { NetworkNotices } from './networks/NetworkNotices.tsx'
@@ -9,6 +9,7 @@ import { useHeadSubscription } from '../queries/head.ts'
 import { blocksPath, homePath, l2aBlockPath, l2bPendingPath, settingsPath, toolPaths, withNetwork } from '../urls.ts'
 import { AppLink } from './AppLink.tsx'
 import { ConnectionBanner } from './ConnectionBanner.tsx'
+import { PageErrorBoundary } from './RouteError.tsx'
 import { ChevronDownIcon } from './icons.tsx'
 import { Logo } from './Logo.tsx'
 import { NetworkMenu } from './NetworkMenu.tsx'
@@ -25,6 +26,7 @@ export function AppFrame() {
   // What the network offers, asked of it on its first use in this browser (then kept).
   useFirstUseProbe(network)
   const mobileNav = useMobileNav()
+  const location = useLocation()
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -53,7 +55,13 @@ export function AppFrame() {
       </header>
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
         <SampleGate>
-          <Outlet />
+          {/* A page that fails is explained in place (the header stays); a new location tries again. */}
+          <PageErrorBoundary resetKey={location.key}>
+            {/* The first page's code loading: the frame is up, the page's place says it is coming. */}
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </PageErrorBoundary>
         </SampleGate>
       </main>
       <footer className="border-t border-zinc-200/80 dark:border-zinc-800/80">
@@ -64,22 +72,13 @@ export function AppFrame() {
           </span>
         </div>
       </footer>
-      <ScrollRestoration />
     </div>
   )
 }
 
-/** While the first route's code loads: the frame's outline, so the page never flashes empty. */
-export function FrameFallback() {
-  return (
-    <div className="flex min-h-screen flex-col" aria-busy="true">
-      <div className="border-b border-zinc-200/80 bg-white/85 dark:border-zinc-800/80 dark:bg-zinc-950/80">
-        <div className="mx-auto flex h-[61px] max-w-7xl items-center px-4 sm:px-6 lg:px-8">
-          <Logo />
-        </div>
-      </div>
-    </div>
-  )
+/** While a page's code loads (on a full load; later pages are loaded ahead or keep the last page on screen). */
+function PageLoading() {
+  return <div className="min-h-[50vh]" role="status" aria-busy="true" aria-label="Loading the page" data-testid="page-loading" />
 }
 
 // ---------------------------------------------------------------------------------------------------------

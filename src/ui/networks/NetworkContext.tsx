@@ -47,9 +47,9 @@ function keepSame(kept: Map<string, AppNetwork>, after: AppNetwork[]): AppNetwor
 
 /**
  * Which network is shown, and the list to choose from. The choice lives in the URL (`?network=`): this
- * provider follows the app's router for it, so it sits above the RouterProvider and takes the router.
+ * provider follows the app's history for it, so it sits above the router and takes the history.
  */
-export function NetworkProvider({ config, router, children }: { config: RuntimeConfig; router: RouterLike; children: ReactNode }) {
+export function NetworkProvider({ config, history, children }: { config: RuntimeConfig; history: RouterLike; children: ReactNode }) {
   const records = useSyncExternalStore(userNetworks.subscribe, userNetworks.list, userNetworks.list)
   // Each recorded sample says what it holds (its rules come from that); read once, kept for the session. Read
   // here from the cache only: SampleGate asks when a sample is shown (and the presentation when it plans), so
@@ -67,8 +67,8 @@ export function NetworkProvider({ config, router, children }: { config: RuntimeC
     return keepSame(kept, mergeNetworks(config, records, (name) => byName.get(name)))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [config, records, described, learned])
-  // Follows the router while anything reads it (useSyncExternalStore below subscribes).
-  const [selection] = useState(() => createNetworkSelection(router, config.defaultNetwork))
+  // Follows the history while anything reads it (useSyncExternalStore below subscribes).
+  const [selection] = useState(() => createNetworkSelection(history, config.defaultNetwork))
   const requested = useSyncExternalStore(selection.subscribe, selection.requested, selection.requested)
 
   // Transports of networks that were edited or removed are closed: old keys and rules are not used again.
