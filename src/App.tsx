@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { lazy, startTransition, useEffect, useLayoutEffect, useState, type ComponentType } from 'react'
+import { startTransition, use, useEffect, useLayoutEffect, useState, type ComponentType } from 'react'
 import { matchRoutes, Router, useRoutes, type Params, type RouteObject } from 'react-router'
 import { createAppHistory, type AppHistory } from './appHistory.ts'
 import { networkForSearch } from './networks/networkList.ts'
@@ -27,17 +27,51 @@ async function importPage(page: string): Promise<ComponentType> {
   return Component
 }
 
-/** Each page's module, asked for once (a failed load is asked again on the next visit). */
+/** Each page's module, asked for once; one that failed to load is asked again at the next navigation. */
 const pageLoads = new Map<string, Promise<ComponentType>>()
+/** The pages whose module is here: rendered at once, without suspending. */
+const loadedPages = new Map<string, ComponentType>()
+/** Pages whose module failed to load: kept failed until the next navigation, so the page shows the error. */
+const failedPages = new Set<string>()
 function loadPage(page: string): Promise<ComponentType> {
   let load = pageLoads.get(page)
   if (!load) {
     load = importPage(page)
     pageLoads.set(page, load)
-    load.catch(() => pageLoads.delete(page))
+    load.then(
+      (Component) => loadedPages.set(page, Component),
+      () => failedPages.add(page),
+    )
   }
   return load
 }
+
+/** A new navigation: the pages that failed to load may load now (a network that came back). */
+function forgetFailedPages(): void {
+  for (const page of failedPages) pageLoads.delete(page)
+  failedPages.clear()
+}
+
+/**
+ * A route's page: at once if its module is here, else suspended until it is. Not React.lazy: a lazy component
+ * suspends on its first render even when its module has loaded, and a boundary that showed its fallback holds
+ * the content back up to 300 ms more (React's throttle): the first page was 150-250 ms later to content with
+ * it (measured). The first page's module is loaded before the first render (createAppState), and a
+ * navigation renders in a transition, so neither shows the fallback.
+ */
+function PageSlot({ page }: { page: string }) {
+  const Page = loadedPages.get(page) ?? use(loadPage(page))
+  // After the page's own effects: its queries have started (chunk warming waits for this).
+  useEffect(() => {
+    pageShown = true
+  }, [])
+  // The same component every time for a page (its module's export, kept): no state is reset.
+  // eslint-disable-next-line react-hooks/static-components
+  return <Page />
+}
+
+/** A page has been rendered and its data asked for. */
+let pageShown = false
 
 /** The pages a visitor most often opens next from any page (a block, a transaction): see warmPageChunks. */
 const warmedPages = ['block/BlockPage', 'tx/TransactionPage']
@@ -52,17 +86,17 @@ const warmWaitLimitMs = 10_000
  * way: on a full load of a block page, fetching and compiling those chunks ran during its 1 MB answer and
  * competed with the node for the CPU.
  */
-function warmPageChunks(queryClient: QueryClient, firstPage: { loaded: boolean }): () => void {
+function warmPageChunks(queryClient: QueryClient): () => void {
   const started = Date.now()
   const idle = 'requestIdleCallback' in window
   let handle = 0
   let quiet = 0
   const schedule = (callback: () => void) => (idle ? window.requestIdleCallback(callback, { timeout: 3_000 }) : window.setTimeout(callback, 1_000))
   const attempt = () => {
-    // The first page's own chunk first, then two idle moments in a row with no data on its way: between the
-    // chunk arriving and the page's queries starting, nothing is fetching for a moment (measured: the warm
-    // chunks went out before the home page's first row).
-    const busy = !firstPage.loaded || queryClient.isFetching() > 0
+    // The first page rendered (its queries started) first, then two idle moments in a row with no data on its
+    // way (measured: waiting only for the page's chunk, the warm chunks went out before the home page's first
+    // row, in the gap before React had rendered the page).
+    const busy = !pageShown || queryClient.isFetching() > 0
     quiet = busy ? 0 : quiet + 1
     if (quiet < 2 && Date.now() - started < warmWaitLimitMs) {
       handle = schedule(attempt)
@@ -89,9 +123,6 @@ const blockHandle: PageHandle = {
 /** The handles of the pages that have one, by page. */
 const pageHandles: Partial<Record<string, PageHandle>> = { 'block/BlockPage': blockHandle }
 
-/** Each page as a component that loads its module when first rendered (the frame shows while it loads). */
-const lazyPages = new Map(routePages.map(({ page }) => [page, lazy(async () => ({ default: await loadPage(page) }))]))
-
 /**
  * The route table. The frame is in the entry chunk; every page is its own chunk, loaded when first visited.
  * The frame keeps the header on screen when a page fails (its page boundary) and while a page's code loads.
@@ -99,14 +130,21 @@ const lazyPages = new Map(routePages.map(({ page }) => [page, lazy(async () => (
 export const routes: RouteObject[] = [
   {
     element: <AppFrame />,
-    children: routePages.map(({ path, page }): RouteObject => {
-      const Page = lazyPages.get(page)!
-      return { ...(path === '' ? { index: true } : { path }), id: page, element: <Page />, ...(pageHandles[page] ? { handle: pageHandles[page] } : {}) }
-    }),
+    children: routePages.map(({ path, page }): RouteObject => ({
+      ...(path === '' ? { index: true } : { path }),
+      id: page,
+      element: <PageSlot page={page} />,
+      ...(pageHandles[page] ? { handle: pageHandles[page] } : {}),
+    })),
   },
 ]
 
-export type AppState = { queryClient: QueryClient; history: AppHistory; firstPage: { loaded: boolean } }
+export type AppState = {
+  queryClient: QueryClient
+  history: AppHistory
+  /** Settles when the first page's module has loaded or failed: the app renders then (main.tsx). */
+  firstPage: Promise<void>
+}
 
 /**
  * The app's one cache and its history, made as soon as the configuration is read and before React renders
@@ -117,7 +155,6 @@ export type AppState = { queryClient: QueryClient; history: AppHistory; firstPag
 export function createAppState(config: RuntimeConfig): AppState {
   const queryClient = createQueryClient()
   const history = createAppHistory()
-  const firstPage = { loaded: false }
   let started: string | null = null
   const startData = (location: { pathname: string; search: string }) => {
     const key = location.pathname + location.search
@@ -132,16 +169,15 @@ export function createAppState(config: RuntimeConfig): AppState {
     }
   }
   const page = matchRoutes(routes, history.state.location)?.at(-1)?.route.id
-  const firstLoad = page ? loadPage(page) : Promise.resolve()
-  void firstLoad.then(
-    () => (firstPage.loaded = true),
-    () => (firstPage.loaded = true),
-  )
+  const firstPage = page ? loadPage(page).then(() => {}, () => {}) : Promise.resolve()
   startData(history.state.location)
   // An in-app navigation too: the data is asked for when the navigation starts, not when the page has rendered
   // and its effects run (measured: the block page's batch left 35-55 ms after the click). Nothing waits for it
   // and nothing renders for it; data already cached is not asked again.
-  history.subscribe((state) => startData(state.location))
+  history.subscribe((state) => {
+    forgetFailedPages()
+    startData(state.location)
+  })
   return { queryClient, history, firstPage }
 }
 
@@ -164,8 +200,8 @@ function AppRouter({ history }: { history: AppHistory }) {
   )
 }
 
-export function App({ config, state: { queryClient, history, firstPage } }: { config: RuntimeConfig; state: AppState }) {
-  useEffect(() => warmPageChunks(queryClient, firstPage), [queryClient, firstPage])
+export function App({ config, state: { queryClient, history } }: { config: RuntimeConfig; state: AppState }) {
+  useEffect(() => warmPageChunks(queryClient), [queryClient])
   return (
     <QueryClientProvider client={queryClient}>
       <NetworkProvider config={config} history={history}>

@@ -23,6 +23,11 @@ const render = (node: ReactNode) =>
   )
 
 loadRuntimeConfig().then(
-  (config) => render(<App config={config} state={createAppState(config)} />),
+  (config) => {
+    // The first page's code (preloaded beside this file) before the first render, so the page renders with the
+    // frame in one go: the splash above stays until then, as it does for the config.
+    const state = createAppState(config)
+    void state.firstPage.then(() => render(<App config={config} state={state} />))
+  },
   (error: unknown) => render(<ConfigErrorScreen error={error} />),
 )
