@@ -25,19 +25,15 @@ export type AppHistory = {
   navigate(to: To, options?: NavigateOptions): Promise<void>
   /** What React Router's <Router navigator> calls; push and replace take the navigation's options third. */
   readonly navigator: ReturnType<typeof UNSAFE_createBrowserHistory>
-  /** Called with the state before it changes (the scroll position of the page being left is saved then). */
-  beforeChange(callback: (leaving: HistoryState) => void): () => void
 }
 
 export function createAppHistory(): AppHistory {
   const history = UNSAFE_createBrowserHistory({ v5Compat: true })
   let state: HistoryState = { location: history.location, historyAction: history.action as HistoryAction, preventScrollReset: false }
   const subscribers = new Set<(state: HistoryState) => void>()
-  const leaving = new Set<(state: HistoryState) => void>()
   let pendingPreventScrollReset = false
 
   history.listen(({ action, location }) => {
-    for (const callback of [...leaving]) callback(state)
     state = { location, historyAction: action as HistoryAction, preventScrollReset: action !== 'POP' && pendingPreventScrollReset }
     pendingPreventScrollReset = false
     for (const subscriber of [...subscribers]) subscriber(state)
@@ -61,10 +57,6 @@ export function createAppHistory(): AppHistory {
     subscribe(subscriber) {
       subscribers.add(subscriber)
       return () => subscribers.delete(subscriber)
-    },
-    beforeChange(callback) {
-      leaving.add(callback)
-      return () => leaving.delete(callback)
     },
     navigate(to, options = {}) {
       ;(options.replace ? replace : push)(to, options.state, options)

@@ -9,7 +9,8 @@ import { useHeadSubscription } from '../queries/head.ts'
 import { blocksPath, homePath, l2aBlockPath, l2bPendingPath, settingsPath, toolPaths, withNetwork } from '../urls.ts'
 import { AppLink } from './AppLink.tsx'
 import { ConnectionBanner } from './ConnectionBanner.tsx'
-import { PageErrorBoundary } from './RouteError.tsx'
+import { ErrorBoundary } from './ErrorBoundary.tsx'
+import { RouteError } from './RouteError.tsx'
 import { ChevronDownIcon } from './icons.tsx'
 import { Logo } from './Logo.tsx'
 import { NetworkMenu } from './NetworkMenu.tsx'
@@ -56,12 +57,12 @@ export function AppFrame() {
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
         <SampleGate>
           {/* A page that fails is explained in place (the header stays); a new location tries again. */}
-          <PageErrorBoundary resetKey={location.key}>
+          <ErrorBoundary resetKey={location.key} fallback={(error) => <RouteError error={error} />}>
             {/* The first page's code loading: the frame is up, the page's place says it is coming. */}
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
-          </PageErrorBoundary>
+          </ErrorBoundary>
         </SampleGate>
       </main>
       <footer className="border-t border-zinc-200/80 dark:border-zinc-800/80">

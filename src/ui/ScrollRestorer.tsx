@@ -62,7 +62,13 @@ export function ScrollRestorer({ history }: { history: AppHistory }) {
         // Full or blocked storage: positions are kept for this page's life only.
       }
     }
-    const stopSaving = history.beforeChange((leaving) => positions.set(leaving.location.key, window.scrollY))
+    // Subscribers hear of a navigation before the next page renders (in a transition): the window still shows
+    // the entry being left.
+    let shownKey = history.state.location.key
+    const stopSaving = history.subscribe((next) => {
+      positions.set(shownKey, window.scrollY)
+      shownKey = next.location.key
+    })
     const onHide = () => {
       positions.set(history.state.location.key, window.scrollY)
       save()
