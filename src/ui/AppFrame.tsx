@@ -258,6 +258,8 @@ function useMobileNav() {
     </button>
   )
 
+  // Closed by the link that leaves too: going back to this entry (same key) must not show it open again.
+  const close = () => setOpenAt(null)
   const itemClass = (active: boolean) =>
     `block rounded-lg px-3 py-2.5 text-sm font-medium transition-colors ${
       active ? 'bg-accent-50 text-accent-700 ring-1 ring-inset ring-accent-200 dark:bg-accent-950/60 dark:text-accent-300 dark:ring-accent-900' : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800/70'
@@ -266,14 +268,14 @@ function useMobileNav() {
     <nav id={panelId} aria-label="Main" data-testid="nav-menu" className="border-t border-zinc-200/80 px-4 pb-4 pt-3 md:hidden dark:border-zinc-800/80">
       <div className="grid grid-cols-2 gap-1.5">
         {mainEntries.map((entry) => (
-          <NavItemLink key={entry.testId} entry={entry} className={itemClass} />
+          <NavItemLink key={entry.testId} entry={entry} className={itemClass} onNavigate={close} />
         ))}
-        <NavItemLink entry={settingsEntry} className={itemClass} />
+        <NavItemLink entry={settingsEntry} className={itemClass} onNavigate={close} />
       </div>
       <p className="mt-4 px-3 text-xs font-medium text-zinc-500 dark:text-zinc-400">Layer 2</p>
       <div className="mt-1.5 grid gap-1.5">
         {layer2Entries.map((entry) => (
-          <NavItemLink key={entry.testId} entry={entry} className={itemClass} />
+          <NavItemLink key={entry.testId} entry={entry} className={itemClass} onNavigate={close} />
         ))}
       </div>
     </nav>
