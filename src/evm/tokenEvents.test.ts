@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { encodeAbiParameters, encodeEventTopics, pad, toHex, type Hex } from 'viem'
+import { encodeAbiParameters, encodeEventTopics, pad, toEventSelector, toHex, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { approvalForAllTopic, approvalTopic, decodeTokenEvent, erc721Events, transferTopic, type LogLike } from './tokenEvents.ts'
+import { approvalForAllTopic, approvalTopic, decodeTokenEvent, erc20Events, erc721Events, transferTopic, type LogLike } from './tokenEvents.ts'
 
 const fixtures = new URL('../../../shared/fixtures/', import.meta.url)
 const readFixture = (name: string) => readFileSync(new URL(name, fixtures), 'utf8')
@@ -17,6 +17,16 @@ describe('event topics', () => {
     expect(transferTopic).toBe('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef')
     expect(approvalTopic).toBe('0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925')
     expect(approvalForAllTopic).toBe('0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31')
+  })
+
+  it('are what viem hashes from each signature and from each parsed event', () => {
+    expect(transferTopic).toBe(toEventSelector('Transfer(address,address,uint256)'))
+    expect(approvalTopic).toBe(toEventSelector('Approval(address,address,uint256)'))
+    expect(approvalForAllTopic).toBe(toEventSelector('ApprovalForAll(address,address,bool)'))
+    const byName = (name: string) => [...erc20Events(), ...erc721Events()].filter((event) => event.name === name).map((event) => toEventSelector(event))
+    expect(new Set(byName('Transfer'))).toEqual(new Set([transferTopic]))
+    expect(new Set(byName('Approval'))).toEqual(new Set([approvalTopic]))
+    expect(byName('ApprovalForAll')).toEqual([approvalForAllTopic])
   })
 })
 
@@ -41,10 +51,10 @@ describe('decodeTokenEvent, logs built from known values', () => {
   })
 
   it('decodes an ERC-721 Approval and ApprovalForAll', () => {
-    const approval = { topics: encodeEventTopics({ abi: erc721Events, eventName: 'Approval', args: { owner: alice, approved: bob, tokenId: 7n } }) as Hex[], data: '0x' as Hex }
+    const approval = { topics: encodeEventTopics({ abi: erc721Events(), eventName: 'Approval', args: { owner: alice, approved: bob, tokenId: 7n } }) as Hex[], data: '0x' as Hex }
     expect(decodeTokenEvent(approval)).toEqual({ standard: 'ERC-721', event: 'Approval', owner: alice, approved: bob, tokenId: 7n })
     const forAll = {
-      topics: encodeEventTopics({ abi: erc721Events, eventName: 'ApprovalForAll', args: { owner: alice, operator: bob } }) as Hex[],
+      topics: encodeEventTopics({ abi: erc721Events(), eventName: 'ApprovalForAll', args: { owner: alice, operator: bob } }) as Hex[],
       data: encodeAbiParameters([{ type: 'bool' }], [true]),
     }
     expect(decodeTokenEvent(forAll)).toEqual({ standard: 'ERC-721', event: 'ApprovalForAll', owner: alice, operator: bob, approved: true })

@@ -1,4 +1,5 @@
-import { decodeEventLog, getAddress, parseAbi, toEventSelector, type Address, type Hex } from 'viem'
+import { decodeEventLog, getAddress, parseAbi, type Address, type Hex } from 'viem'
+import { onFirstUse } from './onFirstUse.ts'
 import { decodeTokenEvent, transferTopic, type LogLike } from './tokenEvents.ts'
 
 /**
@@ -11,13 +12,17 @@ export type TokenTransfer =
   | { standard: 'ERC-721'; token: Address; from: Address; to: Address; tokenId: bigint }
   | { standard: 'ERC-1155'; token: Address; operator: Address; from: Address; to: Address; tokenId: bigint; value: bigint }
 
-export const erc1155Events = parseAbi([
-  'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
-  'event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
-])
+/** Parsed when a log is first decoded (see tokenEvents.ts). */
+export const erc1155Events = onFirstUse(() =>
+  parseAbi([
+    'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+    'event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
+  ]),
+)
 
-export const transferSingleTopic = toEventSelector('TransferSingle(address,address,address,uint256,uint256)')
-export const transferBatchTopic = toEventSelector('TransferBatch(address,address,address,uint256[],uint256[])')
+/** topic0 of TransferSingle and TransferBatch, written out (the unit tests hold them to viem's toEventSelector). */
+export const transferSingleTopic: Hex = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62'
+export const transferBatchTopic: Hex = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb'
 
 /** topic0 of every event tokenTransfers reads: one eth_getLogs topic filter covers them all. */
 export const transferTopics = [transferTopic, transferSingleTopic, transferBatchTopic] as const
@@ -43,7 +48,7 @@ export function tokenTransfers(log: LogLike & { address: Hex }): TokenTransfer[]
   }
   if (topic0 !== transferSingleTopic && topic0 !== transferBatchTopic) return []
   try {
-    const decoded = decodeEventLog({ abi: erc1155Events, topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true })
+    const decoded = decodeEventLog({ abi: erc1155Events(), topics: log.topics as [Hex, ...Hex[]], data: log.data, strict: true })
     const { operator, from, to } = decoded.args
     if (decoded.eventName === 'TransferSingle') {
       return [{ standard: 'ERC-1155', token, operator, from, to, tokenId: decoded.args.id, value: decoded.args.value }]

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { decodeFunctionResult, encodeFunctionData, getAddress, parseAbi, type Address, type Hex } from 'viem'
+import { onFirstUse } from '../evm/onFirstUse.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { detectProxy, proxySlots, type ProxyInfo } from '../evm/bytecode/proxy.ts'
 import { selectorsInCode } from '../evm/bytecode/selectors.ts'
@@ -9,7 +10,7 @@ import { call, getCode, getStorageAt } from '../rpc/methods.ts'
 import { accountQuery } from './account.ts'
 import { queryKeys } from './keys.ts'
 
-const beaconAbi = parseAbi(['function implementation() view returns (address)'])
+const beaconAbi = onFirstUse(() => parseAbi(['function implementation() view returns (address)']))
 
 export type ContractInfo = {
   code: Hex
@@ -48,8 +49,8 @@ export function contractInfoQuery(network: Network, address: Address) {
       let target: Address | null = proxy && proxy.kind !== 'beacon' ? proxy.implementation : null
       if (proxy?.kind === 'beacon') {
         try {
-          const data = await call(http, { to: proxy.beacon, data: encodeFunctionData({ abi: beaconAbi, functionName: 'implementation' }) }, 'latest', { signal })
-          target = getAddress(decodeFunctionResult({ abi: beaconAbi, functionName: 'implementation', data }))
+          const data = await call(http, { to: proxy.beacon, data: encodeFunctionData({ abi: beaconAbi(), functionName: 'implementation' }) }, 'latest', { signal })
+          target = getAddress(decodeFunctionResult({ abi: beaconAbi(), functionName: 'implementation', data }))
         } catch (error) {
           // A beacon that reverts or answers garbage has no implementation to show; a transport failure is an error.
           if (!(error instanceof RpcError) && !(error instanceof Error && error.name.startsWith('AbiDecoding'))) throw error

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { decodeFunctionResult, encodeFunctionData, hexToString, parseAbi, type Address, type Hex } from 'viem'
+import { onFirstUse } from '../evm/onFirstUse.ts'
 import { clientsFor } from '../networks/clients.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { RpcError } from '../rpc/errors.ts'
@@ -13,14 +14,17 @@ import { queryKeys } from './keys.ts'
  */
 export type TokenInfo = { name: string | null; symbol: string | null; decimals: number | null; totalSupply: bigint | null }
 
-const tokenAbi = parseAbi([
-  'function name() view returns (string)',
-  'function symbol() view returns (string)',
-  'function decimals() view returns (uint8)',
-  'function totalSupply() view returns (uint256)',
-])
+/** Parsed when a token is first asked about, not when the module loads (see evm/onFirstUse.ts). */
+const tokenAbi = onFirstUse(() =>
+  parseAbi([
+    'function name() view returns (string)',
+    'function symbol() view returns (string)',
+    'function decimals() view returns (uint8)',
+    'function totalSupply() view returns (uint256)',
+  ]),
+)
 /** Early tokens (MKR, SAI) return bytes32 for name and symbol. */
-const bytes32Abi = parseAbi(['function name() view returns (bytes32)', 'function symbol() view returns (bytes32)'])
+const bytes32Abi = onFirstUse(() => parseAbi(['function name() view returns (bytes32)', 'function symbol() view returns (bytes32)']))
 
 type TextFunction = 'name' | 'symbol'
 
@@ -35,10 +39,10 @@ function cleanText(text: string): string | null {
 
 export function decodeTokenText(functionName: TextFunction, data: Hex): string | null {
   try {
-    return cleanText(decodeFunctionResult({ abi: tokenAbi, functionName, data }) as string)
+    return cleanText(decodeFunctionResult({ abi: tokenAbi(), functionName, data }) as string)
   } catch {
     try {
-      const word = decodeFunctionResult({ abi: bytes32Abi, functionName, data }) as Hex
+      const word = decodeFunctionResult({ abi: bytes32Abi(), functionName, data }) as Hex
       return cleanText(hexToString(word))
     } catch {
       return null
@@ -48,7 +52,7 @@ export function decodeTokenText(functionName: TextFunction, data: Hex): string |
 
 export function decodeDecimals(data: Hex): number | null {
   try {
-    const value = decodeFunctionResult({ abi: tokenAbi, functionName: 'decimals', data }) as number
+    const value = decodeFunctionResult({ abi: tokenAbi(), functionName: 'decimals', data }) as number
     // uint8 by the standard; more than 36 would be a contract misreporting.
     return Number.isInteger(value) && value >= 0 && value <= 36 ? value : null
   } catch {
@@ -58,7 +62,7 @@ export function decodeDecimals(data: Hex): number | null {
 
 export function decodeSupply(data: Hex): bigint | null {
   try {
-    return decodeFunctionResult({ abi: tokenAbi, functionName: 'totalSupply', data }) as bigint
+    return decodeFunctionResult({ abi: tokenAbi(), functionName: 'totalSupply', data }) as bigint
   } catch {
     return null
   }
@@ -74,7 +78,7 @@ export function tokenQuery(network: Network, address: Address) {
     queryFn: async ({ signal }): Promise<TokenInfo> => {
       const http = clientsFor(network).http
       const ask = (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply') =>
-        call(http, { to: address, data: encodeFunctionData({ abi: tokenAbi, functionName }) }, 'latest', { signal })
+        call(http, { to: address, data: encodeFunctionData({ abi: tokenAbi(), functionName }) }, 'latest', { signal })
       const answers = await Promise.allSettled([ask('name'), ask('symbol'), ask('decimals'), ask('totalSupply')])
       // A node's refusal (a revert: no such function) means "absent"; a transport failure is an error.
       const failure = answers.find((answer) => answer.status === 'rejected' && !(answer.reason instanceof RpcError))
