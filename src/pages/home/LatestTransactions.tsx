@@ -29,7 +29,7 @@ function TransferIcon({ className }: { className?: string }) {
 /**
  * Memoised: a new head re-renders only the rows that changed. No fade-in, unlike a new block's row: a new block
  * replaces most of this list at once, so a fade marks nothing, and it cost the live home page ~40 ms of
- * main-thread time per second with 1 s blocks (234-258 -> 196-211 ms/s, Performance.getMetrics, 20 s windows).
+ * main-thread time per second with 1 s blocks (234-258 -> 205-206 ms/s, Performance.getMetrics TaskDuration, 20 s windows).
  */
 const Row = memo(function Row({ network, transaction, receipt, blockNumber, timestamp, prefetch }: LatestTransaction & { network: Network; receipt: Receipt | undefined; prefetch: ReturnType<typeof usePrefetch> }) {
   const type = transaction.type ?? '0x0'
