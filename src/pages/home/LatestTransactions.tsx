@@ -42,7 +42,9 @@ const Row = memo(function Row({ network, transaction, receipt, blockNumber, time
     >
       <td className="py-3 pl-5 pr-3">
         <WithIconTile icon={<TransferIcon className="size-4" />} tone="neutral" shape="round" display="hidden min-[420px]:flex">
-          <p className="flex items-center gap-2">
+          {/* Wraps: a long method name (revertWithoutReason) goes under the hash instead of pushing the table
+              past its panel (at two panels a row, 1280-1440 px, the table was 13-54 px wider than its frame). */}
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <TxLink hash={transaction.hash} onPrefetch={prefetch.transaction(transaction.hash)} testId="transaction-row-hash" />
             <MethodBadge input={transaction.input} to={transaction.to} testId="transaction-row-method" />
           </p>
