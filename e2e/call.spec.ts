@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { decodeErrorResult, decodeFunctionResult, encodeErrorResult, encodeFunctionData, parseAbi, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { gatewayBlockNumber, rpcUrl } from './helpers.ts'
+import { fulfillEdited, gatewayBlockNumber, rpcUrl } from './helpers.ts'
 
 /**
  * The call and gas console against the real service: reverts with a reason, a panic and a custom error,
@@ -179,10 +179,8 @@ test.describe('call and gas console', () => {
       const sent = JSON.parse(route.request().postData() ?? 'null') as { id: number; method: string } | Array<{ id: number; method: string }>
       const calls = new Set([sent].flat().filter((entry) => entry.method === 'eth_call').map((entry) => entry.id))
       if (calls.size === 0) return route.continue()
-      const response = await route.fetch()
-      const answer = (await response.json()) as { id: number } | Array<{ id: number }>
       const inject = (entry: { id: number }) => (calls.has(entry.id) ? { jsonrpc: '2.0', id: entry.id, error: { code: 3, message: `execution reverted: ${reason}`, data: payload } } : entry)
-      await route.fulfill({ response, json: Array.isArray(answer) ? answer.map(inject) : inject(answer) })
+      await fulfillEdited(route, (answer: { id: number } | Array<{ id: number }>) => (Array.isArray(answer) ? answer.map(inject) : inject(answer)))
     })
     await openCall(page, callUrl({ to: reverter, data: '0x5b2dd100' }))
     await expect(page.getByTestId('revert-reason')).toHaveText(reason)

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test'
 import type { Hex } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 
@@ -70,6 +70,23 @@ export function signAndSend(request: APIRequestContext, url: string, from: HDAcc
 }
 
 /**
+ * Injected fault: the real answer is fetched, `edit` turns it into the one the page gets (null: a 404).
+ * A request still in flight when its test ends (the network probe's, 2 s after a page opens, often is) loses
+ * its answer with the page's context ("Response has been disposed"): nothing is left to fulfill then, and a
+ * test that already passed must not fail on it.
+ */
+export async function fulfillEdited<T>(route: Route, edit: (answer: T) => unknown): Promise<void> {
+  try {
+    const response = await route.fetch()
+    const edited = edit((await response.json()) as T)
+    await (edited === null ? route.fulfill({ status: 404, body: 'not found' }) : route.fulfill({ response, json: edited }))
+  } catch (error) {
+    if (/disposed|closed/i.test(String(error))) return
+    throw error
+  }
+}
+
+/**
  * Fault injection: the gateway's answer to ots_getApiLevel is replaced by -32601 "method not found", as a
  * node without Otterscan's methods answers; every other call in the same batch goes through untouched.
  * Returns the ots_ methods the page still sent.
@@ -82,10 +99,8 @@ export async function refuseOtterscan(page: Page, gateway: string): Promise<stri
     otsSent.push(...entries.map((entry) => entry.method).filter((method) => method.startsWith('ots_') && method !== 'ots_getApiLevel'))
     const refused = new Set(entries.filter((entry) => entry.method === 'ots_getApiLevel').map((entry) => entry.id))
     if (refused.size === 0) return route.continue()
-    const response = await route.fetch()
-    const answer = (await response.json()) as { id: number } | Array<{ id: number }>
     const inject = (entry: { id: number }) => (refused.has(entry.id) ? { jsonrpc: '2.0', id: entry.id, error: { code: -32601, message: 'the method ots_getApiLevel does not exist/is not available' } } : entry)
-    await route.fulfill({ response, json: Array.isArray(answer) ? answer.map(inject) : inject(answer) })
+    await fulfillEdited(route, (answer: { id: number } | Array<{ id: number }>) => (Array.isArray(answer) ? answer.map(inject) : inject(answer)))
   })
   return otsSent
 }
@@ -146,8 +161,6 @@ export type PageConfig = { defaultNetwork: string; networks: Array<Record<string
 export async function routeRuntimeConfig(page: Page, edit: (config: PageConfig) => PageConfig | null): Promise<void> {
   await page.route(/\/assets\/boot-[^/]+\.js$/, (route) => route.abort())
   await page.route('**/config.json', async (route) => {
-    const response = await route.fetch()
-    const edited = edit((await response.json()) as PageConfig)
-    return edited === null ? route.fulfill({ status: 404, body: 'not found' }) : route.fulfill({ response, json: edited })
+    await fulfillEdited(route, edit)
   })
 }
