@@ -47,7 +47,7 @@ function appLayers() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.chainglass', '.scratch', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', '.chainglass', '.scratch', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,12 +7,18 @@ import { buildStampPlugin } from './scripts/buildStamp.ts'
 import { chunkGroups } from './scripts/chunkGroups.ts'
 import { compressedAssetsPlugin } from './scripts/compressAssets.ts'
 import { routePreloadPlugin } from './scripts/routePreload.ts'
+import { serverRenderPlugin } from './scripts/serverRenderBuild.ts'
 import { signatureTablePlugin } from './scripts/signatureTable.ts'
 
 // The app is static: every deployment setting (networks, keys, ports) comes from /config.json at run time,
-// so one build serves the local service and any hosted provider.
-export default defineConfig({
-  plugins: [react(), tailwindcss(), bootScriptPlugin(import.meta.dirname), routePreloadPlugin(import.meta.dirname), signatureTablePlugin(import.meta.dirname), compressedAssetsPlugin(), buildStampPlugin(import.meta.dirname)],
+// so one build serves the local service and any hosted provider. The same build makes the server render
+// (dist-server/, scripts/serverRenderBuild.ts) with which the app server sends a block or transaction page
+// with its first screen in it; a host that serves only dist/ serves the app as it always was.
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server render's build (scripts/serverRenderBuild.ts) needs only what turns the sources into code.
+  plugins: isSsrBuild
+    ? [react(), signatureTablePlugin(import.meta.dirname)]
+    : [react(), tailwindcss(), bootScriptPlugin(import.meta.dirname), routePreloadPlugin(import.meta.dirname), signatureTablePlugin(import.meta.dirname), compressedAssetsPlugin(), buildStampPlugin(import.meta.dirname), serverRenderPlugin(import.meta.dirname)],
   server: { host: '127.0.0.1', port: Number(process.env.CHAINGLASS_APP_PORT ?? 5173), strictPort: true },
   preview: { host: '127.0.0.1' },
   build: {
@@ -21,6 +27,6 @@ export default defineConfig({
     // The first render's code is one file on purpose (scripts/chunkGroups.ts): ~520 KB raw, ~155 KB gzip.
     chunkSizeWarningLimit: 600,
     // A shared chunk must not pull in what the entry already has (react, the router, the query cache).
-    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: chunkGroups(path.join(import.meta.dirname, 'src', 'main.tsx')) } } },
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: chunkGroups(path.join(import.meta.dirname, 'src', 'main.tsx')) } } },
   },
-})
+}))

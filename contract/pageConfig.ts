@@ -4,3 +4,13 @@
  */
 export const configMarker = '<!--chainglass:config-->'
 export const configElementId = 'chainglass-config'
+
+/**
+ * A page whose first screen the app server rendered (server/firstScreen.ts) carries the data it read for it
+ * as a JSON data block with this id (TanStack Query's dehydrated cache), which the app starts from (main.tsx).
+ */
+export const firstScreenStateElementId = 'chainglass-first-screen'
+
+/** index.html's splash sits between these in #root: the app server puts the page it rendered in its place. */
+export const screenStartMarker = '<!--chainglass:screen-->'
+export const screenEndMarker = '<!--/chainglass:screen-->'

@@ -343,7 +343,11 @@ test.describe('block pages on the local devnet', () => {
   test('node unreachable (fault injected by intercepting the gateway): an error panel with retry, then the page', async ({ page }) => {
     const number = BigInt(block.number) - 3n
     await page.route('**/v3/**', (route) => route.abort('connectionrefused'))
-    await page.goto(`/block/${number}`)
+    // Opened from the app (a full load of a block page comes with the server's read of it: firstScreen.ts).
+    await page.goto('/no-such-page')
+    const input = page.getByTestId('search-input')
+    await input.fill(String(number))
+    await input.press('Enter')
     await expect(page.getByTestId('error-panel')).toBeVisible({ timeout: 30_000 })
     await expect(page.getByTestId('error-panel')).toHaveAttribute('data-error-kind', /unreachable|network/)
     await page.unroute('**/v3/**')

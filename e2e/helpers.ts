@@ -105,6 +105,14 @@ export async function refuseOtterscan(page: Page, gateway: string): Promise<stri
   return otsSent
 }
 
+/**
+ * Waits until the app has rendered over the first screen the server sent (server/firstScreen.ts: an inert
+ * picture of the page, there before the app's code has run): the page is the app's from then on.
+ */
+export async function appRendered(page: Page): Promise<void> {
+  await expect(page.locator('#root > [data-first-screen]')).toHaveCount(0)
+}
+
 /** Every alert/confirm/prompt the page opens, each dismissed so nothing hangs: content tests expect none. */
 export function watchDialogs(page: Page): string[] {
   const seen: string[] = []

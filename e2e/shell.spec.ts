@@ -1,5 +1,5 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test'
-import { openHome, routeRuntimeConfig, shownHead } from './helpers.ts'
+import { appRendered, openHome, routeRuntimeConfig, shownHead } from './helpers.ts'
 
 test.describe('app shell', () => {
   test('an unknown path shows the not-found page inside the frame', async ({ page }) => {
@@ -34,6 +34,8 @@ test.describe('app shell', () => {
     })
     await page.goto('/block/1')
     await expect(page.getByTestId('block-page')).toBeVisible()
+    // The server's first screen shows the page at once: the app's code is what this is about.
+    await appRendered(page)
     expect(heldUntilPageAsked).toBe(true)
     for (const file of blockChunks) expect(fetched.filter((url) => url === file), file).toHaveLength(1)
     // The table left the page once read, as the config does.

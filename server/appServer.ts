@@ -5,8 +5,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { PublishedContracts } from '../contract/publishedContracts.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { repoRoot, type ServiceConfig } from './config.ts'
-import { contentSecurityPolicy } from './csp.ts'
-import { createIndexPage } from './indexPage.ts'
+import { contentSecurityPolicy, styleSheetSource } from './csp.ts'
+import { createFirstScreenPage, createIndexPage } from './indexPage.ts'
+import { loadFirstScreenRenderer } from './firstScreen.ts'
 import { listenOn } from './listenOn.ts'
 
 export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; files: number }): RuntimeConfig {
@@ -78,7 +79,8 @@ export async function startAppServer(
   let policy: string | undefined
   app.addHook('onSend', async (_request, reply, payload) => {
     policy ??= contentSecurityPolicy(runtime(), security.connectSources)
-    reply.header('content-security-policy', policy)
+    // A page rendered here sets its own (its style sheet allowed by hash): see sendIndex.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy)
     reply.header('x-content-type-options', 'nosniff')
     // The pages' URLs carry no secret, but other origins have no need to see them either.
     reply.header('referrer-policy', 'no-referrer')
@@ -86,9 +88,19 @@ export async function startAppServer(
   })
   // The app's page, with the runtime config in it (indexPage.ts): for / and for every client-side route.
   const indexPage = createIndexPage(dist, runtime)
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const { body, encoding } = indexPage(request.headers['accept-encoding'])
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding')
+  // A block or transaction page comes with its first screen rendered here, from the node's answers
+  // (firstScreen.ts), when the build made the server render (dist-server/ beside dist/).
+  const renderer = await loadFirstScreenRenderer(path.join(path.dirname(dist), 'dist-server'))
+  const firstScreenPage = renderer ? createFirstScreenPage(dist, runtime, renderer) : null
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const rendered = firstScreenPage && request.method === 'GET' ? await firstScreenPage(request.url, request.headers['accept-encoding']) : null
+    const { body, encoding } = rendered ?? indexPage(request.headers['accept-encoding'])
+    // The page holds live data when rendered: never reused; the plain page is revalidated.
+    reply.type('text/html; charset=utf-8').header('cache-control', rendered ? 'no-store' : 'no-cache').header('vary', 'Accept-Encoding')
+    if (rendered) {
+      reply.header('server-timing', `render;desc="first screen";dur=${rendered.renderMs.toFixed(1)}`)
+      if (rendered.sheet !== '') reply.header('content-security-policy', contentSecurityPolicy(runtime(), security.connectSources, [styleSheetSource(rendered.sheet)]))
+    }
     if (encoding) reply.header('content-encoding', encoding)
     return reply.send(body)
   }

@@ -47,11 +47,19 @@ export function connectSources(runtime: RuntimeConfig, extra: readonly string[] 
   return [...sources]
 }
 
-export function contentSecurityPolicy(runtime: RuntimeConfig, extraConnect: readonly string[] = []): string {
+/**
+ * The hash-source for one inline <style> element's text: a page the server rendered carries its style
+ * attributes as one such sheet (firstScreen.ts), allowed by its hash alone (CSP: base64 of its SHA-256).
+ */
+export function styleSheetSource(sheet: string): string {
+  return `'sha256-${createHash('sha256').update(sheet, 'utf8').digest('base64')}'`
+}
+
+export function contentSecurityPolicy(runtime: RuntimeConfig, extraConnect: readonly string[] = [], extraStyles: readonly string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    `style-src 'self' ${svgFrameStyleHash}`,
+    [`style-src 'self' ${svgFrameStyleHash}`, ...extraStyles].join(' '),
     // blob: for file previews (images, and PDFs in a frame) the app makes from bytes it typed itself; data:
     // for images inside a previewed SVG (its sandboxed frame inherits this policy).
     "img-src 'self' blob: data:",

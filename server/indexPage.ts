@@ -4,6 +4,7 @@ import zlib from 'node:zlib'
 import negotiate from '@fastify/accept-negotiator'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { configElementId, configMarker } from '../contract/pageConfig.ts'
+import { withFirstScreen, type FirstScreen, type FirstScreenRenderer } from './firstScreen.ts'
 
 /**
  * index.html with the runtime config in it, as a JSON data block the boot script takes out of the page
@@ -50,5 +51,53 @@ export function createIndexPage(dist: string, runtime: () => RuntimeConfig): (ac
     }
     const encoding = pickEncoding(acceptEncoding)
     return { body: built.bodies[encoding ?? 'identity'], encoding }
+  }
+}
+
+/** `sheet`: the rendered page's inline style sheet ('' for none), for its Content-Security-Policy (csp.ts). */
+export type RenderedPage = { body: Buffer; encoding: Encoding; renderMs: number; sheet: string }
+
+/**
+ * The app's page with its first screen rendered (firstScreen.ts), made per request: its data is live. Null
+ * when the page is not one the server renders, or the render failed (said once per kind of failure on
+ * `report`, never with the URL's query, which could name a user's network): the caller sends the plain page.
+ * Compressed at a quick setting: this is per request, not once per build (brotli 5: ~1 ms for 50 KB).
+ */
+export function createFirstScreenPage(
+  dist: string,
+  runtime: () => RuntimeConfig,
+  render: FirstScreenRenderer,
+  report: (message: string) => void = (message) => console.error(message),
+): (url: string, acceptEncoding: string | undefined) => Promise<RenderedPage | null> {
+  const file = path.join(dist, 'index.html')
+  let template: { stamp: string; html: string } | null = null
+  const reported = new Set<string>()
+  return async (url, acceptEncoding) => {
+    const started = performance.now()
+    const config = runtime()
+    let screen: FirstScreen | null
+    try {
+      screen = await render(url, config)
+    } catch (error) {
+      const message = `app: a page's first screen could not be rendered on the server (the app renders it): ${error instanceof Error ? error.message : String(error)}`
+      if (!reported.has(message)) report(message)
+      reported.add(message)
+      return null
+    }
+    if (!screen) return null
+    const stat = fs.statSync(file)
+    const stamp = `${stat.mtimeMs}:${stat.size}`
+    if (template?.stamp !== stamp) template = { stamp, html: fs.readFileSync(file, 'utf8') }
+    const composed = withFirstScreen(template.html, screen)
+    if (composed === null) return null
+    const identity = Buffer.from(withRuntimeConfig(composed.page, config))
+    const encoding = pickEncoding(acceptEncoding)
+    const body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })
+        : encoding === 'gzip'
+          ? zlib.gzipSync(identity, { level: 6 })
+          : identity
+    return { body, encoding, renderMs: performance.now() - started, sheet: composed.sheet }
   }
 }

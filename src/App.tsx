@@ -6,7 +6,10 @@ import { networkForSearch } from './networks/networkList.ts'
 import { NetworkProvider } from './ui/networks/NetworkContext.tsx'
 import type { AppNetwork } from './networks/capabilities.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
+import type { Hash } from 'viem'
 import { prefetchBlockRoute } from './queries/blockPage.ts'
+import { blockQuery } from './queries/blocks.ts'
+import { prefetchTransactionPage, transactionQuery } from './queries/transactions.ts'
 import { queryKeys } from './queries/keys.ts'
 import { createQueryClient } from './queries/queryClient.ts'
 import { AppFrame } from './ui/AppFrame.tsx'
@@ -44,6 +47,12 @@ function loadPage(page: string): Promise<ComponentType> {
     )
   }
   return load
+}
+
+/** The module of the page `pathname` shows, loaded (a server render waits for it: it cannot suspend). */
+export function loadPageFor(pathname: string): Promise<void> {
+  const page = matchRoutes(routes, pathname)?.at(-1)?.route.id
+  return page ? loadPage(page).then(() => {}) : Promise.resolve()
 }
 
 /** A new navigation: the pages that failed to load may load now (a network that came back). */
@@ -114,14 +123,31 @@ function warmPageChunks(queryClient: QueryClient): () => void {
  * loader: a loader did this on every navigation, and its extra 'loading' render of the page being left cost
  * the warm visit more than it saved.
  */
-type PageHandle = { startData?: (client: QueryClient, network: AppNetwork, params: Params, search: string) => void }
+type PageHandle = { startData?: (client: QueryClient, network: AppNetwork, params: Params, search: string) => Promise<void> }
 
 const blockHandle: PageHandle = {
   startData: (client, network, params, search) => prefetchBlockRoute(client, network, params.id ?? '', new URLSearchParams(search)),
 }
 
+/** The transaction and its receipt (one batch), then its block by hash: what the page asks for, in that order. */
+const transactionHandle: PageHandle = {
+  startData: async (client, network, params) => {
+    const hash = params.hash?.trim().toLowerCase()
+    if (!hash || !/^0x[0-9a-f]{64}$/.test(hash) || !network.capabilities.ethMethods) return
+    await prefetchTransactionPage(client, network, hash as Hash)
+    const blockHash = client.getQueryData(transactionQuery(network, hash as Hash).queryKey)?.blockHash
+    if (blockHash) await client.prefetchQuery(blockQuery(network, blockHash))
+  },
+}
+
 /** The handles of the pages that have one, by page. */
-const pageHandles: Partial<Record<string, PageHandle>> = { 'block/BlockPage': blockHandle }
+const pageHandles: Partial<Record<string, PageHandle>> = { 'block/BlockPage': blockHandle, 'tx/TransactionPage': transactionHandle }
+
+/** Whether the app server renders this page's first screen (src/serverRender.tsx): one whose data its URL starts. */
+export function firstScreenPage(pathname: string): boolean {
+  const page = matchRoutes(routes, pathname)?.at(-1)?.route.id
+  return page !== undefined && pageHandles[page] !== undefined
+}
 
 /**
  * The route table. The frame is in the entry chunk; every page is its own chunk, loaded when first visited.
@@ -152,21 +178,17 @@ export type AppState = {
  * at once, so both are on their way while React renders the frame (otherwise, on a full load of a block page,
  * the request leaves only after the first render, the chunk and the page's own render).
  */
-export function createAppState(config: RuntimeConfig): AppState {
+export function createAppState(config: RuntimeConfig, seed?: (queryClient: QueryClient) => void): AppState {
   const queryClient = createQueryClient()
+  // What the server already read for this page (main.tsx): in the cache before anything asks for it.
+  seed?.(queryClient)
   const history = createAppHistory()
   let started: string | null = null
   const startData = (location: { pathname: string; search: string }) => {
     const key = location.pathname + location.search
     if (key === started) return
     started = key
-    const network = networkForSearch(config, location.search, (name) => queryClient.getQueryData(queryKeys.sampleContents(name)))
-    // A sample that has not said what it holds has no rules yet: its page asks once it has (SampleGate).
-    if (network.kind === 'sample' && !network.sample) return
-    for (const match of matchRoutes(routes, location) ?? []) {
-      const handle = match.route.handle as PageHandle | undefined
-      handle?.startData?.(queryClient, network, match.params, location.search)
-    }
+    void startPageData(queryClient, config, location)
   }
   const page = matchRoutes(routes, history.state.location)?.at(-1)?.route.id
   const firstPage = page ? loadPage(page).then(() => {}, () => {}) : Promise.resolve()
@@ -179,6 +201,18 @@ export function createAppState(config: RuntimeConfig): AppState {
     startData(state.location)
   })
   return { queryClient, history, firstPage }
+}
+
+/**
+ * Starts the data of the page at `location` from its URL alone (its route's handle); settles when it is in
+ * the cache or failed. Nothing for a page without a handle, or on a sample that has not said what it holds
+ * (it has no rules yet: its page asks once it has, SampleGate).
+ */
+export function startPageData(queryClient: QueryClient, config: RuntimeConfig, location: { pathname: string; search: string }): Promise<void> {
+  const network = networkForSearch(config, location.search, (name) => queryClient.getQueryData(queryKeys.sampleContents(name)))
+  if (network.kind === 'sample' && !network.sample) return Promise.resolve()
+  const started = (matchRoutes(routes, location) ?? []).map((match) => (match.route.handle as PageHandle | undefined)?.startData?.(queryClient, network, match.params, location.search))
+  return Promise.all(started).then(() => {})
 }
 
 function AppRoutes() {

@@ -1,4 +1,4 @@
-import { UNSAFE_createBrowserHistory, type Location, type To } from 'react-router'
+import { UNSAFE_createBrowserHistory, UNSAFE_createMemoryHistory, type Location, type To } from 'react-router'
 
 /**
  * The browser's history as the app's router and the rest of the app share it. React Router's declarative
@@ -63,5 +63,20 @@ export function createAppHistory(): AppHistory {
       return Promise.resolve()
     },
     navigator,
+  }
+}
+
+/**
+ * The history of a page rendered on the server (src/serverRender.tsx): one location, nothing to follow.
+ * Navigating there is a mistake (nothing renders again), so it throws.
+ */
+export function createServerHistory(url: string): AppHistory {
+  const history = UNSAFE_createMemoryHistory({ initialEntries: [url], v5Compat: true })
+  const state: HistoryState = { location: history.location, historyAction: 'POP', preventScrollReset: false }
+  return {
+    state,
+    subscribe: () => () => {},
+    navigate: () => Promise.reject(new Error('a page rendered on the server cannot navigate')),
+    navigator: history as unknown as AppHistory['navigator'],
   }
 }

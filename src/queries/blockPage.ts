@@ -71,14 +71,15 @@ export async function prefetchBlockPage(client: QueryClient, network: Network, i
  * chunk and the page's first render, one after the other).
  *
  * Only a block by number or hash is asked for here: a tag's answer is never fresh, so the page, mounting
- * after it arrived, would ask again (two requests where one will do). It never waits for the data.
+ * after it arrived, would ask again (two requests where one will do). Settles when the data is in the cache
+ * (a server render waits for it; the app does not).
  */
-export function prefetchBlockRoute(client: QueryClient, network: AppNetwork, param: string, search: URLSearchParams): void {
+export function prefetchBlockRoute(client: QueryClient, network: AppNetwork, param: string, search: URLSearchParams): Promise<void> {
   const parsed = parseBlockId(param)
-  if (!parsed) return
+  if (!parsed) return Promise.resolve()
   const ref = blockPageRef(parsed, headNumberOf(client.getQueryData(headQuery(network).queryKey)))
-  if (resolveBlockRef(ref).kind === 'tag') return
-  void prefetchBlockPage(client, network, ref, { transactions: wantsFullTransactions(search), receipts: receiptsSkippedFor(network, parsed) === null })
+  if (resolveBlockRef(ref).kind === 'tag') return Promise.resolve()
+  return prefetchBlockPage(client, network, ref, { transactions: wantsFullTransactions(search), receipts: receiptsSkippedFor(network, parsed) === null })
 }
 
 /**

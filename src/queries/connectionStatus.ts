@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { clientsFor } from '../networks/clients.ts'
-import type { SocketStatus } from '../rpc/socket.ts'
+import { idleStatus, type SocketStatus } from '../rpc/socket.ts'
 
 /** The live state of the network's WebSocket: open, reconnecting, ... */
 export function useConnectionStatus(network: Network): SocketStatus {
@@ -9,5 +9,7 @@ export function useConnectionStatus(network: Network): SocketStatus {
   return useSyncExternalStore(
     useCallback((onChange) => socket.onStatus(onChange), [socket]),
     () => socket.status,
+    // Rendered on the server (and hydrated from it), no socket has been tried yet.
+    () => idleStatus,
   )
 }

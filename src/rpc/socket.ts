@@ -102,6 +102,9 @@ type Call = { id: number; method: string; params: readonly unknown[]; done: bool
 
 const OPEN = 1
 
+/** A socket no attempt has opened yet: every transport's first status, and the one a page rendered on the server shows. */
+export const idleStatus: SocketStatus = { state: 'idle', attempt: 0, retryAt: null, nodeUnavailable: false, neverOpened: true, subscriptionsRefused: false }
+
 /**
  * One WebSocket per network, shared by calls and subscriptions. It connects on first use, checks a quiet
  * connection with a keep-alive call, reconnects with exponential backoff and jitter, and subscribes again on
@@ -114,10 +117,10 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
   #everOpened = false
   readonly #backoff: BackoffOptions
   readonly #random: () => number
-  readonly #WebSocket: new (url: string) => WebSocket
+  readonly #WebSocket: (new (url: string) => WebSocket) | undefined
 
   #ws: WebSocket | null = null
-  #status: SocketStatus = { state: 'idle', attempt: 0, retryAt: null, nodeUnavailable: false, neverOpened: true, subscriptionsRefused: false }
+  #status: SocketStatus = idleStatus
   #statusListeners = new Set<() => void>()
   /** Calls made while the socket was not open: sent once it is. */
   #waiting: Call[] = []
@@ -145,9 +148,9 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
     this.#prepare = options.prepare
     this.#backoff = { ...defaultBackoff, ...options.backoff }
     this.#random = options.random ?? Math.random
-    const WebSocketClass = options.WebSocket ?? globalThis.WebSocket
-    if (!WebSocketClass) throw new Error('no WebSocket implementation: pass options.WebSocket')
-    this.#WebSocket = WebSocketClass
+    // Looked up when a socket is first opened, not here: a page rendered on a server (Node 20 has no
+    // WebSocket) makes its transports but never opens one.
+    this.#WebSocket = options.WebSocket
   }
 
   /** The current status; the same object until it changes (useSyncExternalStore relies on that). */
@@ -283,9 +286,11 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
 
   #connect(): void {
     this.#setStatus({ state: this.#attempt === 0 ? 'connecting' : 'reconnecting', attempt: this.#attempt, retryAt: null })
+    const WebSocketClass = this.#WebSocket ?? globalThis.WebSocket
+    if (!WebSocketClass) throw new Error('no WebSocket implementation: pass options.WebSocket')
     let ws: WebSocket
     try {
-      ws = new this.#WebSocket(this.#url)
+      ws = new WebSocketClass(this.#url)
     } catch {
       this.#scheduleReconnect()
       return

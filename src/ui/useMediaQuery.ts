@@ -10,5 +10,6 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   )
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches)
+  // No media to query on the server: false there, and while the page hydrates what the server rendered.
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false)
 }

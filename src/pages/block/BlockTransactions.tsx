@@ -116,7 +116,7 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
   const queryClient = useQueryClient()
   const pending = receiptsSkipped === 'pending'
   // Re-rendered when the node turns out to lack eth_getBlockReceipts (networks/lacks.ts).
-  useSyncExternalStore(subscribeLacks, () => lackedMethods(network))
+  useSyncExternalStore(subscribeLacks, () => lackedMethods(network), () => lackedMethods(network))
   const oneByOne = readsReceiptsOneByOne(network)
   // A recorded sample without this block's receipts: the columns only receipts fill are left out, not dashed.
   const receiptsNotRecorded = isNotRecorded(receiptsError)

@@ -1,0 +1,97 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { rpc, rpcUrl } from './helpers.ts'
+
+/**
+ * A block or transaction page comes with its first screen rendered by the app server (server/firstScreen.ts)
+ * from the node's answers: painted as the HTML arrives, before the app's code has loaded. Then the app starts
+ * from the same data and renders over it. Expected values come from the chain, asked here.
+ */
+
+type Hex = `0x${string}`
+type RpcReceipt = { transactionHash: Hex; status: Hex; gasUsed: Hex; blockNumber: Hex }
+
+/** A recent block of the traffic with at least two transactions, and its receipts. */
+async function busyBlock(request: APIRequestContext, url: string): Promise<{ number: bigint; receipts: RpcReceipt[] }> {
+  const head = BigInt(await rpc<Hex>(request, url, 'eth_blockNumber'))
+  for (let number = head; number > 0n && number > head - 200n; number--) {
+    const receipts = await rpc<RpcReceipt[]>(request, url, 'eth_getBlockReceipts', [`0x${number.toString(16)}`])
+    if (receipts.length >= 2) return { number, receipts }
+  }
+  throw new Error('no block with two transactions in the last 200')
+}
+
+/** Every POST the page sends to the gateway, as its JSON-RPC methods and params. */
+function gatewayCalls(page: Page): Array<{ method: string; params: unknown[] }> {
+  const calls: Array<{ method: string; params: unknown[] }> = []
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !/\/v3\//.test(request.url())) return
+    const body = JSON.parse(request.postData() ?? 'null') as { method: string; params: unknown[] } | Array<{ method: string; params: unknown[] }>
+    calls.push(...[body].flat())
+  })
+  return calls
+}
+
+test.describe('first screen rendered by the server, JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a block page shows every transaction with the status and gas used the chain has', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { number, receipts } = await busyBlock(request, url)
+    await page.goto(`/block/${number}`)
+    await expect(page.getByTestId('block-title')).toHaveText(`Block ${number}`)
+    await expect(page.getByTestId('block-tx-row')).toHaveCount(receipts.length)
+    for (const receipt of receipts) {
+      const row = page.getByTestId('block-tx-row').filter({ has: page.locator(`[data-testid="tx-hash"][data-value="${receipt.transactionHash}"]`) })
+      await expect(row.getByTestId('tx-status')).toHaveText(receipt.status === '0x1' ? 'Success' : 'Failed')
+      await expect(row.getByTestId('tx-gas-used')).toHaveAttribute('data-value', BigInt(receipt.gasUsed).toString())
+    }
+  })
+
+  test('a transaction page shows its status and block as the chain has them', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { receipts } = await busyBlock(request, url)
+    const receipt = receipts[0]!
+    await page.goto(`/tx/${receipt.transactionHash}`)
+    await expect(page.getByTestId('tx-title-hash')).toHaveText(receipt.transactionHash)
+    await expect(page.getByTestId('tx-status').locator('[data-status]')).toHaveAttribute('data-status', receipt.status === '0x1' ? 'success' : 'failed')
+    await expect(page.getByTestId('tx-block-number')).toHaveAttribute('data-value', BigInt(receipt.blockNumber).toString())
+  })
+
+  test('a page whose data the URL does not give (home), or on a network named in the URL that the server does not know, is the plain page', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('status', { name: 'Loading chainglass' })).toBeVisible()
+    await page.goto('/block/1?network=only-in-my-browser')
+    await expect(page.getByRole('status', { name: 'Loading chainglass' })).toBeVisible()
+  })
+})
+
+test.describe('first screen rendered by the server, then the app', () => {
+  test('the app starts from the server\'s data: the block and its receipts are not asked again, nothing is reported, no key in the DOM', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { number, receipts } = await busyBlock(request, url)
+    const calls = gatewayCalls(page)
+    const reported: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') reported.push(message.text())
+    })
+    page.on('pageerror', (error) => reported.push(error.message))
+    const response = await page.goto(`/block/${number}`)
+    expect(response?.headers()['cache-control']).toBe('no-store')
+    expect(response?.headers()['server-timing']).toMatch(/^render;desc="first screen";dur=\d/)
+    await expect(page.getByTestId('block-tx-row')).toHaveCount(receipts.length)
+    // The app is running: its network menu has connected the head's socket.
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+    const quantity = `0x${number.toString(16)}`
+    const asked = calls.filter((call) => (call.method === 'eth_getBlockByNumber' || call.method === 'eth_getBlockReceipts') && call.params[0] === quantity)
+    expect(asked).toEqual([])
+    // The server's data block is gone from the page, and no key or secret is anywhere in it.
+    await expect(page.locator('#chainglass-first-screen')).toHaveCount(0)
+    const config = (await (await request.get('/config.json')).json()) as { networks: Array<{ key: string; secret: string }> }
+    const html = await page.content()
+    for (const network of config.networks) {
+      expect(html).not.toContain(network.key)
+      if (network.secret) expect(html).not.toContain(network.secret)
+    }
+    expect(reported).toEqual([])
+  })
+})

@@ -1,0 +1,58 @@
+import { dehydrate, type DehydratedState } from '@tanstack/react-query'
+import { renderToString } from 'react-dom/server'
+import { App, firstScreenPage, loadPageFor, startPageData } from './App.tsx'
+import { createServerHistory } from './appHistory.ts'
+import { networkForSearch } from './networks/networkList.ts'
+import { readNetworkParam } from './urls.ts'
+import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
+import { createQueryClient } from './queries/queryClient.ts'
+
+/**
+ * The first screen of a page, rendered by the app server (server/firstScreen.ts) with the page's data read
+ * there: the browser paints the page as it parses the HTML, before the app's code has loaded, and the app
+ * then starts with that data in its cache (main.tsx) instead of asking for it again.
+ *
+ * Built apart (vite.config.ts: dist-server/serverRender.js) and run in Node by the app server, on the app's
+ * own code: the same components, queries and RPC client as in the browser, so the two cannot disagree.
+ */
+
+export type FirstScreen = {
+  /** The markup of #root. */
+  html: string
+  /** The query cache as the render saw it: the page's data, for the app to start from. */
+  state: DehydratedState
+}
+
+export type FirstScreenOptions = {
+  /** The page's data is waited for this long at most; then the page renders with what has arrived. */
+  dataDeadlineMs: number
+}
+
+/**
+ * The first screen of `url`, or null for a page the server does not render: one whose data it cannot start
+ * from the URL (firstScreenPage), or one on a network it does not know (the browser's own, or a sample whose
+ * rules it has not read).
+ */
+export async function renderFirstScreen(url: string, config: RuntimeConfig, options: FirstScreenOptions): Promise<FirstScreen | null> {
+  const history = createServerHistory(url)
+  const { location } = history.state
+  if (!firstScreenPage(location.pathname)) return null
+  const requested = readNetworkParam(location.search)
+  if (requested !== null && !config.networks.some((network) => network.name === requested)) return null
+  const network = networkForSearch(config, location.search)
+  if (network.kind === 'sample') return null
+
+  const queryClient = createQueryClient()
+  // One try within the deadline: a failure is the browser's to retry and to explain.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.dataDeadlineMs)))
+  await Promise.all([Promise.race([startPageData(queryClient, config, location), deadline]), loadPageFor(location.pathname)])
+  clearTimeout(timer)
+
+  const html = renderToString(<App config={config} state={{ queryClient, history, firstPage: Promise.resolve() }} />)
+  // Only answers: a query still on its way or failed is the browser's to ask.
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' })
+  queryClient.clear()
+  return { html, state }
+}
