@@ -14,3 +14,10 @@ export const firstScreenStateElementId = 'chainglass-first-screen'
 /** index.html's splash sits between these in #root: the app server puts the page it rendered in its place. */
 export const screenStartMarker = '<!--chainglass:screen-->'
 export const screenEndMarker = '<!--/chainglass:screen-->'
+
+/**
+ * A page the server rendered names the app's entry module in a JSON data block with this id instead of loading
+ * it with a module script: the boot script loads it after the first screen has been painted (a module script
+ * that is already here runs as the parser ends, before the browser paints anything).
+ */
+export const deferredEntryElementId = 'chainglass-entry'

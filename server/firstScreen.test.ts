@@ -9,7 +9,7 @@ import { styleSheetSource } from './csp.ts'
 import { loadFirstScreenRenderer, moveStylesToSheet, withFirstScreen } from './firstScreen.ts'
 import { createFirstScreenPage } from './indexPage.ts'
 
-const template = '<head><!--chainglass:config--><script src="/assets/boot.js"></script></head><body><div id="root"><!--chainglass:screen--><div role="status">splash</div><!--/chainglass:screen--></div></body>'
+const template = '<head><!--chainglass:config--><script src="/assets/boot.js"></script><script type="module" crossorigin src="/assets/index-a1_B.js"></script></head><body><div id="root"><!--chainglass:screen--><div role="status">splash</div><!--/chainglass:screen--></div></body>'
 const config: RuntimeConfig = {
   defaultNetwork: 'a',
   networks: [{ name: 'a', label: 'A', chainId: '0x1', rpcBase: 'http://127.0.0.1:1', wsBase: 'ws://127.0.0.1:1', ipfsUrl: null, key: 'k', secret: 's', kind: 'hosted' }],
@@ -21,16 +21,25 @@ describe('withFirstScreen', () => {
     const { page } = withFirstScreen(template, { html: '<main>Block 30</main>', state })!
     expect(page).toContain('<div id="root"><div inert data-first-screen><main>Block 30</main></div></div>')
     expect(page).not.toContain('splash')
-    const json = /<script type="application\/json" id="chainglass-first-screen">(.*?)<\/script><script src="\/assets\/boot.js">/.exec(page)![1]!
+    const json = /<script type="application\/json" id="chainglass-first-screen">(.*?)<\/script>/.exec(page)![1]!
     expect(JSON.parse(json)).toEqual(state)
+    expect(page.indexOf('id="chainglass-first-screen"')).toBeLessThan(page.indexOf('src="/assets/boot.js"'))
     // The config's marker is still there for withRuntimeConfig.
     expect(page).toContain('<!--chainglass:config-->')
+  })
+
+  it('the app\'s entry is preloaded, not run: the boot script starts it from a data block once the screen is painted', () => {
+    const { page } = withFirstScreen(template, { html: '<main>Block 30</main>', state: {} })!
+    expect(page).not.toContain('<script type="module"')
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/index-a1_B.js">')
+    const entry = /<script type="application\/json" id="chainglass-entry">(.*?)<\/script><script src="\/assets\/boot.js">/.exec(page)![1]!
+    expect(JSON.parse(entry)).toBe('/assets/index-a1_B.js')
   })
 
   it('no value from the chain can end the data block (every < escaped), and $ patterns are not expanded', () => {
     const hostile = '</script><script>alert(1)</script><!-- $& $1'
     const { page } = withFirstScreen(template, { html: '', state: { text: hostile } })!
-    expect(page.match(/<\/script>/g)).toHaveLength(2)
+    expect(page.match(/<\/script>/g)).toHaveLength(3)
     const json = /id="chainglass-first-screen">(.*?)<\/script>/.exec(page)![1]!
     expect((JSON.parse(json) as { text: string }).text).toBe(hostile)
   })

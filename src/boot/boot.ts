@@ -19,7 +19,7 @@ import { applyTheme, darkQuery, parseThemeChoice, resolveTheme, themeStorageKey 
 import { earlyPlanFor, sendEarly } from './earlyPlan.ts'
 import { learnedStorageKey } from '../networks/learnedId.ts'
 import { configElementId, writeHandoff, type EarlyRequest } from './handoff.ts'
-import { firstScreenStateElementId } from '../../contract/pageConfig.ts'
+import { deferredEntryElementId, firstScreenStateElementId } from '../../contract/pageConfig.ts'
 import { chunksForPath, preloadElementId, type PreloadTable } from './routePreload.ts'
 
 /** The early answer is given up on after this; the app's own request then has its usual timeout. */
@@ -86,7 +86,44 @@ function preloadPage(): void {
   }
 }
 
+/**
+ * A page the server rendered (server/firstScreen.ts) names the app's entry instead of running it: it is started
+ * once the whole first screen has been painted, i.e. the frame after the document is parsed (the browser paints
+ * a long page in parts while it parses: started after the first frame, the app's code ran before the rows were
+ * on screen). Run with the page, it ran as the parser ended and the browser painted nothing until it and the
+ * app's first render were done. Never before the parser is done: the app replaces what is in #root. A tab
+ * opened in the background has no frames: there a timer starts it.
+ */
+function startEntryAfterPaint(): void {
+  try {
+    const element = document.getElementById(deferredEntryElementId)
+    if (!element) return
+    const src = JSON.parse(element.textContent ?? '') as unknown
+    element.remove()
+    if (typeof src !== 'string' || !src.startsWith('/assets/')) return
+    let started = false
+    const start = () => {
+      if (started) return
+      started = true
+      const script = document.createElement('script')
+      script.type = 'module'
+      script.crossOrigin = ''
+      script.src = src
+      document.head.append(script)
+    }
+    const afterPaint = () => {
+      requestAnimationFrame(() => setTimeout(start, 0))
+      setTimeout(start, 1_000)
+    }
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true })
+    else afterPaint()
+  } catch {
+    // Unreadable: the page stays the server's picture (it is one; the next navigation loads the app).
+  }
+}
+
 applyStoredTheme()
+startEntryAfterPaint()
 const config = takeConfig()
 writeHandoff({ config, early: config === undefined ? null : startEarly(config) })
 preloadPage()
