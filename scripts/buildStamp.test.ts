@@ -18,6 +18,7 @@ beforeEach(() => {
   write('src/pages/home.tsx', 'export const home = 1')
   write('server/chain/devAccounts.ts', 'export const accounts = []')
   write('dist/index.html', '<!doctype html><script src="/assets/main.js"></script>')
+  write('dist-server/serverRender.js', 'export function renderFirstScreen() {}')
   writeStamp(root, path.join(root, 'dist'), ['src/main.tsx', 'server/chain/devAccounts.ts'], new Date('2026-11-25T10:00:00Z'))
 })
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
@@ -40,6 +41,11 @@ describe('the build stamp', () => {
   ])('finds it stale after %s', (_what, change) => {
     change()
     expect(buildStatus(root).current).toBe(false)
+  })
+
+  it('finds it stale without the server render the same build makes beside dist/', () => {
+    fs.rmSync(path.join(root, 'dist-server', 'serverRender.js'))
+    expect(buildStatus(root)).toEqual({ current: false, reason: 'there is no server render in dist-server/' })
   })
 
   it('says why when there is no build or no stamp', () => {
