@@ -54,9 +54,22 @@ function stopped(child: ChildProcess): Promise<void> {
   })
 }
 
-/** Starts the node and resolves once it answers eth_chainId (about 3 s here); rejects with its output if it cannot. */
+/**
+ * Starts the node and resolves once it answers eth_chainId (about 3 s here); rejects with its output if it cannot.
+ * A port found free can be taken before the node binds it (another test's server, or an outgoing connection's
+ * ephemeral port: a CI run failed so, EADDRINUSE): without a port given, another is tried, up to three.
+ */
 export async function startHardhatNode(options: { port?: number; timeoutMs?: number } = {}): Promise<HardhatNode> {
-  const port = options.port || (await freePort())
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options.port || (await freePort()), options.timeoutMs ?? 60_000)
+    } catch (error) {
+      if (options.port || attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error
+    }
+  }
+}
+
+async function startOnce(port: number, timeoutMs: number): Promise<HardhatNode> {
   const cli = createRequire(import.meta.url).resolve('hardhat/internal/cli/cli.js')
   const child = spawn(process.execPath, [cli, 'node', '--hostname', '127.0.0.1', '--port', String(port)], {
     cwd: projectDir,
@@ -71,7 +84,7 @@ export async function startHardhatNode(options: { port?: number; timeoutMs?: num
   child.stdout!.on('data', keep)
   child.stderr!.on('data', keep)
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000)
+  const deadline = Date.now() + timeoutMs
   while (!(await answersChainId(url))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopped(child)
