@@ -65,7 +65,7 @@ test.describe('app shell', () => {
 
   test('injected fault: a page whose code fails to load is explained in place under the header, and the next link works', async ({ page }) => {
     // Three pages on the live chain, the first the home page in full (openHome): 25-31 s on a loaded run, and
-    // 48.5 s once in CI (a clean-clone run of bf66c97; its last page was on screen, right): a hang guard, not a budget.
+    // 48.5 s once in CI (a clean-clone run of d80b634; its last page was on screen, right): a hang guard, not a budget.
     test.setTimeout(90_000)
     await openHome(page)
     // The logs page's own chunk refused (the only way to make a real page's code fail to load).
