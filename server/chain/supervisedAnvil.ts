@@ -54,20 +54,27 @@ export function supervisedAnvil(options: SupervisedAnvilOptions): SupervisedAnvi
       if (restarting || closed) return
       restarting = true
       log(`chain: anvil exited (code ${code}, signal ${signal}); restarting`)
-      timer = setTimeout(() => {
-        if (closed) return
-        node
-          .start()
-          .then(warmUp)
-          .then(() => {
-            log('chain: anvil is back')
-            options.onBack?.()
-          })
-          .catch((error: Error) => log(`chain: anvil restart failed: ${error.message}`))
-          .finally(() => {
-            restarting = false
-          })
-      }, 500)
+      // A restart that fails is tried again, waiting longer each time (a Node 24 CI run: the first restart
+      // exited with code 2 and, never tried again, the chain stayed down).
+      const attempt = (delayMs: number) => {
+        timer = setTimeout(() => {
+          if (closed) return
+          node
+            .start()
+            .then(warmUp)
+            .then(() => {
+              restarting = false
+              log('chain: anvil is back')
+              options.onBack?.()
+            })
+            .catch((error: Error) => {
+              log(`chain: anvil restart failed: ${error.message}; trying again`)
+              if (closed) restarting = false
+              else attempt(Math.min(delayMs * 2, 5_000))
+            })
+        }, delayMs)
+      }
+      attempt(500)
     },
   })
   const stopRestarting = () => {
