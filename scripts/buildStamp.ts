@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { serverRenderDir } from './serverRenderBuild.ts'
+import { serverRenderDir, serverRenderFile } from '../server/firstScreen.ts'
 
 /**
  * Whether dist/ was built from the sources as they are now, so `npm start` can skip a 12 s build it does not
@@ -72,7 +72,7 @@ export function buildStatus(root: string, outDir = path.join(root, 'dist')): Bui
   const files = inputList(root, stamp.files)
   if (hashOf(root, files) !== stamp.hash) return { current: false, reason: 'the sources changed since dist/ was built' }
   // Built after dist/ by the same build (serverRenderBuild.ts): a build from before it, or one that stopped between the two.
-  if (!fs.existsSync(path.join(path.dirname(outDir), serverRenderDir, 'serverRender.js'))) return { current: false, reason: `there is no server render in ${serverRenderDir}/` }
+  if (!fs.existsSync(path.join(path.dirname(outDir), serverRenderDir, serverRenderFile))) return { current: false, reason: `there is no server render in ${serverRenderDir}/` }
   return { current: true, builtAt: new Date(stamp.builtAt) }
 }
 

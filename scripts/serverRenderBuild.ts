@@ -1,8 +1,6 @@
 import path from 'node:path'
 import { build, type Plugin } from 'vite'
-
-/** Where the build puts the server render (server/appServer.ts looks beside dist/). */
-export const serverRenderDir = 'dist-server'
+import { serverRenderDir } from '../server/firstScreen.ts'
 
 /**
  * After the app's build, the server render's (src/serverRender.tsx, for server/firstScreen.ts): the same
@@ -22,6 +20,7 @@ export function serverRenderPlugin(root: string): Plugin {
         logLevel: 'warn',
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         ssr: { noExternal: true, target: 'node' },
+        // Named after its entry: dist-server/serverRender.js (serverRenderFile).
         build: { ssr: path.join(root, 'src', 'serverRender.tsx'), outDir: path.join(root, serverRenderDir), emptyOutDir: true, copyPublicDir: false, sourcemap: false, minify: false },
       })
       this.info?.(`server render built in ${Math.round(performance.now() - started)} ms`)

@@ -7,7 +7,7 @@ import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { repoRoot, type ServiceConfig } from './config.ts'
 import { contentSecurityPolicy, styleSheetSource } from './csp.ts'
 import { createFirstScreenPage, createIndexPage } from './indexPage.ts'
-import { loadFirstScreenRenderer } from './firstScreen.ts'
+import { loadFirstScreenRenderer, serverRenderDir } from './firstScreen.ts'
 import { listenOn } from './listenOn.ts'
 
 export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; files: number }): RuntimeConfig {
@@ -90,7 +90,7 @@ export async function startAppServer(
   const indexPage = createIndexPage(dist, runtime)
   // A block or transaction page comes with its first screen rendered here, from the node's answers
   // (firstScreen.ts), when the build made the server render (dist-server/ beside dist/).
-  const renderer = await loadFirstScreenRenderer(path.join(path.dirname(dist), 'dist-server'))
+  const renderer = await loadFirstScreenRenderer(path.join(path.dirname(dist), serverRenderDir))
   const firstScreenPage = renderer ? createFirstScreenPage(dist, runtime, renderer) : null
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const rendered = firstScreenPage && request.method === 'GET' ? await firstScreenPage(request.url, request.headers['accept-encoding']) : null

@@ -10,7 +10,8 @@ export type FirstScreen = { html: string; state: unknown }
 /** Renders a page's first screen, or null for a page the server does not render. */
 export type FirstScreenRenderer = (url: string, config: RuntimeConfig) => Promise<FirstScreen | null>
 
-/** The build's server render (vite.config.ts), beside dist/. */
+/** Where the build puts the server render (scripts/serverRenderBuild.ts): this folder beside dist/, this file. */
+export const serverRenderDir = 'dist-server'
 export const serverRenderFile = 'serverRender.js'
 
 /**
@@ -61,9 +62,10 @@ export function moveStylesToSheet(html: string): { html: string; sheet: string }
  * it: a picture to read, not yet to use (a click on a copy button or a letter typed in the search box would be
  * lost when the app's own page replaces it; a click on an inert element waits, as Playwright's do). The app's
  * entry is preloaded but run only after the screen is painted: a module script runs when the parser ends, and
- * the browser paints nothing until it (and the app's first render) is done, which cost ~400 ms (measured). `<` is escaped in the JSON so nothing in the
- * chain's data can close the element; the markup is React's, which escapes every text it renders. Null when
- * the page lacks the markers (an older build): it is then sent as it is.
+ * the browser paints nothing until it (and the app's first render) is done, which cost ~400 ms (measured).
+ * `<` is escaped in the JSON so nothing in the chain's data can close the element; the markup is React's,
+ * which escapes every text it renders. Null when the page lacks the markers (an older build): it is then sent
+ * as it is.
  */
 export function withFirstScreen(html: string, screen: FirstScreen): { page: string; sheet: string } | null {
   const start = html.indexOf(screenStartMarker)

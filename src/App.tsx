@@ -6,10 +6,10 @@ import { networkForSearch } from './networks/networkList.ts'
 import { NetworkProvider } from './ui/networks/NetworkContext.tsx'
 import type { AppNetwork } from './networks/capabilities.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
-import type { Hash } from 'viem'
 import { prefetchBlockRoute } from './queries/blockPage.ts'
 import { blockQuery } from './queries/blocks.ts'
 import { prefetchTransactionPage, transactionQuery } from './queries/transactions.ts'
+import { parseTransactionHash } from './urls.ts'
 import { queryKeys } from './queries/keys.ts'
 import { createQueryClient } from './queries/queryClient.ts'
 import { AppFrame } from './ui/AppFrame.tsx'
@@ -49,9 +49,14 @@ function loadPage(page: string): Promise<ComponentType> {
   return load
 }
 
+/** The page a location shows (its route's id, as routePages.ts names it). */
+function pageAt(location: string | { pathname: string }): string | undefined {
+  return matchRoutes(routes, location)?.at(-1)?.route.id
+}
+
 /** The module of the page `pathname` shows, loaded (a server render waits for it: it cannot suspend). */
 export function loadPageFor(pathname: string): Promise<void> {
-  const page = matchRoutes(routes, pathname)?.at(-1)?.route.id
+  const page = pageAt(pathname)
   return page ? loadPage(page).then(() => {}) : Promise.resolve()
 }
 
@@ -132,10 +137,10 @@ const blockHandle: PageHandle = {
 /** The transaction and its receipt (one batch), then its block by hash: what the page asks for, in that order. */
 const transactionHandle: PageHandle = {
   startData: async (client, network, params) => {
-    const hash = params.hash?.trim().toLowerCase()
-    if (!hash || !/^0x[0-9a-f]{64}$/.test(hash) || !network.capabilities.ethMethods) return
-    await prefetchTransactionPage(client, network, hash as Hash)
-    const blockHash = client.getQueryData(transactionQuery(network, hash as Hash).queryKey)?.blockHash
+    const hash = parseTransactionHash(params.hash)
+    if (!hash || !network.capabilities.ethMethods) return
+    await prefetchTransactionPage(client, network, hash)
+    const blockHash = client.getQueryData(transactionQuery(network, hash).queryKey)?.blockHash
     if (blockHash) await client.prefetchQuery(blockQuery(network, blockHash))
   },
 }
@@ -145,7 +150,7 @@ const pageHandles: Partial<Record<string, PageHandle>> = { 'block/BlockPage': bl
 
 /** Whether the app server renders this page's first screen (src/serverRender.tsx): one whose data its URL starts. */
 export function firstScreenPage(pathname: string): boolean {
-  const page = matchRoutes(routes, pathname)?.at(-1)?.route.id
+  const page = pageAt(pathname)
   return page !== undefined && pageHandles[page] !== undefined
 }
 
@@ -190,7 +195,7 @@ export function createAppState(config: RuntimeConfig, seed?: (queryClient: Query
     started = key
     void startPageData(queryClient, config, location)
   }
-  const page = matchRoutes(routes, history.state.location)?.at(-1)?.route.id
+  const page = pageAt(history.state.location)
   const firstPage = page ? loadPage(page).then(() => {}, () => {}) : Promise.resolve()
   startData(history.state.location)
   // An in-app navigation too: the data is asked for when the navigation starts, not when the page has rendered

@@ -81,6 +81,12 @@ export function parseBlockId(param: string): ParsedBlockId | null {
   return number === null ? null : { kind: 'number', number }
 }
 
+/** Reads the `:hash` of /tx/:hash: 0x and 64 hex digits (any case), lowercased; anything else is null. */
+export function parseTransactionHash(param: string | undefined): Hash | null {
+  const text = (param ?? '').trim()
+  return /^0x[0-9a-fA-F]{64}$/.test(text) ? (text.toLowerCase() as Hash) : null
+}
+
 /** A position or number in a route: decimal ("12") or hex ("0xc"), nothing else. */
 export function parseIndex(param: string): bigint | null {
   const text = param.trim()

@@ -11,14 +11,10 @@ import { PageHeader } from '../../ui/PageHeader.tsx'
 import { TransactionBadges, TransactionView } from './TransactionView.tsx'
 import { TransactionSkeleton } from './TransactionSkeleton.tsx'
 import { pendingRefetch, retryFor, useTransactionData } from './useTransactionData.ts'
+import { parseTransactionHash } from '../../urls.ts'
 
 const placeholderHash = `0x${'0'.repeat(64)}` as Hash
 
-/** The route's hash, if it is one: 0x and 64 hex digits (any case), lowercased. */
-export function parseTransactionHash(param: string | undefined): Hash | null {
-  const text = (param ?? '').trim()
-  return /^0x[0-9a-fA-F]{64}$/.test(text) ? (text.toLowerCase() as Hash) : null
-}
 
 export function TransactionTitle({ hash }: { hash: string }) {
   return (

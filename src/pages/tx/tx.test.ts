@@ -6,7 +6,7 @@ import { parseAddress } from '../address/AddressPage.tsx'
 import { confirmations } from './fees.ts'
 import { blockTimestamp, isPending, placement, type TransactionData } from './model.ts'
 import { formatTokenAmount } from './tokenAmount.ts'
-import { parseTransactionHash } from './TransactionPage.tsx'
+import { parseTransactionHash } from '../../urls.ts'
 import { pendingRefetch, pendingPollMs } from './useTransactionData.ts'
 
 describe('confirmations', () => {
