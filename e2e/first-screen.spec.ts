@@ -57,8 +57,23 @@ test.describe('first screen rendered by the server, JavaScript off', () => {
     await expect(page.getByTestId('tx-block-number')).toHaveAttribute('data-value', BigInt(receipt.blockNumber).toString())
   })
 
-  test('a page whose data the URL does not give (home), or on a network named in the URL that the server does not know, is the plain page', async ({ page }) => {
+  test('the home page shows the latest blocks as the chain has them, newest first, and the head above them', async ({ page, request }) => {
+    const url = await rpcUrl(request)
     await page.goto('/')
+    const rows = page.getByTestId('block-row')
+    await expect(rows).toHaveCount(8)
+    const numbers = await rows.evaluateAll((elements) => elements.map((element) => BigInt(element.getAttribute('data-number') ?? '-1')))
+    const hashes = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-hash')))
+    expect(numbers).toEqual(numbers.map((_, index) => numbers[0]! - BigInt(index)))
+    for (const [index, number] of numbers.entries()) {
+      const block = await rpc<{ hash: Hex }>(request, url, 'eth_getBlockByNumber', [`0x${number.toString(16)}`, false])
+      expect(hashes[index]).toBe(block.hash)
+    }
+    await expect(page.getByTestId('head-number')).toHaveText(numbers[0]!.toLocaleString('en-US'))
+  })
+
+  test('a page whose data the URL does not give (the blocks list), or on a network named in the URL that the server does not know, is the plain page', async ({ page }) => {
+    await page.goto('/blocks')
     await expect(page.getByRole('status', { name: 'Loading chainglass' })).toBeVisible()
     await page.goto('/block/1?network=only-in-my-browser')
     await expect(page.getByRole('status', { name: 'Loading chainglass' })).toBeVisible()
@@ -93,5 +108,29 @@ test.describe('first screen rendered by the server, then the app', () => {
       if (network.secret) expect(html).not.toContain(network.secret)
     }
     expect(reported).toEqual([])
+  })
+
+  test('the home page: the app takes over the server\'s rows without dropping them and does not read the window again', async ({ page }) => {
+    const calls = gatewayCalls(page)
+    // From the first row in the DOM on, the list never goes empty (the app renders over the picture from the same data).
+    await page.addInitScript(() => {
+      const marks = { seen: false, emptied: false }
+      Object.assign(window, { __rows: marks })
+      new MutationObserver(() => {
+        const count = document.querySelectorAll('[data-testid="block-row"]').length
+        if (count > 0) marks.seen = true
+        else if (marks.seen) marks.emptied = true
+      }).observe(document, { subtree: true, childList: true })
+    })
+    const response = await page.goto('/')
+    const served = /data-testid="block-row" data-number="(\d+)"/.exec((await response?.text()) ?? '')
+    expect(served, 'the server rendered the latest blocks').not.toBeNull()
+    const head = BigInt(served![1]!)
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+    await expect(page.getByTestId('block-row')).toHaveCount(8)
+    // The blocks below the server's head (the chart's window) came with the page.
+    const below = new Set(Array.from({ length: 49 }, (_, index) => `0x${(head - 1n - BigInt(index)).toString(16)}`))
+    expect(calls.filter((call) => call.method === 'eth_getBlockByNumber' && below.has(call.params[0] as string))).toEqual([])
+    expect(await page.evaluate(() => (window as unknown as { __rows: { emptied: boolean } }).__rows.emptied)).toBe(false)
   })
 })

@@ -151,10 +151,11 @@ test.describe('browser security', () => {
       expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/)
       expect(new Set(parsed.get('connect-src'))).toEqual(expected)
     }
-    // The page as served: every <script> that runs loads a file of the app's own origin; the ones with a body are
-    // JSON data blocks (never run, whatever the policy): the runtime config, which reads back as /config.json,
-    // and the table of each route's page chunks for the boot script to preload, every one a file the server has.
-    const html = await (await request.get('/')).text()
+    // The page as served (a page the server does not render first; the rendered ones are first-screen.spec's):
+    // every <script> that runs loads a file of the app's own origin; the ones with a body are JSON data blocks
+    // (never run, whatever the policy): the runtime config, which reads back as /config.json, and the table of
+    // each route's page chunks for the boot script to preload, every one a file the server has.
+    const html = await (await request.get('/files')).text()
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
     const data = scripts.filter(([, attributes]) => /\btype="application\/json"/.test(attributes!))
     expect(data.map(([, attributes]) => /\bid="([^"]+)"/.exec(attributes!)?.[1])).toEqual(['chainglass-config', 'chainglass-preload'])

@@ -96,7 +96,8 @@ test.describe('app shell', () => {
   test('injected fault: no config in the page and /config.json answers 404, and the app says so instead of going blank', async ({ page }) => {
     // The real service always gives the config; a deployment that forgot it is simulated here.
     await routeRuntimeConfig(page, () => null)
-    await page.goto('/')
+    // A page the server does not render first (a rendered one is started by the boot script this fault blocks).
+    await page.goto('/blocks')
     await expect(page.getByTestId('config-error')).toContainText('chainglass cannot start')
     await expect(page.getByTestId('config-error')).toContainText('HTTP 404')
   })
@@ -106,17 +107,20 @@ test.describe('app shell', () => {
     await page.addInitScript(() => localStorage.setItem('chainglass.theme', 'dark'))
     // (The boot script, which sets the theme, is the page's own and runs: only the app's bundle is blocked.)
     await page.route('**/assets/*.js', (route) => (/\/assets\/boot-[^/]+\.js$/.test(route.request().url()) ? route.fallback() : route.abort()))
-    await page.goto('/')
-    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
-    await expect(page.getByRole('status', { name: 'Loading chainglass' })).toBeVisible()
-    // The background as sRGB, whatever colour syntax the stylesheet used: painted on a canvas and read back.
-    const [red, green, blue] = await page.evaluate(() => {
-      const context = document.createElement('canvas').getContext('2d')!
-      context.fillStyle = getComputedStyle(document.documentElement).backgroundColor
-      context.fillRect(0, 0, 1, 1)
-      return [...context.getImageData(0, 0, 1, 1).data]
-    })
-    expect(Math.max(red!, green!, blue!)).toBeLessThan(40)
+    // The splash of a plain page, and the server's first screen of the home page.
+    for (const [path, shown] of [['/blocks', page.getByRole('status', { name: 'Loading chainglass' })], ['/', page.locator('[data-first-screen]').getByTestId('head-number')]] as const) {
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+      await expect(shown).toBeVisible()
+      // The background as sRGB, whatever colour syntax the stylesheet used: painted on a canvas and read back.
+      const [red, green, blue] = await page.evaluate(() => {
+        const context = document.createElement('canvas').getContext('2d')!
+        context.fillStyle = getComputedStyle(document.documentElement).backgroundColor
+        context.fillRect(0, 0, 1, 1)
+        return [...context.getImageData(0, 0, 1, 1).data]
+      })
+      expect(Math.max(red!, green!, blue!), path).toBeLessThan(40)
+    }
   })
 
   test('injected fault: the WebSocket drops and reconnecting is refused; the banner shows, then the head is live again', async ({ page }) => {

@@ -7,6 +7,7 @@ import { NetworkProvider } from './ui/networks/NetworkContext.tsx'
 import type { AppNetwork } from './networks/capabilities.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { prefetchBlockRoute } from './queries/blockPage.ts'
+import { prefetchHomePage } from './pages/home/homeData.ts'
 import { blockQuery } from './queries/blocks.ts'
 import { prefetchTransactionPage, transactionQuery } from './queries/transactions.ts'
 import { parseTransactionHash } from './urls.ts'
@@ -145,8 +146,13 @@ const transactionHandle: PageHandle = {
   },
 }
 
+/** The live overview: the head, the blocks below it, the newest blocks' transactions (pages/home/homeData.ts). */
+const homeHandle: PageHandle = {
+  startData: (client, network) => prefetchHomePage(client, network),
+}
+
 /** The handles of the pages that have one, by page. */
-const pageHandles: Partial<Record<string, PageHandle>> = { 'block/BlockPage': blockHandle, 'tx/TransactionPage': transactionHandle }
+const pageHandles: Partial<Record<string, PageHandle>> = { 'home/HomePage': homeHandle, 'block/BlockPage': blockHandle, 'tx/TransactionPage': transactionHandle }
 
 /** Whether the app server renders this page's first screen (src/serverRender.tsx): one whose data its URL starts. */
 export function firstScreenPage(pathname: string): boolean {

@@ -51,8 +51,11 @@ export async function renderFirstScreen(url: string, config: RuntimeConfig, opti
   clearTimeout(timer)
 
   const html = renderToString(<App config={config} state={{ queryClient, history, firstPage: Promise.resolve() }} />)
-  // Only answers: a query still on its way or failed is the browser's to ask.
-  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' })
+  // Only answers: a query still on its way or failed is the browser's to ask. And only what the page asked for
+  // (started, or read by the render, both give the query its function): not what an answer seeded beside it for
+  // later (a block's transactions by hash, the window's blocks by number), which on the home page made the data
+  // three times its size.
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.options.queryFn !== undefined })
   queryClient.clear()
   return { html, state }
 }

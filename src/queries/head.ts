@@ -93,19 +93,22 @@ export function invalidateReplaced(client: QueryClient, network: Network, remove
  */
 export function useHeadSubscription(network: Network): void {
   const queryClient = useQueryClient()
-  useEffect(
-    () =>
-      headStreamFor(network).subscribe((event: HeadEvent) => {
+  useEffect(() => {
+    const stream = headStreamFor(network)
+    // A head the page already has (the server's first screen) starts the stream, so the window of blocks the
+    // home page read below it stays its window: the stream backfills from there to the node's head.
+    const known = queryClient.getQueryData(headQuery(network).queryKey)
+    if (known) stream.seed(known)
+    return stream.subscribe((event: HeadEvent) => {
         if (event.type === 'head') {
           noteHead(network, event.head.number)
           queryClient.setQueryData(headQuery(network).queryKey, event.head)
         } else if (event.type === 'replaced') {
           void invalidateReplaced(queryClient, network, event.removed)
         }
-        // 'error': the stream retries by itself; the connection banner shows the socket's state.
-      }),
-    [network, queryClient],
-  )
+      // 'error': the stream retries by itself; the connection banner shows the socket's state.
+    })
+  }, [network, queryClient])
 }
 
 /** The live head for display: from the subscription while the socket is open, polled while it is not. */

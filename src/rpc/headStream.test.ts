@@ -142,6 +142,28 @@ describe('head stream against the real service', () => {
     await expectCanonical(service, recorder.list)
   })
 
+  it('seeded with a head read earlier (the server\'s first screen), goes on from it with every block in between, and ignores a seed once it holds heads', async () => {
+    const service = await startUnitTestService({ blockTime: 1 })
+    cleanups.push(() => service.close())
+    const { stream } = streamOn(service, { url: service.urls.ws, WebSocket: NodeWebSocket })
+    await expect.poll(async () => BigInt((await service.rpc('eth_blockNumber')).result as string), { timeout: 15_000 }).toBeGreaterThanOrEqual(2n)
+    const seed = (await service.rpc('eth_getBlockByNumber', ['latest', false])).result as BlockHeader
+    // The node moves on before the stream starts: the stream must fill the gap from the seed.
+    await expect.poll(async () => BigInt((await service.rpc('eth_blockNumber')).result as string), { timeout: 15_000 }).toBeGreaterThanOrEqual(BigInt(seed.number) + 2n)
+    const recorder = new Recorder()
+    cleanups.push(stream.subscribe(recorder.listener))
+    stream.seed(seed)
+    expect(stream.heads).toEqual([seed])
+    await waitFor(() => recorder.tipNumber >= BigInt(seed.number) + 3n, 15_000, 'three heads past the seed')
+    expect(stream.heads[0]!.hash).toBe(seed.hash)
+    expect(recorder.problems).toEqual([])
+    expect(recorder.list[0]!.hash).toBe(seed.hash)
+    const held = stream.heads.length
+    stream.seed(seed)
+    expect(stream.heads.length).toBe(held)
+    await expectCanonical(service, recorder.list)
+  })
+
   it('reports a reorg made by the node as replaced blocks, and ends on the node’s chain', async () => {
     const service = await startUnitTestService({ blockTime: 1 })
     cleanups.push(() => service.close())

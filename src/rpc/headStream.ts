@@ -67,6 +67,8 @@ export class HeadSequencer {
   /** The canonical chain as far as we know it, oldest first, contiguous, each linked to the one before. */
   #chain: BlockHeader[] = []
   #queue: Promise<void> = Promise.resolve()
+  /** Pushes made and not yet applied. */
+  #pending = 0
 
   constructor(source: HeadSource, emit: (event: HeadEvent) => void, options: HeadSequencerOptions = {}) {
     this.#source = source
@@ -85,13 +87,24 @@ export class HeadSequencer {
   }
 
   /**
+   * Starts an empty chain at a head already read elsewhere (the page the app server rendered): what comes
+   * next links on to it. False, and nothing changes, once the chain holds anything or while a push is applied.
+   */
+  seed(head: BlockHeader): boolean {
+    if (this.#chain.length > 0 || this.#pending > 0) return false
+    this.#chain.push(head)
+    return true
+  }
+
+  /**
    * Takes a head in. From the subscription, a head at or below the tip with another hash is a reorg. From
    * a poll or a fetch it may simply be stale (asked before the subscription moved on), so only heads above
    * the tip are taken from those. Rejects when a block needed to link it could not be read; the
    * sequence is then as it was, or extended as far as it could be, never wrong.
    */
   push(head: BlockHeader, origin: HeadOrigin = 'subscription'): Promise<void> {
-    const run = this.#queue.then(() => this.#apply(head, origin))
+    this.#pending += 1
+    const run = this.#queue.then(() => this.#apply(head, origin)).finally(() => (this.#pending -= 1))
     this.#queue = run.catch(() => {})
     return run
   }
@@ -195,6 +208,11 @@ export type HeadStream = {
   /** The recent canonical heads, oldest first; a new array after every change (for useSyncExternalStore). */
   readonly heads: readonly BlockHeader[]
   readonly tip: BlockHeader | null
+  /**
+   * A stream that holds nothing yet starts at `head` (a head the page already has, read by the app server),
+   * so the blocks read below it stay the page's window; announced as a 'poll' head. Ignored otherwise.
+   */
+  seed(head: BlockHeader): void
 }
 
 /** What the stream needs of the WebSocket: subscriptions, and its status to see a reconnect. */
@@ -313,6 +331,9 @@ export function createHeadStream(options: HeadStreamOptions): HeadStream {
     },
     get tip() {
       return sequencer.tip
+    },
+    seed(head) {
+      if (sequencer.seed(head)) emit({ type: 'head', head, origin: 'poll' })
     },
   }
 }

@@ -1,4 +1,5 @@
 import { HttpError, MalformedResponseError, NetworkError, TimeoutError, abortReason } from './errors.ts'
+import { watchAbort } from './abortWatch.ts'
 import type { JsonRpcErrorObject } from '../../contract/jsonrpc.ts'
 import { takeEarlyReply } from './earlyReplies.ts'
 import { encodeRequest, settleBatch, settleReply, type Settled } from './jsonrpc.ts'
@@ -85,13 +86,14 @@ export class HttpTransport implements RpcTransport {
         if (call.done) return
         call.done = true
         clearTimeout(timer)
-        signal?.removeEventListener('abort', onAbort)
+        stopWatching?.()
         if (outcome.ok) resolve(outcome.value)
         else reject(outcome.error)
         // Nobody left waiting on this POST: stop reading it.
         if (call.post && call.post.calls.every((other) => other.done)) call.post.controller.abort()
       }
-      signal?.addEventListener('abort', onAbort, { once: true })
+      // After finish, which it stops: nothing can call finish before this line has run.
+      const stopWatching = signal ? watchAbort(signal, onAbort) : undefined
       if (options.alone) {
         void this.#send([{ id: call.id, method: call.method, params: call.params, calls: [call] }])
         return

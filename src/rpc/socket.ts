@@ -1,4 +1,5 @@
 import { MalformedResponseError, RpcError, SocketClosedError, TimeoutError, abortReason } from './errors.ts'
+import { watchAbort } from './abortWatch.ts'
 import { isMethodUnsupported } from './unsupported.ts'
 import { ErrorCode } from '../../contract/jsonrpc.ts'
 import { encodeRequest, readNotification, replyId, settleReply, type Settled } from './jsonrpc.ts'
@@ -187,12 +188,13 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
         if (call.done) return
         call.done = true
         clearTimeout(timer)
-        signal?.removeEventListener('abort', onAbort)
+        stopWatching?.()
         this.#inFlight.delete(call.id)
         if (outcome.ok) resolve(outcome.value)
         else reject(outcome.error)
       }
-      signal?.addEventListener('abort', onAbort, { once: true })
+      // After finish, which it stops: nothing can call finish before this line has run.
+      const stopWatching = signal ? watchAbort(signal, onAbort) : undefined
       if (this.#ws?.readyState === OPEN && this.#status.state === 'open') this.#transmit(call)
       else {
         this.#waiting.push(call)

@@ -11,7 +11,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { ChainStats } from './ChainStats.tsx'
 import { GasChart } from './GasChart.tsx'
-import { LatestBlockPanel } from './LatestBlockPanel.tsx'
+import { LatestBlockPanel, type HeadFeed } from './LatestBlockPanel.tsx'
 import { LatestBlocks } from './LatestBlocks.tsx'
 import { LatestTransactions } from './LatestTransactions.tsx'
 import { SampleHome } from './SampleHome.tsx'
@@ -49,8 +49,8 @@ function NoHead({ label }: { label: string }) {
  * blocks and the transactions in them. Each new head adds a row at the top and drops the oldest; nothing
  * grows with time.
  */
-function LiveOverview({ network, head, live }: { network: Network; head: BlockHeader; live: boolean }) {
-  const recent = useLiveWindow(network, chartBlockCount)
+function LiveOverview({ network, head, feed }: { network: Network; head: BlockHeader; feed: HeadFeed }) {
+  const recent = useLiveWindow(network, chartBlockCount, head)
   const newestFirst = [...recent.blocks].reverse()
   const listed = newestFirst.slice(0, detailBlockCount)
   const summaries = useBlockSummaries(network, listed)
@@ -76,7 +76,7 @@ function LiveOverview({ network, head, live }: { network: Network; head: BlockHe
     <>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <LatestBlockPanel network={network} head={shownHead} live={live} />
+          <LatestBlockPanel network={network} head={shownHead} feed={feed} />
         </div>
         <ChainStats network={network} blocks={recent.blocks} counts={counts} />
       </div>
@@ -110,7 +110,8 @@ export function HomePage() {
 function LiveHome({ network }: { network: AppNetwork }) {
   const head = useHead(network)
   const status = useConnectionStatus(network)
-  const live = status.state === 'open' && !status.nodeUnavailable
+  // Before the socket's first connection (and in the server's first screen) the feed is not yet known.
+  const feed: HeadFeed = status.state === 'open' && !status.nodeUnavailable ? 'live' : status.neverOpened && (status.state === 'idle' || status.state === 'connecting') ? 'connecting' : 'polling'
   return head.error && !head.data ? (
     // A node's refusal (RpcError) answers the same on retry; anything else may pass next time.
     <ErrorPanel error={head.error} onRetry={head.error instanceof RpcError ? undefined : () => void head.refetch()} />
@@ -119,6 +120,6 @@ function LiveHome({ network }: { network: AppNetwork }) {
   ) : head.data === null ? (
     <NoHead label={network.label} />
   ) : (
-    <LiveOverview network={network} head={head.data} live={live} />
+    <LiveOverview network={network} head={head.data} feed={feed} />
   )
 }

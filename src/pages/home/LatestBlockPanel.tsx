@@ -14,22 +14,30 @@ import { blockPath } from '../../urls.ts'
 import { RowAge } from './RowAge.tsx'
 import { usePrefetch } from '../../queries/prefetch.ts'
 
-function LiveBadge({ live }: { live: boolean }) {
-  return live ? (
+/** How the head reaches the page: live over the WebSocket, polled over HTTP, or not yet known (the socket's first try). */
+export type HeadFeed = 'live' | 'polling' | 'connecting'
+
+function LiveBadge({ feed }: { feed: HeadFeed }) {
+  return feed === 'live' ? (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700 ring-1 ring-inset ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-300 dark:ring-emerald-900">
       <span className="size-1.5 rounded-full bg-emerald-500 motion-safe:animate-pulse" />
       Live via WebSocket
     </span>
-  ) : (
+  ) : feed === 'polling' ? (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-700 ring-1 ring-inset ring-amber-200 dark:bg-amber-950/50 dark:text-amber-300 dark:ring-amber-900">
       <span className="size-1.5 rounded-full bg-amber-500" />
       Polling over HTTP
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-zinc-100 px-2.5 py-1 text-xs font-medium text-zinc-600 ring-1 ring-inset ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700">
+      <span className="size-1.5 rounded-full bg-zinc-400" />
+      Connecting
     </span>
   )
 }
 
 /** The chain head, big: its number (live), its age (ticking), and the header fields worth a glance. */
-export function LatestBlockPanel({ network, head, live }: { network: Network; head: BlockHeader; live: boolean }) {
+export function LatestBlockPanel({ network, head, feed }: { network: Network; head: BlockHeader; feed: HeadFeed }) {
   const prefetch = usePrefetch(network)
   const number = hexToBigInt(head.number)
   const timestamp = hexToNumber(head.timestamp)
@@ -42,7 +50,7 @@ export function LatestBlockPanel({ network, head, live }: { network: Network; he
         <div className="pointer-events-none absolute inset-x-0 top-0 h-24 bg-gradient-to-b from-accent-50/80 to-transparent dark:from-accent-950/30" />
         <div className="relative flex items-center justify-between gap-3">
           <h2 className="text-xs font-semibold uppercase tracking-[0.08em] text-zinc-500 dark:text-zinc-400">Latest block</h2>
-          <LiveBadge live={live} />
+          <LiveBadge feed={feed} />
         </div>
         <div className="relative mt-3 flex flex-wrap items-end gap-x-5 gap-y-2">
           <AppLink

@@ -20,13 +20,18 @@ export type LiveWindow = {
 }
 
 /**
- * The last `size` blocks, live. The head stream (rpc/headStream.ts) gives every block from the moment it
+ * The last `size` blocks, live, ending at the stream's newest head (or `knownHead` until the stream has one).
+ * The head stream (rpc/headStream.ts) gives every block from the moment it
  * started, gap-free and deduplicated, with reorgs replaced; the blocks before that are read once, by
  * number in one batch, and joined on where they link. Once the stream holds `size` blocks the history is
  * no longer needed. The stream keeps a bounded chain, and so does this window.
  */
-export function useLiveWindow(network: Network, size: number): LiveWindow {
-  const heads = useLiveHeads(network)
+export function useLiveWindow(network: Network, size: number, knownHead?: BlockHeader): LiveWindow {
+  const streamed = useLiveHeads(network)
+  // Before the stream's first head, the head the page has (the head query's, or the server's first screen)
+  // stands in for it: the stream starts at that same head (useHeadSubscription), so the window and the history
+  // read below it are the same before and after.
+  const heads = streamed.length > 0 ? streamed : knownHead ? [knownHead] : streamed
   const oldest = heads[0]
   const below = oldest ? BigInt(oldest.number) - 1n : -1n
   const needHistory = heads.length < size && below >= 0n
