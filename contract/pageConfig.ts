@@ -16,8 +16,11 @@ export const screenStartMarker = '<!--chainglass:screen-->'
 export const screenEndMarker = '<!--/chainglass:screen-->'
 
 /**
- * A page the server rendered names the app's entry module in a JSON data block with this id instead of loading
- * it with a module script: the boot script loads it after the first screen has been painted (a module script
- * that is already here runs as the parser ends, before the browser paints anything).
+ * A page the server rendered names the app's entry module and the modules it preloads in a JSON data block with
+ * this id ({ entry, preloads }) instead of loading them: the boot script preloads them once the document is
+ * parsed and runs the entry after the first screen has been painted (a module script that is already here
+ * runs as the parser ends, before the browser paints anything).
  */
 export const deferredEntryElementId = 'chainglass-entry'
+
+export type DeferredEntry = { entry: string; preloads: string[] }

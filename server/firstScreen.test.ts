@@ -9,7 +9,7 @@ import { styleSheetSource } from './csp.ts'
 import { loadFirstScreenRenderer, moveStylesToSheet, withFirstScreen } from './firstScreen.ts'
 import { createFirstScreenPage } from './indexPage.ts'
 
-const template = '<head><!--chainglass:config--><script src="/assets/boot.js"></script><script type="module" crossorigin src="/assets/index-a1_B.js"></script></head><body><div id="root"><!--chainglass:screen--><div role="status">splash</div><!--/chainglass:screen--></div></body>'
+const template = '<head><!--chainglass:config--><script src="/assets/boot.js"></script><script type="module" crossorigin src="/assets/index-a1_B.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/app-c2.js">\n<link rel="stylesheet" crossorigin href="/assets/app-d3.css"></head><body><div id="root"><!--chainglass:screen--><div role="status">splash</div><!--/chainglass:screen--></div></body>'
 const config: RuntimeConfig = {
   defaultNetwork: 'a',
   networks: [{ name: 'a', label: 'A', chainId: '0x1', rpcBase: 'http://127.0.0.1:1', wsBase: 'ws://127.0.0.1:1', ipfsUrl: null, key: 'k', secret: 's', kind: 'hosted' }],
@@ -28,12 +28,13 @@ describe('withFirstScreen', () => {
     expect(page).toContain('<!--chainglass:config-->')
   })
 
-  it('the app\'s entry is preloaded, not run: the boot script starts it from a data block once the screen is painted', () => {
+  it('the app\'s code is named, not loaded: the boot script preloads it and starts the entry from a data block once the screen is painted; the stylesheet stays', () => {
     const { page } = withFirstScreen(template, { html: '<main>Block 30</main>', state: {} })!
     expect(page).not.toContain('<script type="module"')
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/index-a1_B.js">')
+    expect(page).not.toContain('modulepreload')
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/app-d3.css">')
     const entry = /<script type="application\/json" id="chainglass-entry">(.*?)<\/script><script src="\/assets\/boot.js">/.exec(page)![1]!
-    expect(JSON.parse(entry)).toBe('/assets/index-a1_B.js')
+    expect(JSON.parse(entry)).toEqual({ entry: '/assets/index-a1_B.js', preloads: ['/assets/app-c2.js'] })
   })
 
   it('no value from the chain can end the data block (every < escaped), and $ patterns are not expanded', () => {

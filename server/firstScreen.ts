@@ -61,8 +61,9 @@ export function moveStylesToSheet(html: string): { html: string; sheet: string }
  * boot script (which then sends no early request of its own). The screen is inert until the app renders over
  * it: a picture to read, not yet to use (a click on a copy button or a letter typed in the search box would be
  * lost when the app's own page replaces it; a click on an inert element waits, as Playwright's do). The app's
- * entry is preloaded but run only after the screen is painted: a module script runs when the parser ends, and
- * the browser paints nothing until it (and the app's first render) is done, which cost ~400 ms (measured).
+ * code is named, not loaded: the boot script asks for it once the document is parsed and runs the entry after
+ * the screen is painted (a module script runs when the parser ends, and the browser paints nothing until it and
+ * the app's first render are done, which cost ~400 ms: measured).
  * `<` is escaped in the JSON so nothing in the chain's data can close the element; the markup is React's,
  * which escapes every text it renders. Null when the page lacks the markers (an older build): it is then sent
  * as it is.
@@ -74,10 +75,19 @@ export function withFirstScreen(html: string, screen: FirstScreen): { page: stri
   const json = JSON.stringify(screen.state).replace(/</g, '\\u003c')
   const styled = moveStylesToSheet(screen.html)
   const page = html.slice(0, start) + `<div inert data-first-screen>${styled.html}</div>` + html.slice(end + screenEndMarker.length)
-  // The app's entry: fetched at once (preloaded), run once the screen is painted (the boot script starts it).
+  // The app's code: asked for once the document is parsed and run once the screen is painted (the boot script
+  // does both). Preloaded from the head, ~160 KB of it shared the first screen's bandwidth under emulation and
+  // cost the commit of a returning visitor's page ~24 ms taking it from the cache (traced), for a screen that
+  // needs none of it.
   const entry = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(page)
-  const deferred = entry ? page.replace(entry[0], () => `<link rel="modulepreload" crossorigin href="${entry[1]}">`) : page
-  const entryBlock = entry ? `<script type="application/json" id="${deferredEntryElementId}">${JSON.stringify(entry[1])}</script>` : ''
+  const preloads: string[] = []
+  const deferred = entry
+    ? page.replace(entry[0], '').replace(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g, (_link, href: string) => {
+        preloads.push(href)
+        return ''
+      })
+    : page
+  const entryBlock = entry ? `<script type="application/json" id="${deferredEntryElementId}">${JSON.stringify({ entry: entry[1], preloads })}</script>` : ''
   const head = `${styled.sheet === '' ? '' : `<style>${styled.sheet}</style>`}<script type="application/json" id="${firstScreenStateElementId}">${json}</script>${entryBlock}`
   return { page: deferred.replace(configMarker, () => `${configMarker}${head}`), sheet: styled.sheet }
 }

@@ -19,7 +19,7 @@ import { applyTheme, darkQuery, parseThemeChoice, resolveTheme, themeStorageKey 
 import { earlyPlanFor, sendEarly } from './earlyPlan.ts'
 import { learnedStorageKey } from '../networks/learnedId.ts'
 import { configElementId, writeHandoff, type EarlyRequest } from './handoff.ts'
-import { deferredEntryElementId, firstScreenStateElementId } from '../../contract/pageConfig.ts'
+import { type DeferredEntry, deferredEntryElementId, firstScreenStateElementId } from '../../contract/pageConfig.ts'
 import { chunksForPath, preloadElementId, type PreloadTable } from './routePreload.ts'
 
 /** The early answer is given up on after this; the app's own request then has its usual timeout. */
@@ -67,40 +67,46 @@ function startEarly(config: unknown): EarlyRequest | null {
   }
 }
 
+function modulePreload(href: string): void {
+  const link = document.createElement('link')
+  link.rel = 'modulepreload'
+  // As the entry's own preloads are (crossorigin): the import() that uses the chunk then finds it in the cache.
+  link.crossOrigin = ''
+  link.href = href
+  document.head.append(link)
+}
+
 function preloadPage(): void {
   try {
     const element = document.getElementById(preloadElementId)
     if (!element) return
     const table = JSON.parse(element.textContent ?? '[]') as PreloadTable
     element.remove()
-    for (const href of chunksForPath(table, location.pathname)) {
-      const link = document.createElement('link')
-      link.rel = 'modulepreload'
-      // As the entry's own preloads are (crossorigin): the import() that uses the chunk then finds it in the cache.
-      link.crossOrigin = ''
-      link.href = href
-      document.head.append(link)
-    }
+    for (const href of chunksForPath(table, location.pathname)) modulePreload(href)
   } catch {
     // No table (the dev server) or an unreadable one: the page's chunks load when the app asks for them.
   }
 }
 
+const isAsset = (value: unknown): value is string => typeof value === 'string' && value.startsWith('/assets/')
+
 /**
- * A page the server rendered (server/firstScreen.ts) names the app's entry instead of running it: it is started
- * once the whole first screen has been painted, i.e. the frame after the document is parsed (the browser paints
- * a long page in parts while it parses: started after the first frame, the app's code ran before the rows were
- * on screen). Run with the page, it ran as the parser ended and the browser painted nothing until it and the
- * app's first render were done. Never before the parser is done: the app replaces what is in #root. A tab
- * opened in the background has no frames: there a timer starts it.
+ * A page the server rendered (server/firstScreen.ts) names the app's code instead of loading it. Its modules
+ * (and the page's chunks) are asked for once the document is parsed, and the entry is run once the whole first
+ * screen has been painted, i.e. the frame after that (the browser paints a long page in parts while it parses:
+ * started after the first frame, the app's code ran before the rows were on screen). Run with the page, it ran
+ * as the parser ended and the browser painted nothing until it and the app's first render were done. Never
+ * before the parser is done: the app replaces what is in #root. A tab opened in the background has no frames:
+ * there a timer starts it. False when the page names no entry (a page the server did not render).
  */
-function startEntryAfterPaint(): void {
+function startEntryAfterPaint(): boolean {
   try {
     const element = document.getElementById(deferredEntryElementId)
-    if (!element) return
-    const src = JSON.parse(element.textContent ?? '') as unknown
+    if (!element) return false
+    const named = JSON.parse(element.textContent ?? '') as Partial<DeferredEntry> | null
     element.remove()
-    if (typeof src !== 'string' || !src.startsWith('/assets/')) return
+    const src = named?.entry
+    if (!isAsset(src)) return true
     let started = false
     const start = () => {
       if (started) return
@@ -111,19 +117,23 @@ function startEntryAfterPaint(): void {
       script.src = src
       document.head.append(script)
     }
-    const afterPaint = () => {
+    const afterParse = () => {
+      for (const href of Array.isArray(named?.preloads) ? named.preloads : []) if (isAsset(href)) modulePreload(href)
+      preloadPage()
       requestAnimationFrame(() => setTimeout(start, 0))
       setTimeout(start, 1_000)
     }
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterPaint, { once: true })
-    else afterPaint()
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterParse, { once: true })
+    else afterParse()
   } catch {
     // Unreadable: the page stays the server's picture (it is one; the next navigation loads the app).
   }
+  return true
 }
 
 applyStoredTheme()
-startEntryAfterPaint()
+const rendered = startEntryAfterPaint()
 const config = takeConfig()
 writeHandoff({ config, early: config === undefined ? null : startEarly(config) })
-preloadPage()
+// A rendered page's chunks are preloaded with its entry, once it is parsed.
+if (!rendered) preloadPage()
