@@ -98,7 +98,7 @@ export async function startAppServer(
     // The page holds live data when rendered: never reused; the plain page is revalidated.
     reply.type('text/html; charset=utf-8').header('cache-control', rendered ? 'no-store' : 'no-cache').header('vary', 'Accept-Encoding')
     if (rendered) {
-      reply.header('server-timing', `render;desc="first screen";dur=${rendered.renderMs.toFixed(1)}`)
+      reply.header('server-timing', rendered.serverTiming)
       if (rendered.sheet !== '') reply.header('content-security-policy', contentSecurityPolicy(runtime(), security.connectSources, [styleSheetSource(rendered.sheet)]))
     }
     if (encoding) reply.header('content-encoding', encoding)

@@ -86,6 +86,15 @@ describe('createFirstScreenPage', () => {
     expect(rendered.sheet).toBe('[data-first-screen-style="0"]{width:5%}')
   })
 
+  it('says where the time went (Server-Timing): the whole first, then the render\'s data and markup, composing and compressing', async () => {
+    const page = createFirstScreenPage(dist, () => config, async () => ({ html: '<p>Block 5</p>', state: { queries: [] }, timings: { dataMs: 12.34, renderMs: 5.6 } }))
+    const { serverTiming, renderMs } = (await page('/block/5', 'gzip'))!
+    const entries = serverTiming.split(', ')
+    expect(entries.map((entry) => entry.split(';')[0])).toEqual(['render', 'data', 'markup', 'compose', 'compress'])
+    expect(entries[0]).toBe(`render;desc="first screen";dur=${renderMs.toFixed(1)}`)
+    expect(entries.slice(1, 3)).toEqual(['data;dur=12.3', 'markup;dur=5.6'])
+  })
+
   it('a page the server does not render, or a render that fails, is null (the plain page is sent); a failure is said once, without the URL', async () => {
     const said: string[] = []
     expect(await createFirstScreenPage(dist, () => config, async () => null)('/', undefined)).toBeNull()

@@ -5,7 +5,7 @@ import { configMarker, deferredEntryElementId, firstScreenStateElementId, screen
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 
 /** What src/serverRender.tsx returns: #root's markup and the data it was rendered from. */
-export type FirstScreen = { html: string; state: unknown }
+export type FirstScreen = { html: string; state: unknown; timings?: { dataMs: number; renderMs: number } }
 
 /** Renders a page's first screen, or null for a page the server does not render. */
 export type FirstScreenRenderer = (url: string, config: RuntimeConfig) => Promise<FirstScreen | null>

@@ -21,6 +21,8 @@ export type FirstScreen = {
   html: string
   /** The query cache as the render saw it: the page's data, for the app to start from. */
   state: DehydratedState
+  /** Where the time went, in ms: waiting for the page's data, rendering the markup (with dehydrating). */
+  timings: { dataMs: number; renderMs: number }
 }
 
 export type FirstScreenOptions = {
@@ -45,11 +47,13 @@ export async function renderFirstScreen(url: string, config: RuntimeConfig, opti
   const queryClient = createQueryClient()
   // One try within the deadline: a failure is the browser's to retry and to explain.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
+  const started = performance.now()
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.dataDeadlineMs)))
   await Promise.all([Promise.race([startPageData(queryClient, config, location), deadline]), loadPageFor(location.pathname)])
   clearTimeout(timer)
 
+  const rendering = performance.now()
   const html = renderToString(<App config={config} state={{ queryClient, history, firstPage: Promise.resolve() }} />)
   // Only answers: a query still on its way or failed is the browser's to ask. And only what the page asked for
   // (started, or read by the render, both give the query its function): not what an answer seeded beside it for
@@ -57,5 +61,5 @@ export async function renderFirstScreen(url: string, config: RuntimeConfig, opti
   // three times its size.
   const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.options.queryFn !== undefined })
   queryClient.clear()
-  return { html, state }
+  return { html, state, timings: { dataMs: rendering - started, renderMs: performance.now() - rendering } }
 }
