@@ -96,6 +96,15 @@ export async function waitForWatch(page: Page, name: WatchName, timeoutMs = 60_0
 }
 
 /**
+ * The app has taken over the page: a page the server rendered first is only its picture (inert, the app's code
+ * not yet run) until the app renders over it. What follows an in-app navigation must wait for this, or it
+ * measures the app starting.
+ */
+export async function waitForApp(page: Page, timeoutMs = 60_000): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('#root > *') !== null && document.querySelector('[data-first-screen]') === null, null, { timeout: timeoutMs, polling: 50 })
+}
+
+/**
  * An in-app navigation to `path`, as a link click makes it: the URL is pushed and the router told by a
  * popstate event (the app is not reloaded and keeps its caches). The watch is armed in the same task.
  */

@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test'
 import WebSocket from 'ws'
 import { createChainClient } from '../server/chain/chainClient.ts'
-import { newBenchContext, rowTimes, waitForWatch } from './browser.ts'
+import { newBenchContext, rowTimes, waitForApp, waitForWatch } from './browser.ts'
 import { quantile, round, summarize, type Summary } from './stats.ts'
 
 /** newHeads straight from the node's WebSocket: each head's number with the Date.now() it arrived. */
@@ -36,6 +36,7 @@ export async function measureLive(browser: Browser, appUrl: string, node: { http
     const page = await context.newPage()
     await page.goto(`${appUrl}/`)
     await waitForWatch(page, 'home')
+    await waitForApp(page)
     await page.waitForTimeout(1_000)
     const first = Number(await anvil.getBlockNumber({ cacheTime: 0 })) + 1
     for (let i = 0; i < blocks; i++) {
@@ -87,6 +88,7 @@ export async function measureMemory(browser: Browser, appUrl: string, node: { ht
     const cdp = await context.newCDPSession(page)
     await page.goto(`${appUrl}/`)
     await waitForWatch(page, 'home')
+    await waitForApp(page)
     await page.waitForTimeout(1_000)
     const heap = async () => {
       await cdp.send('HeapProfiler.collectGarbage')

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { backInApp, longTasksSince, navigateInApp, newBenchContext, pageNow, TrafficCounter, waitForWatch, type BrowserTraffic, type WatchName } from './browser.ts'
+import { backInApp, longTasksSince, navigateInApp, newBenchContext, pageNow, TrafficCounter, waitForApp, waitForWatch, type BrowserTraffic, type WatchName } from './browser.ts'
 import { median, summarize, type Summary } from './stats.ts'
 
 /** One timed page visit: ms to content on screen and the traffic it caused. */
@@ -38,6 +38,7 @@ async function freshApp(browser: Browser, appUrl: string) {
   const counter = new TrafficCounter(page)
   await page.goto(`${appUrl}/`)
   await waitForWatch(page, 'home')
+  await waitForApp(page)
   await settle(page)
   counter.take()
   return { context, page, counter }
