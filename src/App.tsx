@@ -147,9 +147,7 @@ const transactionHandle: PageHandle = {
 }
 
 /** The live overview: the head, the blocks below it, the newest blocks' transactions (pages/home/homeData.ts). */
-const homeHandle: PageHandle = {
-  startData: (client, network) => prefetchHomePage(client, network),
-}
+const homeHandle: PageHandle = { startData: prefetchHomePage }
 
 /** The handles of the pages that have one, by page. */
 const pageHandles: Partial<Record<string, PageHandle>> = { 'home/HomePage': homeHandle, 'block/BlockPage': blockHandle, 'tx/TransactionPage': transactionHandle }

@@ -9,19 +9,11 @@ const watchers = new WeakMap<AbortSignal, Set<() => void>>()
 export function watchAbort(signal: AbortSignal, onAbort: () => void): () => void {
   let callbacks = watchers.get(signal)
   if (!callbacks) {
-    const set = new Set<() => void>()
-    callbacks = set
-    watchers.set(signal, set)
-    signal.addEventListener(
-      'abort',
-      () => {
-        for (const callback of [...set]) callback()
-        set.clear()
-      },
-      { once: true },
-    )
+    const created = new Set<() => void>()
+    watchers.set(signal, (callbacks = created))
+    signal.addEventListener('abort', () => created.forEach((callback) => callback()), { once: true })
   }
-  const set = callbacks
-  set.add(onAbort)
-  return () => void set.delete(onAbort)
+  const watching = callbacks
+  watching.add(onAbort)
+  return () => void watching.delete(onAbort)
 }

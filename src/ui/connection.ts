@@ -33,3 +33,12 @@ export function describeConnection(status: SocketStatus, now: number): { label: 
       return { label: 'Idle', tone: 'idle' }
   }
 }
+
+/** How the head reaches a page: live over the WebSocket, polled over HTTP, or not yet known (the socket's first try). */
+export type HeadFeed = 'live' | 'polling' | 'connecting'
+
+/** The head's feed for a socket status; before the first connection (and in the server's first screen) not yet known. */
+export function headFeed(status: SocketStatus): HeadFeed {
+  if (status.state === 'open' && !status.nodeUnavailable) return 'live'
+  return status.neverOpened && (status.state === 'idle' || status.state === 'connecting') ? 'connecting' : 'polling'
+}

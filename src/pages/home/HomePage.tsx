@@ -11,7 +11,8 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { ChainStats } from './ChainStats.tsx'
 import { GasChart } from './GasChart.tsx'
-import { LatestBlockPanel, type HeadFeed } from './LatestBlockPanel.tsx'
+import { LatestBlockPanel } from './LatestBlockPanel.tsx'
+import { headFeed, type HeadFeed } from '../../ui/connection.ts'
 import { LatestBlocks } from './LatestBlocks.tsx'
 import { LatestTransactions } from './LatestTransactions.tsx'
 import { SampleHome } from './SampleHome.tsx'
@@ -110,8 +111,7 @@ export function HomePage() {
 function LiveHome({ network }: { network: AppNetwork }) {
   const head = useHead(network)
   const status = useConnectionStatus(network)
-  // Before the socket's first connection (and in the server's first screen) the feed is not yet known.
-  const feed: HeadFeed = status.state === 'open' && !status.nodeUnavailable ? 'live' : status.neverOpened && (status.state === 'idle' || status.state === 'connecting') ? 'connecting' : 'polling'
+  const feed = headFeed(status)
   return head.error && !head.data ? (
     // A node's refusal (RpcError) answers the same on retry; anything else may pass next time.
     <ErrorPanel error={head.error} onRetry={head.error instanceof RpcError ? undefined : () => void head.refetch()} />

@@ -13,25 +13,32 @@ import { Panel } from '../../ui/Panel.tsx'
 import { blockPath } from '../../urls.ts'
 import { RowAge } from './RowAge.tsx'
 import { usePrefetch } from '../../queries/prefetch.ts'
+import type { HeadFeed } from '../../ui/connection.ts'
 
-/** How the head reaches the page: live over the WebSocket, polled over HTTP, or not yet known (the socket's first try). */
-export type HeadFeed = 'live' | 'polling' | 'connecting'
+const badges: Record<HeadFeed, { label: string; badge: string; dot: string }> = {
+  live: {
+    label: 'Live via WebSocket',
+    badge: 'bg-emerald-50 text-emerald-700 ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-300 dark:ring-emerald-900',
+    dot: 'bg-emerald-500 motion-safe:animate-pulse',
+  },
+  polling: {
+    label: 'Polling over HTTP',
+    badge: 'bg-amber-50 text-amber-700 ring-amber-200 dark:bg-amber-950/50 dark:text-amber-300 dark:ring-amber-900',
+    dot: 'bg-amber-500',
+  },
+  connecting: {
+    label: 'Connecting',
+    badge: 'bg-zinc-100 text-zinc-600 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700',
+    dot: 'bg-zinc-400',
+  },
+}
 
 function LiveBadge({ feed }: { feed: HeadFeed }) {
-  return feed === 'live' ? (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700 ring-1 ring-inset ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-300 dark:ring-emerald-900">
-      <span className="size-1.5 rounded-full bg-emerald-500 motion-safe:animate-pulse" />
-      Live via WebSocket
-    </span>
-  ) : feed === 'polling' ? (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-700 ring-1 ring-inset ring-amber-200 dark:bg-amber-950/50 dark:text-amber-300 dark:ring-amber-900">
-      <span className="size-1.5 rounded-full bg-amber-500" />
-      Polling over HTTP
-    </span>
-  ) : (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-zinc-100 px-2.5 py-1 text-xs font-medium text-zinc-600 ring-1 ring-inset ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700">
-      <span className="size-1.5 rounded-full bg-zinc-400" />
-      Connecting
+  const { label, badge, dot } = badges[feed]
+  return (
+    <span className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset ${badge}`}>
+      <span className={`size-1.5 rounded-full ${dot}`} />
+      {label}
     </span>
   )
 }

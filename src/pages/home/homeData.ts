@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { capabilitiesOf, offersMethod, type AppNetwork } from '../../networks/capabilities.ts'
-import { blocksForTransactions, chartBlockCount, detailBlockCount, joinWindow, transactionRowCount, type ChainBlock } from './liveWindow.ts'
-import { isMined, type BlockHeader } from '../../rpc/schemas.ts'
+import { blocksForTransactions, chartBlockCount, detailBlockCount, historyRange, joinWindow, minedOnly, transactionRowCount, windowHeads, type ChainBlock } from './liveWindow.ts'
 import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery, recentBlocksQuery } from '../../queries/blocks.ts'
 import { headQuery, headStreamFor } from '../../queries/head.ts'
 
@@ -19,16 +18,15 @@ export async function prefetchHomePage(client: QueryClient, network: AppNetwork)
   await client.prefetchQuery(head)
   const known = client.getQueryData(head.queryKey)
   if (!known) return
-  // As useLiveWindow: the stream's heads once it has any, else the head just read; history below the oldest.
-  const streamed = headStreamFor(network).heads
-  const heads: readonly BlockHeader[] = streamed.length > 0 ? streamed : [known]
-  const below = BigInt(heads[0]!.number) - 1n
-  const history = heads.length < chartBlockCount && below >= 0n ? recentBlocksQuery(network, below, chartBlockCount - 1) : null
+  // The window as useLiveWindow makes it: the stream's heads once it has any, else the head just read.
+  const heads = windowHeads(headStreamFor(network).heads, known)
+  const range = historyRange(heads, chartBlockCount)
+  const history = range ? recentBlocksQuery(network, range.to, range.count) : null
   // The history's blocks come with their summaries (by hash); the heads' summaries are asked beside it.
   const newestHeads = heads.slice(-detailBlockCount)
   await Promise.all([...newestHeads.map((block) => client.prefetchQuery(blockQuery(network, block.hash))), history ? client.prefetchQuery(history) : undefined])
 
-  const read = history ? client.getQueryData(history.queryKey)?.map((block) => (block && isMined(block) ? block : null)) : undefined
+  const read = history ? minedOnly(client.getQueryData(history.queryKey)) : undefined
   const listed = joinWindow<ChainBlock>(read, heads, chartBlockCount).reverse().slice(0, detailBlockCount)
   const needed = blocksForTransactions(listed, (block) => client.getQueryData(blockQuery(network, block.hash).queryKey)?.transactions.length, transactionRowCount)
   const receipts = offersMethod(capabilitiesOf(network), 'eth_getBlockReceipts')

@@ -1,5 +1,5 @@
 import type { Hash, Hex } from 'viem'
-import type { Transaction } from '../../rpc/schemas.ts'
+import { isMined, type Block, type Transaction } from '../../rpc/schemas.ts'
 
 /**
  * The pure parts of the live home page: the window of recent blocks (history read once over HTTP, joined to
@@ -49,6 +49,31 @@ export function joinWindow<T extends ChainBlock>(history: readonly (T | null | u
     wantNumber -= 1n
   }
   return [...linked.reverse(), ...heads]
+}
+
+/**
+ * The window's heads: the stream's, or, before its first, the head the page already has (the head query's, or
+ * the server's first screen), which the stream then starts at (useHeadSubscription), so nothing moves.
+ */
+export function windowHeads<T>(streamed: readonly T[], knownHead: T | undefined): readonly T[] {
+  return streamed.length > 0 || !knownHead ? streamed : [knownHead]
+}
+
+/**
+ * The blocks to read by number below the heads (newest first, from `to`), or null once the heads fill the
+ * window or reach the genesis block. Keyed by the block below the oldest head, which stays put while the
+ * stream grows: one read.
+ */
+export function historyRange(heads: readonly ChainBlock[], size: number): { to: bigint; count: number } | null {
+  const oldest = heads[0]
+  if (!oldest || heads.length >= size) return null
+  const to = BigInt(oldest.number) - 1n
+  return to >= 0n ? { to, count: size - 1 } : null
+}
+
+/** What the history read brought, mined blocks only (a pending one has no place in the window). */
+export function minedOnly(blocks: readonly (Block | null)[] | undefined): Array<(Block & { number: Hex; hash: Hash }) | null> | undefined {
+  return blocks?.map((block) => (block && isMined(block) ? block : null))
 }
 
 /** Whether the blocks (oldest first) run without a gap or a repeat, each the child of the one before. */

@@ -3,8 +3,8 @@ import type { Network } from '../../../contract/runtimeConfig.ts'
 import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery, recentBlocksQuery } from '../../queries/blocks.ts'
 import { capabilitiesOf, offersMethod } from '../../networks/capabilities.ts'
 import { useLiveHeads } from '../../queries/head.ts'
-import { isMined, type Block, type BlockHeader, type BlockWithTransactions, type Receipt } from '../../rpc/schemas.ts'
-import { joinWindow, type ChainBlock } from './liveWindow.ts'
+import type { Block, BlockHeader, BlockWithTransactions, Receipt } from '../../rpc/schemas.ts'
+import { historyRange, joinWindow, minedOnly, windowHeads, type ChainBlock } from './liveWindow.ts'
 
 /** How long a full block the home page showed stays cached once it has scrolled off (it is re-read by hash if needed). */
 const shownBlockGcMs = 60_000
@@ -27,22 +27,14 @@ export type LiveWindow = {
  * no longer needed. The stream keeps a bounded chain, and so does this window.
  */
 export function useLiveWindow(network: Network, size: number, knownHead?: BlockHeader): LiveWindow {
-  const streamed = useLiveHeads(network)
-  // Before the stream's first head, the head the page has (the head query's, or the server's first screen)
-  // stands in for it: the stream starts at that same head (useHeadSubscription), so the window and the history
-  // read below it are the same before and after.
-  const heads = streamed.length > 0 ? streamed : knownHead ? [knownHead] : streamed
-  const oldest = heads[0]
-  const below = oldest ? BigInt(oldest.number) - 1n : -1n
-  const needHistory = heads.length < size && below >= 0n
-  // Keyed by the block below the stream's first head, which stays put while the stream grows: one read. Once
-  // the stream is long enough there is no query at all: a disabled one would still be a cache entry, and its key
-  // moves with every head (the stream slides), so one was left per block for the cache's 30 minutes (a few KB
-  // per block, found by a heap-snapshot diff).
-  const wanted = needHistory ? [recentBlocksQuery(network, below, size - 1)] : []
+  const heads = windowHeads(useLiveHeads(network), knownHead)
+  const range = historyRange(heads, size)
+  // Once the stream is long enough there is no query at all: a disabled one would still be a cache entry, and
+  // its key moves with every head (the stream slides), so one was left per block for the cache's 30 minutes (a
+  // few KB per block, found by a heap-snapshot diff).
+  const wanted = range ? [recentBlocksQuery(network, range.to, range.count)] : []
   const history = useQueries({ queries: wanted })[0]
-  const mined = history?.data?.map((block) => (block && isMined(block) ? block : null))
-  const blocks = joinWindow<ChainBlock>(mined, heads, size)
+  const blocks = joinWindow<ChainBlock>(minedOnly(history?.data), heads, size)
   return {
     blocks,
     tip: heads.at(-1),
