@@ -9,6 +9,7 @@ import { contentSecurityPolicy, styleSheetSource } from './csp.ts'
 import { createFirstScreenPage, createIndexPage } from './indexPage.ts'
 import { loadFirstScreenRenderer, serverRenderDir } from './firstScreen.ts'
 import { listenOn } from './listenOn.ts'
+import { warmFirstScreens } from './warmFirstScreens.ts'
 
 export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; files: number }): RuntimeConfig {
   return {
@@ -70,6 +71,8 @@ export async function startAppServer(
   security: { connectSources?: readonly string[] } = {},
   /** A network's published contracts (GET /contracts/<network>.json); null: the network publishes none. */
   contracts: (network: string) => PublishedContracts | null = () => null,
+  /** warm: render each kind of page once at start (default true). */
+  options: { warm?: boolean } = {},
 ): Promise<{ app: FastifyInstance; port: number }> {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
@@ -139,7 +142,12 @@ export async function startAppServer(
     if (serviceRoute) return reply.code(404).header('cache-control', 'no-store').send({ error: serviceRoute })
     return sendIndex(request, reply)
   })
+  // The first render of each kind of page is slow (code loaded and compiled on first use): done once the server
+  // listens, not for the first visitor (warmFirstScreens.ts). Stopped when the server closes.
+  const warming = new AbortController()
+  app.addHook('onClose', async () => warming.abort())
   await app.listen(typeof port === 'number' ? listenOn(port) : listenOn(0, port.fd))
+  if (renderer && options.warm !== false) void warmFirstScreens(renderer, runtime, { signal: warming.signal })
   const address = app.server.address()
   return { app, port: typeof address === 'object' && address ? address.port : 0 }
 }

@@ -1,0 +1,69 @@
+import type { Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
+import { localRuntimeConfig } from './appServer.ts'
+import type { FirstScreenRenderer } from './firstScreen.ts'
+import { devAccount, signedTransfer } from './testing/devAccounts.ts'
+import { startTestService, type TestService } from './testing/service.ts'
+import { warmFirstScreens } from './warmFirstScreens.ts'
+
+let service: TestService
+let runtime: () => RuntimeConfig
+
+beforeAll(async () => {
+  service = await startTestService()
+  const port = Number(new URL(service.urls.rpcBase).port)
+  runtime = () => localRuntimeConfig(service.config, { rpc: port, files: 0 })
+})
+afterAll(async () => {
+  await service?.close()
+})
+
+/** A renderer that records what it was asked for, and answers like the real one for pages it renders. */
+function recordingRenderer(): { render: FirstScreenRenderer; asked: string[] } {
+  const asked: string[] = []
+  return { asked, render: async (url) => (asked.push(url), { html: '<main></main>', state: {} }) }
+}
+
+describe('warming the server render at start', () => {
+  it('renders the home page, the newest block with a transaction and that transaction, as the chain says', async () => {
+    const raw = await signedTransfer(devAccount(7), 0)
+    const sent = await service.rpc('eth_sendRawTransaction', [raw])
+    const hash = sent.result as Hex
+    // Mined (1 s blocks), then a few empty blocks on top of it, which the warm-up passes over.
+    let receipt: { blockNumber: Hex } | null = null
+    while (!receipt) receipt = ((await service.rpc('eth_getTransactionReceipt', [hash])).result as { blockNumber: Hex } | null) ?? (await new Promise((resolve) => setTimeout(resolve, 200)), null)
+    const mined = BigInt(receipt.blockNumber)
+    while (BigInt((await service.rpc('eth_blockNumber')).result as Hex) < mined + 2n) await new Promise((resolve) => setTimeout(resolve, 200))
+
+    const { render, asked } = recordingRenderer()
+    const warmed = await warmFirstScreens(render, runtime, { signal: new AbortController().signal })
+    expect(asked).toEqual(['/', `/block/${mined}`, `/tx/${hash}`])
+    expect(warmed).toEqual(asked)
+  })
+
+  it('keeps trying while the node does not answer, and stops when the server closes', async () => {
+    const unreachable = () => ({ ...runtime(), networks: runtime().networks.map((network) => ({ ...network, rpcBase: 'http://127.0.0.1:9' })) })
+    const { render, asked } = recordingRenderer()
+    const closing = new AbortController()
+    const started = Date.now()
+    setTimeout(() => closing.abort(), 300)
+    const warmed = await warmFirstScreens(render, unreachable, { signal: closing.signal, retryMs: 50 })
+    expect(warmed).toEqual([])
+    expect(asked).toEqual([])
+    expect(Date.now() - started).toBeLessThan(5_000)
+  })
+
+  it('a page that fails to render is skipped, and the rest still warm', async () => {
+    const asked: string[] = []
+    const render: FirstScreenRenderer = async (url) => {
+      asked.push(url)
+      if (url === '/') throw new Error('node went away')
+      return null
+    }
+    const warmed = await warmFirstScreens(render, runtime, { signal: new AbortController().signal })
+    expect(asked[0]).toBe('/')
+    expect(asked.length).toBeGreaterThan(1)
+    expect(warmed).toEqual([])
+  })
+})
