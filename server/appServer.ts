@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { PublishedContracts } from '../contract/publishedContracts.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { repoRoot, type ServiceConfig } from './config.ts'
-import { contentSecurityPolicy, styleSheetSource } from './csp.ts'
+import { contentSecurityPolicy, nonceSource } from './csp.ts'
 import { createFirstScreenPage, createIndexPage } from './indexPage.ts'
 import { loadFirstScreenRenderer, serverRenderDir } from './firstScreen.ts'
 import { listenOn } from './listenOn.ts'
@@ -96,14 +96,19 @@ export async function startAppServer(
   const renderer = await loadFirstScreenRenderer(path.join(path.dirname(dist), serverRenderDir))
   const firstScreenPage = renderer ? createFirstScreenPage(dist, runtime, renderer) : null
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const rendered = firstScreenPage && request.method === 'GET' ? await firstScreenPage(request.url, request.headers['accept-encoding']) : null
-    const { body, encoding } = rendered ?? indexPage(request.headers['accept-encoding'])
-    // The page holds live data when rendered: never reused; the plain page is revalidated.
-    reply.type('text/html; charset=utf-8').header('cache-control', rendered ? 'no-store' : 'no-cache').header('vary', 'Accept-Encoding')
+    const rendered = firstScreenPage && request.method === 'GET' ? firstScreenPage(request.url, request.headers['accept-encoding']) : null
+    reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding')
     if (rendered) {
-      reply.header('server-timing', rendered.serverTiming)
-      if (rendered.sheet !== '') reply.header('content-security-policy', contentSecurityPolicy(runtime(), security.connectSources, [styleSheetSource(rendered.sheet)]))
+      // Live data: never reused. Its head is on its way before the data is read (firstScreen.ts streamedPage), so
+      // its policy allows the screen's style sheet by nonce and the render's timing comes as a trailer.
+      reply.header('cache-control', 'no-store').header('content-security-policy', contentSecurityPolicy(runtime(), security.connectSources, [nonceSource(rendered.nonce)]))
+      reply.trailer('server-timing', async () => rendered.serverTiming)
+      if (rendered.encoding) reply.header('content-encoding', rendered.encoding)
+      return reply.send(rendered.body)
     }
+    const { body, encoding } = indexPage(request.headers['accept-encoding'])
+    // The plain page is revalidated.
+    reply.header('cache-control', 'no-cache')
     if (encoding) reply.header('content-encoding', encoding)
     return reply.send(body)
   }
@@ -147,7 +152,7 @@ export async function startAppServer(
   const warming = new AbortController()
   app.addHook('onClose', async () => warming.abort())
   await app.listen(typeof port === 'number' ? listenOn(port) : listenOn(0, port.fd))
-  if (renderer && options.warm !== false) void warmFirstScreens(renderer, runtime, { signal: warming.signal })
+  if (renderer && options.warm !== false) void warmFirstScreens(renderer.render, runtime, { signal: warming.signal })
   const address = app.server.address()
   return { app, port: typeof address === 'object' && address ? address.port : 0 }
 }

@@ -8,7 +8,7 @@ import { svgFrameCss } from '../contract/svgFrame.ts'
  * every response). The app is a static bundle: no inline script (index.html loads its boot script, src/boot/boot.ts,
  * as a file; the runtime config in the page is a JSON data block, which is never run), no eval, styles from its own stylesheet (React sets style props through the CSSOM, which CSP does
  * not govern, so no 'unsafe-inline' either; a page whose first screen the server rendered carries that
- * screen's style values as one inline sheet, allowed by its hash in that response's policy: styleSheetSource).
+ * screen's style values as one inline sheet, allowed by that response's nonce: nonceSource).
  *
  * connect-src is the part that needs thought. The app reads /config.json at run time and talks to each
  * configured network's JSON-RPC (HTTP and WebSocket) and file-store origins, so the policy lists exactly
@@ -48,12 +48,9 @@ export function connectSources(runtime: RuntimeConfig, extra: readonly string[] 
   return [...sources]
 }
 
-/**
- * The hash-source for one inline <style> element's text: a page the server rendered carries its style
- * attributes as one such sheet (firstScreen.ts), allowed by its hash alone (CSP: base64 of its SHA-256).
- */
-export function styleSheetSource(sheet: string): string {
-  return `'sha256-${createHash('sha256').update(sheet, 'utf8').digest('base64')}'`
+/** The nonce-source for a response's inline style sheet whose text is not known when the policy is sent (a streamed page: firstScreen.ts). */
+export function nonceSource(nonce: string): string {
+  return `'nonce-${nonce}'`
 }
 
 export function contentSecurityPolicy(runtime: RuntimeConfig, extraConnect: readonly string[] = [], extraStyles: readonly string[] = []): string {

@@ -2,11 +2,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
-import { styleSheetSource } from './csp.ts'
-import { loadFirstScreenRenderer, moveStylesToSheet, withFirstScreen } from './firstScreen.ts'
+import type { Readable } from 'node:stream'
+import { nonceSource } from './csp.ts'
+import { loadFirstScreenRenderer, moveStylesToSheet, streamedPage, type FirstScreen, type FirstScreenRender, type FirstScreenRenderer, type StreamedPage } from './firstScreen.ts'
 import { createFirstScreenPage } from './indexPage.ts'
 
 const template = '<head><!--chainglass:config--><script src="/assets/boot.js"></script><script type="module" crossorigin src="/assets/index-a1_B.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/app-c2.js">\n<link rel="stylesheet" crossorigin href="/assets/app-d3.css"></head><body><div id="root"><!--chainglass:screen--><div role="status">splash</div><!--/chainglass:screen--></div></body>'
@@ -15,38 +15,53 @@ const config: RuntimeConfig = {
   networks: [{ name: 'a', label: 'A', chainId: '0x1', rpcBase: 'http://127.0.0.1:1', wsBase: 'ws://127.0.0.1:1', ipfsUrl: null, key: 'k', secret: 's', kind: 'hosted' }],
 }
 
-describe('withFirstScreen', () => {
-  it('puts the markup in place of the splash and the data before the boot script, where it reads back as sent', () => {
-    const state = { queries: [{ queryKey: ['a', 'block', '0x1e'], state: { data: { number: '0x1e' } } }] }
-    const { page } = withFirstScreen(template, { html: '<main>Block 30</main>', state })!
-    expect(page).toContain('<div id="root"><div inert data-first-screen><main>Block 30</main></div></div>')
-    expect(page).not.toContain('splash')
-    const json = /<script type="application\/json" id="chainglass-first-screen">(.*?)<\/script>/.exec(page)![1]!
-    expect(JSON.parse(json)).toEqual(state)
-    expect(page.indexOf('id="chainglass-first-screen"')).toBeLessThan(page.indexOf('src="/assets/boot.js"'))
-    // The config's marker is still there for withRuntimeConfig.
-    expect(page).toContain('<!--chainglass:config-->')
+/** The page as the browser gets it: the head, then the rest. */
+const whole = (page: StreamedPage, screen: FirstScreen | null, nonce = 'n0nce') => page.head + page.rest(screen, nonce).html
+
+describe('streamedPage', () => {
+  it('the head goes first, to </head>: the stylesheet and the boot script in it, the config\'s marker kept for withRuntimeConfig', () => {
+    const page = streamedPage(template)!
+    expect(page.head.endsWith('</head>')).toBe(true)
+    expect(page.head).toContain('<link rel="stylesheet" crossorigin href="/assets/app-d3.css">')
+    expect(page.head).toContain('<script src="/assets/boot.js"></script>')
+    expect(page.head).toContain('<!--chainglass:config-->')
   })
 
-  it('the app\'s code is named, not loaded: the boot script preloads it and starts the entry from a data block once the screen is painted; the stylesheet stays', () => {
-    const { page } = withFirstScreen(template, { html: '<main>Block 30</main>', state: {} })!
-    expect(page).not.toContain('<script type="module"')
-    expect(page).not.toContain('modulepreload')
-    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/app-d3.css">')
-    const entry = /<script type="application\/json" id="chainglass-entry">(.*?)<\/script><script src="\/assets\/boot.js">/.exec(page)![1]!
+  it('the app\'s code is named, not loaded: the boot script preloads it and starts the entry from a data block (before it) once the screen is painted', () => {
+    const { head } = streamedPage(template)!
+    expect(head).not.toContain('<script type="module"')
+    expect(head).not.toContain('modulepreload')
+    const entry = /<script type="application\/json" id="chainglass-entry">(.*?)<\/script><script src="\/assets\/boot.js">/.exec(head)![1]!
     expect(JSON.parse(entry)).toEqual({ entry: '/assets/index-a1_B.js', preloads: ['/assets/app-c2.js'] })
+  })
+
+  it('the rest puts the markup, inert, in place of the splash, with its data before it, where it reads back as sent', () => {
+    const state = { queries: [{ queryKey: ['a', 'block', '0x1e'], state: { data: { number: '0x1e' } } }] }
+    const html = whole(streamedPage(template)!, { html: '<main>Block 30</main>', state })
+    expect(html).toContain('<div id="root"><script type="application/json" id="chainglass-first-screen">')
+    expect(html).toContain('<div inert data-first-screen><main>Block 30</main></div></div>')
+    expect(html).not.toContain('splash')
+    const json = /<script type="application\/json" id="chainglass-first-screen">(.*?)<\/script>/.exec(html)![1]!
+    expect(JSON.parse(json)).toEqual(state)
+  })
+
+  it('without a screen (the render failed) the rest is the plain page\'s: the splash, for the app to replace', () => {
+    const page = streamedPage(template)!
+    expect(page.rest(null, 'n0nce').html).toBe(template.slice(template.indexOf('</head>') + '</head>'.length))
   })
 
   it('no value from the chain can end the data block (every < escaped), and $ patterns are not expanded', () => {
     const hostile = '</script><script>alert(1)</script><!-- $& $1'
-    const { page } = withFirstScreen(template, { html: '', state: { text: hostile } })!
-    expect(page.match(/<\/script>/g)).toHaveLength(3)
-    const json = /id="chainglass-first-screen">(.*?)<\/script>/.exec(page)![1]!
+    const html = whole(streamedPage(template)!, { html: '', state: { text: hostile } })
+    // The boot script's, the entry block's and the data block's own.
+    expect(html.match(/<\/script>/g)).toHaveLength(3)
+    const json = /id="chainglass-first-screen">(.*?)<\/script>/.exec(html)![1]!
     expect((JSON.parse(json) as { text: string }).text).toBe(hostile)
   })
 
   it('leaves a page without the markers to be sent as it is (null)', () => {
-    expect(withFirstScreen('<head><!--chainglass:config--></head><div id="root"></div>', { html: 'x', state: {} })).toBeNull()
+    expect(streamedPage('<head><!--chainglass:config--></head><div id="root"></div>')).toBeNull()
+    expect(streamedPage('<head></head><div id="root"><!--chainglass:screen--><!--/chainglass:screen--></div>')).toBeNull()
   })
 })
 
@@ -64,43 +79,64 @@ describe('style attributes of a rendered page', () => {
     }
   })
 
-  it('the sheet is allowed by its SHA-256 hash (CSP: base64 of the digest of the element\'s text), and the page carries it', () => {
-    expect(styleSheetSource('[data-first-screen-style="0"]{width:11%}')).toBe(`'sha256-${createHash('sha256').update('[data-first-screen-style="0"]{width:11%}', 'utf8').digest('base64')}'`)
-    const { page, sheet } = withFirstScreen(template, { html: '<div style="width:11%"></div>', state: {} })!
-    expect(page).toContain(`<style>${sheet}</style>`)
-    expect(page).not.toContain(' style=')
+  it('the sheet carries the response\'s nonce (its text is not known when the policy is sent), and no style attribute is left', () => {
+    const html = whole(streamedPage(template)!, { html: '<div style="width:11%"></div>', state: {} }, 'AbC+/9==')
+    expect(html).toContain('<style nonce="AbC+/9==">[data-first-screen-style="0"]{width:11%}</style>')
+    expect(html).not.toContain(' style=')
+    expect(nonceSource('AbC+/9==')).toBe("'nonce-AbC+/9=='")
   })
 })
 
 describe('createFirstScreenPage', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'first-screen-'))
   fs.writeFileSync(path.join(dist, 'index.html'), template)
+  const accepts = (url: string) => url.startsWith('/block/')
+  const server = (render: FirstScreenRenderer): FirstScreenRender => ({ accepts, render })
+  const text = async (body: Readable) => Buffer.concat(await body.toArray()).toString()
 
-  it('sends the rendered page with the config and its style attributes, compressed as asked', async () => {
-    const page = createFirstScreenPage(dist, () => config, async () => ({ html: '<p style="width:5%">Block 5</p>', state: { queries: [] } }))
-    const rendered = (await page('/block/5', 'gzip, br'))!
-    expect(rendered.encoding).toBe('br')
-    const html = zlib.brotliDecompressSync(rendered.body).toString()
-    expect(html).toContain('id="chainglass-config"')
-    expect(html).toContain('<p data-first-screen-style="0">Block 5</p>')
-    expect(rendered.sheet).toBe('[data-first-screen-style="0"]{width:5%}')
+  it('sends the head before the page\'s data is read, then the rest once rendered', async () => {
+    let resolve!: (screen: FirstScreen) => void
+    const page = createFirstScreenPage(dist, () => config, server(() => new Promise((done) => (resolve = done))))
+    const response = page('/block/5', undefined)!
+    const first = String((await response.body[Symbol.asyncIterator]().next()).value)
+    expect(first).toContain('id="chainglass-config"')
+    expect(first).toContain('</head>')
+    expect(first).not.toContain('<body>')
+    resolve({ html: '<p>Block 5</p>', state: { queries: [] } })
+    expect(await text(response.body)).toContain('<div inert data-first-screen><p>Block 5</p></div>')
   })
 
-  it('says where the time went (Server-Timing): the whole first, then the render\'s data and markup, composing and compressing', async () => {
-    const page = createFirstScreenPage(dist, () => config, async () => ({ html: '<p>Block 5</p>', state: { queries: [] }, timings: { dataMs: 12.34, renderMs: 5.6 } }))
-    const { serverTiming, renderMs } = (await page('/block/5', 'gzip'))!
-    const entries = serverTiming.split(', ')
-    expect(entries.map((entry) => entry.split(';')[0])).toEqual(['render', 'data', 'markup', 'compose', 'compress'])
-    expect(entries[0]).toBe(`render;desc="first screen";dur=${renderMs.toFixed(1)}`)
+  it('compressed as asked, flushed after the head; its sheet carries the nonce the policy gets', async () => {
+    const page = createFirstScreenPage(dist, () => config, server(async () => ({ html: '<p style="width:5%">Block 5</p>', state: { queries: [] } })))
+    const response = page('/block/5', 'gzip, br')!
+    expect(response.encoding).toBe('br')
+    expect(response.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    const html = zlib.brotliDecompressSync(Buffer.concat(await response.body.toArray())).toString()
+    expect(html).toContain('id="chainglass-config"')
+    expect(html).toContain('<p data-first-screen-style="0">Block 5</p>')
+    expect(html).toContain(`<style nonce="${response.nonce}">[data-first-screen-style="0"]{width:5%}</style>`)
+    expect(page('/block/5', 'gzip')!.nonce).not.toBe(response.nonce)
+  })
+
+  it('says where the time went (Server-Timing, a trailer): the whole first, then the render\'s data and markup, and composing', async () => {
+    const page = createFirstScreenPage(dist, () => config, server(async () => ({ html: '<p>Block 5</p>', state: { queries: [] }, timings: { dataMs: 12.34, renderMs: 5.6 } })))
+    const response = page('/block/5', 'gzip')!
+    await response.body.toArray()
+    const entries = (await response.serverTiming).split(', ')
+    expect(entries.map((entry) => entry.split(';')[0])).toEqual(['render', 'data', 'markup', 'compose'])
+    expect(entries[0]).toMatch(/^render;desc="first screen";dur=\d+\.\d$/)
     expect(entries.slice(1, 3)).toEqual(['data;dur=12.3', 'markup;dur=5.6'])
   })
 
-  it('a page the server does not render, or a render that fails, is null (the plain page is sent); a failure is said once, without the URL', async () => {
+  it('a page the server does not render is null (the plain page is sent); a render that fails ends as the plain page, said once, without the URL', async () => {
     const said: string[] = []
-    expect(await createFirstScreenPage(dist, () => config, async () => null)('/', undefined)).toBeNull()
-    const failing = createFirstScreenPage(dist, () => config, () => Promise.reject(new Error('boom')), (message) => said.push(message))
-    expect(await failing('/block/5?network=mine', undefined)).toBeNull()
-    expect(await failing('/block/6', undefined)).toBeNull()
+    expect(createFirstScreenPage(dist, () => config, server(async () => null))('/', undefined)).toBeNull()
+    const failing = createFirstScreenPage(dist, () => config, server(() => Promise.reject(new Error('boom'))), (message) => said.push(message))
+    for (const url of ['/block/5?network=mine', '/block/6']) {
+      const html = await text(failing(url, undefined)!.body)
+      expect(html).toContain('<div role="status">splash</div>')
+      expect(html).not.toContain('data-first-screen')
+    }
     expect(said).toHaveLength(1)
     expect(said[0]).toContain('boom')
     expect(said[0]).not.toContain('mine')

@@ -10,6 +10,9 @@ export type FirstScreen = { html: string; state: unknown; timings?: { dataMs: nu
 /** Renders a page's first screen, or null for a page the server does not render. */
 export type FirstScreenRenderer = (url: string, config: RuntimeConfig) => Promise<FirstScreen | null>
 
+/** The server render: whether it renders a URL (known at once, before any data), and the render. */
+export type FirstScreenRender = { accepts: (url: string, config: RuntimeConfig) => boolean; render: FirstScreenRenderer }
+
 /** Where the build puts the server render (scripts/serverRenderBuild.ts): this folder beside dist/, this file. */
 export const serverRenderDir = 'dist-server'
 export const serverRenderFile = 'serverRender.js'
@@ -21,17 +24,23 @@ export const serverRenderFile = 'serverRender.js'
  */
 export const dataDeadlineMs = 800
 
-type RenderModule = { renderFirstScreen: (url: string, config: RuntimeConfig, options: { dataDeadlineMs: number }) => Promise<FirstScreen | null> }
+type RenderModule = {
+  renderFirstScreen: (url: string, config: RuntimeConfig, options: { dataDeadlineMs: number }) => Promise<FirstScreen | null>
+  rendersFirstScreen?: (url: string, config: RuntimeConfig) => boolean
+}
 
 /**
  * The server render the build left in `dir`, or null when there is none (a build without it, a host that
  * serves only dist/): the app server then sends the page without a first screen, as a static host does.
  */
-export async function loadFirstScreenRenderer(dir: string): Promise<FirstScreenRenderer | null> {
+export async function loadFirstScreenRenderer(dir: string): Promise<FirstScreenRender | null> {
   const file = path.join(dir, serverRenderFile)
   if (!fs.existsSync(file)) return null
   const module = (await import(pathToFileURL(file).href)) as RenderModule
-  return (url, config) => module.renderFirstScreen(url, config, { dataDeadlineMs })
+  // A build from before the page's head was sent first (npm start rebuilds a stale one): none.
+  const accepts = module.rendersFirstScreen
+  if (!accepts) return null
+  return { accepts, render: (url, config) => module.renderFirstScreen(url, config, { dataDeadlineMs }) }
 }
 
 /**
@@ -56,38 +65,61 @@ export function moveStylesToSheet(html: string): { html: string; sheet: string }
   return { html: moved, sheet }
 }
 
+/** A page sent in two parts (server/indexPage.ts): its head at once, the rest once the first screen is rendered. */
+export type StreamedPage = {
+  /** Up to and with </head>: the config's marker still in it (withRuntimeConfig), the app's code named in a data block. */
+  head: string
+  /** The rest: the rendered screen in place of the splash with its data and style sheet, or (null) the splash as built. */
+  rest(screen: FirstScreen | null, nonce: string): { html: string; sheet: string }
+}
+
 /**
- * index.html with a rendered first screen in place of the splash, and its data as a JSON data block before the
- * boot script (which then sends no early request of its own). The screen is inert until the app renders over
- * it: a picture to read, not yet to use (a click on a copy button or a letter typed in the search box would be
- * lost when the app's own page replaces it; a click on an inert element waits, as Playwright's do). The app's
- * code is named, not loaded: the boot script asks for it once the document is parsed and runs the entry after
- * the screen is painted (a module script runs when the parser ends, and the browser paints nothing until it and
- * the app's first render are done, which cost ~400 ms: measured).
+ * index.html split for a page whose first screen the server renders. The head goes out before the page's data
+ * is read, so the browser fetches the stylesheet and the boot script (and commits the navigation) while the
+ * server waits for the node and renders: those were a commit and a round trip after the whole page on the
+ * critical path. The app's code is named in the head, not loaded: the boot script asks for it once the document
+ * is parsed and runs the entry after the screen is painted (a module script runs when the parser ends, and the
+ * browser paints nothing until it and the app's first render are done, which cost ~400 ms: measured; preloaded
+ * from the head, ~160 KB of it shared the first screen's bandwidth under emulation and cost a returning
+ * visitor's commit ~24 ms taking it from the cache). A named entry also tells the boot script the page's data
+ * comes with it, so it sends no early request of its own.
+ *
+ * The rest holds, in place of the splash, the screen's style sheet (allowed by the response's nonce: its text
+ * is not known when the policy is sent), its data as a JSON data block (the app takes both out before it renders
+ * over them) and the markup, inert until the app renders over it: a picture to read, not yet to use (a click
+ * on a copy button or a letter typed in the search box would be lost when the app's own page replaces it).
  * `<` is escaped in the JSON so nothing in the chain's data can close the element; the markup is React's,
- * which escapes every text it renders. Null when the page lacks the markers (an older build): it is then sent
- * as it is.
+ * which escapes every text it renders. Null when the page lacks the markers (an older build): the plain page
+ * is sent.
  */
-export function withFirstScreen(html: string, screen: FirstScreen): { page: string; sheet: string } | null {
+export function streamedPage(html: string): StreamedPage | null {
+  const headEnd = html.indexOf('</head>')
   const start = html.indexOf(screenStartMarker)
   const end = html.indexOf(screenEndMarker)
-  if (start < 0 || end < start || !html.includes(configMarker)) return null
-  const json = JSON.stringify(screen.state).replace(/</g, '\\u003c')
-  const styled = moveStylesToSheet(screen.html)
-  const page = html.slice(0, start) + `<div inert data-first-screen>${styled.html}</div>` + html.slice(end + screenEndMarker.length)
-  // The app's code: asked for once the document is parsed and run once the screen is painted (the boot script
-  // does both). Preloaded from the head, ~160 KB of it shared the first screen's bandwidth under emulation and
-  // cost the commit of a returning visitor's page ~24 ms taking it from the cache (traced), for a screen that
-  // needs none of it.
-  const entry = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(page)
-  const preloads: string[] = []
-  const deferred = entry
-    ? page.replace(entry[0], '').replace(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g, (_link, href: string) => {
-        preloads.push(href)
-        return ''
-      })
-    : page
-  const entryBlock = entry ? `<script type="application/json" id="${deferredEntryElementId}">${JSON.stringify({ entry: entry[1], preloads })}</script>` : ''
-  const head = `${styled.sheet === '' ? '' : `<style>${styled.sheet}</style>`}<script type="application/json" id="${firstScreenStateElementId}">${json}</script>${entryBlock}`
-  return { page: deferred.replace(configMarker, () => `${configMarker}${head}`), sheet: styled.sheet }
+  if (headEnd < 0 || start < headEnd || end < start || !html.slice(0, headEnd).includes(configMarker)) return null
+  const splitAt = headEnd + '</head>'.length
+  let head = html.slice(0, splitAt)
+  const entry = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(head)
+  if (entry) {
+    const preloads: string[] = []
+    head = head.replace(entry[0], '').replace(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g, (_link, href: string) => {
+      preloads.push(href)
+      return ''
+    })
+    const entryBlock = `<script type="application/json" id="${deferredEntryElementId}">${JSON.stringify({ entry: entry[1], preloads })}</script>`
+    head = head.replace(configMarker, () => `${configMarker}${entryBlock}`)
+  }
+  const body = html.slice(splitAt)
+  const [bodyStart, bodyEnd] = [start - splitAt, end - splitAt]
+  return {
+    head,
+    rest(screen, nonce) {
+      if (!screen) return { html: body, sheet: '' }
+      const json = JSON.stringify(screen.state).replace(/</g, '\\u003c')
+      const styled = moveStylesToSheet(screen.html)
+      const sheet = styled.sheet === '' ? '' : `<style nonce="${nonce}">${styled.sheet}</style>`
+      const state = `<script type="application/json" id="${firstScreenStateElementId}">${json}</script>`
+      return { html: body.slice(0, bodyStart) + sheet + state + `<div inert data-first-screen>${styled.html}</div>` + body.slice(bodyEnd + screenEndMarker.length), sheet: styled.sheet }
+    },
+  }
 }

@@ -1,10 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { randomBytes } from 'node:crypto'
+import { PassThrough, type Readable } from 'node:stream'
 import negotiate from '@fastify/accept-negotiator'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { configElementId, configMarker } from '../contract/pageConfig.ts'
-import { withFirstScreen, type FirstScreen, type FirstScreenRenderer } from './firstScreen.ts'
+import { streamedPage, type FirstScreenRender, type StreamedPage } from './firstScreen.ts'
 
 /**
  * index.html with the runtime config in it, as a JSON data block the boot script takes out of the page
@@ -54,56 +56,71 @@ export function createIndexPage(dist: string, runtime: () => RuntimeConfig): (ac
   }
 }
 
-/** `sheet`: the rendered page's inline style sheet ('' for none), for its Content-Security-Policy (csp.ts). */
-export type RenderedPage = { body: Buffer; encoding: Encoding; renderMs: number; sheet: string; serverTiming: string }
+/** A page with its first screen, as it is sent: the head at once, the rest once rendered (firstScreen.ts). */
+export type FirstScreenResponse = {
+  encoding: Encoding
+  /** The page's style-src nonce: the rendered screen's style sheet carries it (csp.ts nonceSource). */
+  nonce: string
+  body: Readable
+  /** Server-Timing, known once the rest is rendered: sent as a trailer. */
+  serverTiming: Promise<string>
+}
 
 /**
  * The app's page with its first screen rendered (firstScreen.ts), made per request: its data is live. Null
- * when the page is not one the server renders, or the render failed (said once per kind of failure on
- * `report`, never with the URL's query, which could name a user's network): the caller sends the plain page.
- * Compressed at a quick setting: this is per request, not once per build (brotli 5: ~1 ms for 50 KB).
+ * when the page is not one the server renders (known from the URL, before any data is read) or the build
+ * lacks the markers: the caller sends the plain page. The head is sent at once; should the render then fail
+ * (said once per kind of failure on `report`, never with the URL's query, which could name a user's network),
+ * the rest is the plain page's and the app renders the page itself. Compressed at a quick setting as a
+ * stream, flushed after the head: this is per request, not once per build.
  */
 export function createFirstScreenPage(
   dist: string,
   runtime: () => RuntimeConfig,
-  render: FirstScreenRenderer,
+  server: FirstScreenRender,
   report: (message: string) => void = (message) => console.error(message),
-): (url: string, acceptEncoding: string | undefined) => Promise<RenderedPage | null> {
+): (url: string, acceptEncoding: string | undefined) => FirstScreenResponse | null {
   const file = path.join(dist, 'index.html')
-  let template: { stamp: string; html: string } | null = null
+  let template: { stamp: string; page: StreamedPage | null } | null = null
   const reported = new Set<string>()
-  return async (url, acceptEncoding) => {
+  const say = (error: unknown) => {
+    const message = `app: a page's first screen could not be rendered on the server (the app renders it): ${error instanceof Error ? error.message : String(error)}`
+    if (!reported.has(message)) report(message)
+    reported.add(message)
+  }
+  return (url, acceptEncoding) => {
     const started = performance.now()
     const config = runtime()
-    let screen: FirstScreen | null
-    try {
-      screen = await render(url, config)
-    } catch (error) {
-      const message = `app: a page's first screen could not be rendered on the server (the app renders it): ${error instanceof Error ? error.message : String(error)}`
-      if (!reported.has(message)) report(message)
-      reported.add(message)
-      return null
-    }
-    if (!screen) return null
+    if (!server.accepts(url, config)) return null
     const stat = fs.statSync(file)
     const stamp = `${stat.mtimeMs}:${stat.size}`
-    if (template?.stamp !== stamp) template = { stamp, html: fs.readFileSync(file, 'utf8') }
-    const composing = performance.now()
-    const composed = withFirstScreen(template.html, screen)
-    if (composed === null) return null
-    const identity = Buffer.from(withRuntimeConfig(composed.page, config))
-    const compressing = performance.now()
+    if (template?.stamp !== stamp) template = { stamp, page: streamedPage(fs.readFileSync(file, 'utf8')) }
+    const page = template.page
+    if (!page) return null
+    const nonce = randomBytes(16).toString('base64')
     const encoding = pickEncoding(acceptEncoding)
-    const body =
+    const source = new PassThrough()
+    const compressor =
       encoding === 'br'
-        ? zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })
+        ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
         : encoding === 'gzip'
-          ? zlib.gzipSync(identity, { level: 6 })
-          : identity
-    const done = performance.now()
-    // The whole first (its name is what tests and tools read), then its parts, for a profile from the browser.
-    const parts = screen.timings ? [`data;dur=${screen.timings.dataMs.toFixed(1)}`, `markup;dur=${screen.timings.renderMs.toFixed(1)}`] : []
-    const serverTiming = [`render;desc="first screen";dur=${(done - started).toFixed(1)}`, ...parts, `compose;dur=${(compressing - composing).toFixed(1)}`, `compress;dur=${(done - compressing).toFixed(1)}`].join(', ')
-    return { body, encoding, renderMs: done - started, sheet: composed.sheet, serverTiming }
+          ? zlib.createGzip({ level: 6 })
+          : null
+    const body = compressor ? source.pipe(compressor) : source
+    source.write(withRuntimeConfig(page.head, config))
+    // Out now, not when the compressor's window fills.
+    compressor?.flush()
+    const serverTiming = server
+      .render(url, config)
+      .catch((error: unknown) => (say(error), null))
+      .then((screen) => {
+        const composing = performance.now()
+        source.end(page.rest(screen, nonce).html)
+        const done = performance.now()
+        // The whole first (its name is what tests and tools read), then its parts, for a profile from the browser.
+        const parts = screen?.timings ? [`data;dur=${screen.timings.dataMs.toFixed(1)}`, `markup;dur=${screen.timings.renderMs.toFixed(1)}`] : []
+        return [`render;desc="first screen";dur=${(done - started).toFixed(1)}`, ...parts, `compose;dur=${(done - composing).toFixed(1)}`].join(', ')
+      })
+    return { encoding, nonce, body, serverTiming }
   }
 }

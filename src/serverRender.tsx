@@ -31,18 +31,26 @@ export type FirstScreenOptions = {
 }
 
 /**
+ * Whether the server renders `url`'s first screen (a page whose data it can start from the URL, on a network
+ * it knows and reads itself): known before any data is read, so the app server can send the page's head at once.
+ */
+export function rendersFirstScreen(url: string, config: RuntimeConfig): boolean {
+  const { location } = createServerHistory(url).state
+  if (!firstScreenPage(location.pathname)) return false
+  const requested = readNetworkParam(location.search)
+  if (requested !== null && !config.networks.some((network) => network.name === requested)) return false
+  return networkForSearch(config, location.search).kind !== 'sample'
+}
+
+/**
  * The first screen of `url`, or null for a page the server does not render: one whose data it cannot start
  * from the URL (firstScreenPage), or one on a network it does not know (the browser's own, or a sample whose
  * rules it has not read).
  */
 export async function renderFirstScreen(url: string, config: RuntimeConfig, options: FirstScreenOptions): Promise<FirstScreen | null> {
+  if (!rendersFirstScreen(url, config)) return null
   const history = createServerHistory(url)
   const { location } = history.state
-  if (!firstScreenPage(location.pathname)) return null
-  const requested = readNetworkParam(location.search)
-  if (requested !== null && !config.networks.some((network) => network.name === requested)) return null
-  const network = networkForSearch(config, location.search)
-  if (network.kind === 'sample') return null
 
   const queryClient = createQueryClient()
   // One try within the deadline: a failure is the browser's to retry and to explain.

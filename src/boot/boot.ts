@@ -6,7 +6,7 @@
  * 2. The runtime config, which the app server put in the page as a JSON data block: taken out of the DOM at
  *    once (it holds the project key and secret, which appear nowhere in the page outside their settings
  *    field) and handed to the app, which no longer waits for a /config.json round trip.
- * 3. The page's first data request (earlyPlan.ts), sent now (unless the server rendered the page and sent its
+ * 3. The page's first data request (earlyPlan.ts), sent now (unless the server renders the page and sends its
  *    data with it): it is on its way while the app's code loads,
  *    and the app's transport adopts its answer (src/rpc/earlyReplies.ts) instead of asking again.
  * 4. The page's own chunks (routePreload.ts), preloaded beside the app's entry: without this they were asked
@@ -19,7 +19,7 @@ import { applyTheme, darkQuery, parseThemeChoice, resolveTheme, themeStorageKey 
 import { earlyPlanFor, sendEarly } from './earlyPlan.ts'
 import { learnedStorageKey } from '../networks/learnedId.ts'
 import { configElementId, writeHandoff, type EarlyRequest } from './handoff.ts'
-import { type DeferredEntry, deferredEntryElementId, firstScreenStateElementId } from '../../contract/pageConfig.ts'
+import { type DeferredEntry, deferredEntryElementId } from '../../contract/pageConfig.ts'
 import { chunksForPath, preloadElementId, type PreloadTable } from './routePreload.ts'
 
 /** The early answer is given up on after this; the app's own request then has its usual timeout. */
@@ -57,8 +57,6 @@ function storedLearned(): string | null {
 }
 
 function startEarly(config: unknown): EarlyRequest | null {
-  // The server rendered the page and sent its data with it (server/firstScreen.ts): nothing to ask for.
-  if (document.getElementById(firstScreenStateElementId)) return null
   try {
     const plan = earlyPlanFor(config as RuntimeConfig, location, storedLearned())
     return plan ? sendEarly(plan, { timeoutMs: earlyTimeoutMs }) : null
@@ -134,6 +132,8 @@ function startEntryAfterPaint(): boolean {
 applyStoredTheme()
 const rendered = startEntryAfterPaint()
 const config = takeConfig()
-writeHandoff({ config, early: config === undefined ? null : startEarly(config) })
+// A page the server renders comes with its data (further down the page, which is sent before its data is
+// read: server/firstScreen.ts): nothing to ask for.
+writeHandoff({ config, early: config === undefined || rendered ? null : startEarly(config) })
 // A rendered page's chunks are preloaded with its entry, once it is parsed.
 if (!rendered) preloadPage()
