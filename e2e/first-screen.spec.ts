@@ -20,6 +20,16 @@ async function busyBlock(request: APIRequestContext, url: string): Promise<{ num
   throw new Error('no block with two transactions in the last 200')
 }
 
+/** A failed transaction's receipt among the last 12 blocks, or undefined. */
+async function recentFailure(request: APIRequestContext, url: string): Promise<RpcReceipt | undefined> {
+  const head = BigInt(await rpc<Hex>(request, url, 'eth_blockNumber'))
+  for (let number = head; number > 0n && number > head - 12n; number--) {
+    const failed = (await rpc<RpcReceipt[]>(request, url, 'eth_getBlockReceipts', [`0x${number.toString(16)}`])).find((receipt) => receipt.status === '0x0')
+    if (failed) return failed
+  }
+  return undefined
+}
+
 /** Every POST the page sends to the gateway, as its JSON-RPC methods and params. */
 function gatewayCalls(page: Page): Array<{ method: string; params: unknown[] }> {
   const calls: Array<{ method: string; params: unknown[] }> = []
@@ -55,6 +65,24 @@ test.describe('first screen rendered by the server, JavaScript off', () => {
     await expect(page.getByTestId('tx-title-hash')).toHaveText(receipt.transactionHash)
     await expect(page.getByTestId('tx-status').locator('[data-status]')).toHaveAttribute('data-status', receipt.status === '0x1' ? 'success' : 'failed')
     await expect(page.getByTestId('tx-block-number')).toHaveAttribute('data-value', BigInt(receipt.blockNumber).toString())
+  })
+
+  test('a failed transaction\'s page explains it in the first screen: the reason panel whole, from the node\'s record, no placeholder', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    let failed: RpcReceipt | undefined
+    await expect
+      .poll(async () => (failed = await recentFailure(request, url)), { timeout: 30_000, message: 'the traffic sends a failing call every few blocks' })
+      .toBeDefined()
+    // Where the page reads the reason from: the node's record when it offers Otterscan's API at level 8 (the
+    // level whose ots_getTransactionError it reads), asked here of the chain.
+    const level = await rpc<number>(request, url, 'ots_getApiLevel').catch(() => null)
+    const offered = level !== null && level >= 8
+    await page.goto(`/tx/${failed!.transactionHash}`)
+    await expect(page.getByTestId('tx-status').locator('[data-status]')).toHaveAttribute('data-status', 'failed')
+    const panel = page.getByTestId('tx-failure')
+    await expect(panel.getByTestId('tx-failure-summary')).not.toBeEmpty()
+    await expect(panel.getByTestId('tx-failure-loading')).toHaveCount(0)
+    await expect(panel.getByTestId('tx-failure-source')).toHaveAttribute('data-via', offered ? 'ots' : 'replay')
   })
 
   test('the home page shows the latest blocks as the chain has them, newest first, and the head above them', async ({ page, request }) => {

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { concat, decodeErrorResult, decodeEventLog, formatUnits, getAddress, numberToHex, parseAbi, parseEther, size, toEventSelector, toHex, type Hex } from 'viem'
 import type { HDAccount } from 'viem/accounts'
-import { devAccount, fundFromDeployer, refuseOtterscan, rpc, rpcUrl, sendSigned, waitForReceipt } from './helpers.ts'
+import { appRendered, devAccount, fundFromDeployer, refuseOtterscan, rpc, rpcUrl, sendSigned, waitForReceipt } from './helpers.ts'
 
 /**
  * The transaction page explaining itself, against the real service: why the demo's failed Reverter
@@ -128,7 +128,13 @@ test.describe('a transaction page that explains itself', () => {
     expect(reason).toContain('value must be below 1000')
 
     const otsSent = await refuseOtterscan(page, url)
-    await openTransaction(page, hash)
+    // Opened from inside the app: the fault is injected in the browser, so the page's data must be the browser's
+    // to read (a full load of the page would come with the server's first screen, read from the node itself).
+    await page.goto('/blocks')
+    await appRendered(page)
+    await page.getByTestId('search-input').fill(hash)
+    await page.getByTestId('search-input').press('Enter')
+    await expect(page.getByTestId('tx-overview')).toBeVisible()
     const panel = page.getByTestId('tx-failure')
     await expect(panel.getByTestId('tx-failure-source')).toHaveAttribute('data-via', 'replay')
     await expect(panel.getByTestId('tx-failure-via')).toHaveText('replay: state may differ')

@@ -1,8 +1,9 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Hash } from 'viem'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { isRevertError, replayOf, revertPayload, type FailureReason, type ReplayOutcome, type ReplaySource } from '../evm/failure.ts'
 import { clientsFor } from '../networks/clients.ts'
+import { historyMethodsQuery } from '../networks/otterscan.ts'
 import { RpcError } from '../rpc/errors.ts'
 import { call } from '../rpc/methods.ts'
 import { getTransactionError } from '../rpc/otterscan.ts'
@@ -50,4 +51,15 @@ export function failureReasonQuery(network: Network, hash: Hash, transaction: Re
     staleTime: Infinity,
     gcTime: immutableGcMs,
   })
+}
+
+/**
+ * A failed transaction's reason, started with its page's data (App.tsx's transaction handle), from where the
+ * page reads it (FailurePanel): the node's record where it offers ots_, a replay where it does not or could not
+ * be asked. So the page the server renders has the panel whole, not a three-line placeholder that a 330 px
+ * panel pushes the page down from when the browser reads it.
+ */
+export async function prefetchFailureReason(client: QueryClient, network: Network, hash: Hash, transaction: ReplaySource | null): Promise<void> {
+  const history = await client.fetchQuery(historyMethodsQuery(network)).catch(() => null)
+  await client.prefetchQuery(failureReasonQuery(network, hash, transaction, history?.offered ? 'ots' : 'replay'))
 }
