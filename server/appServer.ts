@@ -71,8 +71,6 @@ export async function startAppServer(
   security: { connectSources?: readonly string[] } = {},
   /** A network's published contracts (GET /contracts/<network>.json); null: the network publishes none. */
   contracts: (network: string) => PublishedContracts | null = () => null,
-  /** warm: render each kind of page once at start (default true). */
-  options: { warm?: boolean } = {},
 ): Promise<{ app: FastifyInstance; port: number }> {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
@@ -152,7 +150,7 @@ export async function startAppServer(
   const warming = new AbortController()
   app.addHook('onClose', async () => warming.abort())
   await app.listen(typeof port === 'number' ? listenOn(port) : listenOn(0, port.fd))
-  if (renderer && options.warm !== false) void warmFirstScreens(renderer.render, runtime, { signal: warming.signal })
+  if (renderer) void warmFirstScreens(renderer.render, runtime, { signal: warming.signal })
   const address = app.server.address()
   return { app, port: typeof address === 'object' && address ? address.port : 0 }
 }

@@ -16,7 +16,7 @@ const config: RuntimeConfig = {
 }
 
 /** The page as the browser gets it: the head, then the rest. */
-const whole = (page: StreamedPage, screen: FirstScreen | null, nonce = 'n0nce') => page.head + page.rest(screen, nonce).html
+const whole = (page: StreamedPage, screen: FirstScreen | null, nonce = 'n0nce') => page.head + page.rest(screen, nonce)
 
 describe('streamedPage', () => {
   it('the head goes first, to </head>: the stylesheet and the boot script in it, the config\'s marker kept for withRuntimeConfig', () => {
@@ -47,7 +47,7 @@ describe('streamedPage', () => {
 
   it('without a screen (the render failed) the rest is the plain page\'s: the splash, for the app to replace', () => {
     const page = streamedPage(template)!
-    expect(page.rest(null, 'n0nce').html).toBe(template.slice(template.indexOf('</head>') + '</head>'.length))
+    expect(page.rest(null, 'n0nce')).toBe(template.slice(template.indexOf('</head>') + '</head>'.length))
   })
 
   it('no value from the chain can end the data block (every < escaped), and $ patterns are not expanded', () => {

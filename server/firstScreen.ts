@@ -70,7 +70,7 @@ export type StreamedPage = {
   /** Up to and with </head>: the config's marker still in it (withRuntimeConfig), the app's code named in a data block. */
   head: string
   /** The rest: the rendered screen in place of the splash with its data and style sheet, or (null) the splash as built. */
-  rest(screen: FirstScreen | null, nonce: string): { html: string; sheet: string }
+  rest(screen: FirstScreen | null, nonce: string): string
 }
 
 /**
@@ -114,12 +114,12 @@ export function streamedPage(html: string): StreamedPage | null {
   return {
     head,
     rest(screen, nonce) {
-      if (!screen) return { html: body, sheet: '' }
+      if (!screen) return body
       const json = JSON.stringify(screen.state).replace(/</g, '\\u003c')
       const styled = moveStylesToSheet(screen.html)
       const sheet = styled.sheet === '' ? '' : `<style nonce="${nonce}">${styled.sheet}</style>`
       const state = `<script type="application/json" id="${firstScreenStateElementId}">${json}</script>`
-      return { html: body.slice(0, bodyStart) + sheet + state + `<div inert data-first-screen>${styled.html}</div>` + body.slice(bodyEnd + screenEndMarker.length), sheet: styled.sheet }
+      return body.slice(0, bodyStart) + sheet + state + `<div inert data-first-screen>${styled.html}</div>` + body.slice(bodyEnd + screenEndMarker.length)
     },
   }
 }

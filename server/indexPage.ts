@@ -115,7 +115,7 @@ export function createFirstScreenPage(
       .catch((error: unknown) => (say(error), null))
       .then((screen) => {
         const composing = performance.now()
-        source.end(page.rest(screen, nonce).html)
+        source.end(page.rest(screen, nonce))
         const done = performance.now()
         // The whole first (its name is what tests and tools read), then its parts, for a profile from the browser.
         const parts = screen?.timings ? [`data;dur=${screen.timings.dataMs.toFixed(1)}`, `markup;dur=${screen.timings.renderMs.toFixed(1)}`] : []

@@ -1,4 +1,6 @@
+import type { Hash } from 'viem'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
+import { createChainClient, type ChainClient } from './chain/chainClient.ts'
 import type { FirstScreenRenderer } from './firstScreen.ts'
 
 /**
@@ -14,15 +16,6 @@ import type { FirstScreenRenderer } from './firstScreen.ts'
  */
 export type WarmOptions = { signal: AbortSignal; giveUpMs?: number; retryMs?: number }
 
-type Block = { number: string; transactions: string[] }
-
-async function rpc<T>(url: string, method: string, params: unknown[], signal: AbortSignal): Promise<T> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), signal })
-  const body = (await response.json()) as { result?: T; error?: { message: string } }
-  if (body.error || body.result === undefined) throw new Error(body.error?.message ?? `${method}: no result`)
-  return body.result
-}
-
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms)
@@ -32,12 +25,12 @@ const pause = (ms: number, signal: AbortSignal) =>
   })
 
 /** The newest block (among the last few) with a transaction, else the newest. */
-async function blockWithTransactions(url: string, signal: AbortSignal): Promise<Block> {
-  const head = await rpc<Block>(url, 'eth_getBlockByNumber', ['latest', false], signal)
+async function blockWithTransactions(client: ChainClient): Promise<{ number: bigint; transactions: readonly Hash[] }> {
+  const head = await client.getBlock({ blockTag: 'latest' })
   let block = head
-  for (let number = BigInt(head.number); block.transactions.length === 0 && number > 0n && BigInt(head.number) - number < 16n; ) {
+  for (let number = head.number; block.transactions.length === 0 && number > 0n && head.number - number < 16n; ) {
     number -= 1n
-    block = await rpc<Block>(url, 'eth_getBlockByNumber', [`0x${number.toString(16)}`, false], signal)
+    block = await client.getBlock({ blockNumber: number })
   }
   return block.transactions.length > 0 ? block : head
 }
@@ -48,15 +41,16 @@ export async function warmFirstScreens(render: FirstScreenRenderer, runtime: () 
   const config = runtime()
   const network = config.networks.find((candidate) => candidate.name === config.defaultNetwork)
   if (!network) return []
-  const url = `${network.rpcBase}/v3/${network.key}`
+  // The service's own client for the chain: its errors never show the key.
+  const client = createChainClient(`${network.rpcBase}/v3/${network.key}`, { timeoutMs: 10_000 })
   const until = Date.now() + giveUpMs
-  let block: Block | null = null
+  let block: Awaited<ReturnType<typeof blockWithTransactions>> | null = null
   while (!block && !signal.aborted && Date.now() < until) {
-    block = await blockWithTransactions(url, signal).catch(() => null)
+    block = await blockWithTransactions(client).catch(() => null)
     if (!block) await pause(retryMs, signal)
   }
   if (!block) return []
-  const paths = ['/', `/block/${BigInt(block.number)}`, ...block.transactions.slice(0, 1).map((hash) => `/tx/${hash}`)]
+  const paths = ['/', `/block/${block.number}`, ...block.transactions.slice(0, 1).map((hash) => `/tx/${hash}`)]
   const warmed: string[] = []
   for (const path of paths) {
     if (signal.aborted) break

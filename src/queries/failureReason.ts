@@ -3,7 +3,7 @@ import type { Hash } from 'viem'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { isRevertError, replayOf, revertPayload, type FailureReason, type ReplayOutcome, type ReplaySource } from '../evm/failure.ts'
 import { clientsFor } from '../networks/clients.ts'
-import { historyMethodsQuery } from '../networks/otterscan.ts'
+import { historyMethodsQuery, type HistoryMethods } from '../networks/otterscan.ts'
 import { RpcError } from '../rpc/errors.ts'
 import { call } from '../rpc/methods.ts'
 import { getTransactionError } from '../rpc/otterscan.ts'
@@ -61,5 +61,10 @@ export function failureReasonQuery(network: Network, hash: Hash, transaction: Re
  */
 export async function prefetchFailureReason(client: QueryClient, network: Network, hash: Hash, transaction: ReplaySource | null): Promise<void> {
   const history = await client.fetchQuery(historyMethodsQuery(network)).catch(() => null)
-  await client.prefetchQuery(failureReasonQuery(network, hash, transaction, history?.offered ? 'ots' : 'replay'))
+  await client.prefetchQuery(failureReasonQuery(network, hash, transaction, failureSource(history)))
+}
+
+/** Where a failed transaction's reason is read: the node's record where it offers ots_, else (not offered, or the node could not be asked: null) a replay. */
+export function failureSource(history: HistoryMethods | null): 'ots' | 'replay' {
+  return history?.offered ? 'ots' : 'replay'
 }

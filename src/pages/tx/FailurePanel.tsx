@@ -4,7 +4,7 @@ import { failureHeadline, gasVerdict, type FailureReason, type GasVerdict, type 
 import { formatInteger, formatPercent } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { historyMethodsQuery } from '../../networks/otterscan.ts'
-import { failureReasonQuery } from '../../queries/failureReason.ts'
+import { failureReasonQuery, failureSource } from '../../queries/failureReason.ts'
 import { usePrefetch } from '../../queries/prefetch.ts'
 import { isRetryable } from '../../rpc/errors.ts'
 import type { Receipt } from '../../rpc/schemas.ts'
@@ -148,7 +148,7 @@ function FailureSkeleton() {
 function FailureReasonPanel({ network, hash, transaction, receipt, abi }: { network: AppNetwork; hash: Hash; transaction: (ReplaySource & { gas: Hex }) | null; receipt: Receipt; abi: Abi }) {
   const history = useQuery(historyMethodsQuery(network))
   // The node's record where ots_ is offered; the spec's own methods (a replay) where it is not, or cannot be asked.
-  const via = history.data?.offered ? 'ots' : history.data || history.error ? 'replay' : null
+  const via = history.data || history.error ? failureSource(history.data ?? null) : null
   const reason = useQuery({ ...failureReasonQuery(network, hash, transaction, via ?? 'replay'), enabled: via !== null })
   const gas = transaction ? gasVerdict(receipt.gasUsed, transaction.gas) : null
   const otsMissing = history.data && !history.data.offered ? history.data.reason : history.error ? 'the node could not be asked whether it offers ots_ methods' : null
