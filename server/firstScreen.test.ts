@@ -16,7 +16,7 @@ const config: RuntimeConfig = {
 }
 
 /** The page as the browser gets it: the head, then the rest. */
-const whole = (page: StreamedPage, screen: FirstScreen | null, nonce = 'n0nce') => page.head + page.rest(screen, nonce)
+const whole = (page: StreamedPage, screen: FirstScreen | null, nonce = 'n0nce') => page.head + page.rest(screen, nonce).join('')
 
 describe('streamedPage', () => {
   it('the head goes first, to </head>: the stylesheet and the boot script in it, the config\'s marker kept for withRuntimeConfig', () => {
@@ -35,11 +35,13 @@ describe('streamedPage', () => {
     expect(JSON.parse(entry)).toEqual({ entry: '/assets/index-a1_B.js', preloads: ['/assets/app-c2.js'] })
   })
 
-  it('the rest puts the markup, inert, in place of the splash, with its data before it, where it reads back as sent', () => {
+  it('the rest puts the markup, inert, in place of the splash, then its data in a part of its own, where it reads back as sent', () => {
     const state = { queries: [{ queryKey: ['a', 'block', '0x1e'], state: { data: { number: '0x1e' } } }] }
+    const parts = streamedPage(template)!.rest({ html: '<main>Block 30</main>', state }, 'n0nce')
+    expect(parts).toHaveLength(2)
+    expect(parts[0]).toBe('<body><div id="root"><div inert data-first-screen><main>Block 30</main></div>')
+    expect(parts[1]).toMatch(/^<script type="application\/json" id="chainglass-first-screen">.*<\/script><\/div><\/body>$/)
     const html = whole(streamedPage(template)!, { html: '<main>Block 30</main>', state })
-    expect(html).toContain('<div id="root"><script type="application/json" id="chainglass-first-screen">')
-    expect(html).toContain('<div inert data-first-screen><main>Block 30</main></div></div>')
     expect(html).not.toContain('splash')
     const json = /<script type="application\/json" id="chainglass-first-screen">(.*?)<\/script>/.exec(html)![1]!
     expect(JSON.parse(json)).toEqual(state)
@@ -47,7 +49,7 @@ describe('streamedPage', () => {
 
   it('without a screen (the render failed) the rest is the plain page\'s: the splash, for the app to replace', () => {
     const page = streamedPage(template)!
-    expect(page.rest(null, 'n0nce')).toBe(template.slice(template.indexOf('</head>') + '</head>'.length))
+    expect(page.rest(null, 'n0nce')).toEqual([template.slice(template.indexOf('</head>') + '</head>'.length)])
   })
 
   it('no value from the chain can end the data block (every < escaped), and $ patterns are not expanded', () => {

@@ -1,4 +1,4 @@
-import { dehydrate, type DehydratedState } from '@tanstack/react-query'
+import { dehydrate } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
 import { App, firstScreenPage, loadPageFor, startPageData } from './App.tsx'
 import { createServerHistory } from './appHistory.ts'
@@ -6,6 +6,7 @@ import { networkForSearch } from './networks/networkList.ts'
 import { readNetworkParam } from './urls.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { createQueryClient } from './queries/queryClient.ts'
+import { packFirstScreenState, type FirstScreenState } from './queries/firstScreenState.ts'
 
 /**
  * The first screen of a page, rendered by the app server (server/firstScreen.ts) with the page's data read
@@ -20,7 +21,7 @@ export type FirstScreen = {
   /** The markup of #root. */
   html: string
   /** The query cache as the render saw it: the page's data, for the app to start from. */
-  state: DehydratedState
+  state: FirstScreenState
   /** Where the time went, in ms: waiting for the page's data, rendering the markup (with dehydrating). */
   timings: { dataMs: number; renderMs: number }
 }
@@ -67,7 +68,7 @@ export async function renderFirstScreen(url: string, config: RuntimeConfig, opti
   // (started, or read by the render, both give the query its function): not what an answer seeded beside it for
   // later (a block's transactions by hash, the window's blocks by number), which on the home page made the data
   // three times its size.
-  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.options.queryFn !== undefined })
+  const state = packFirstScreenState(dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.options.queryFn !== undefined }))
   queryClient.clear()
   return { html, state, timings: { dataMs: rendering - started, renderMs: performance.now() - rendering } }
 }
