@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
+import { learnedStorageKey } from '../contract/browserStorage.ts'
 
 /**
  * What the benchmark watches in the page. An init script (before the app's own scripts) keeps a
@@ -102,6 +103,25 @@ export async function waitForWatch(page: Page, name: WatchName, timeoutMs = 60_0
  */
 export async function waitForApp(page: Page, timeoutMs = 60_000): Promise<void> {
   await page.waitForFunction(() => document.querySelector('#root > *') !== null && document.querySelector('[data-first-screen]') === null, null, { timeout: timeoutMs, polling: 50 })
+}
+
+/**
+ * Waits (at most `timeoutMs`) until the app has run its first-use probe of a network and kept what it learned
+ * (src/networks/learned.ts, in localStorage): a one-time job of a browser's first visit, started 2 s after the page
+ * opens, which would otherwise land in whatever is measured next. True when it has.
+ */
+export async function waitForFirstUseProbe(page: Page, timeoutMs = 10_000): Promise<boolean> {
+  return page
+    .waitForFunction(
+      (key) => {
+        const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, { probedAt?: unknown }>
+        return Object.values(stored).some((entry) => entry.probedAt !== null && entry.probedAt !== undefined)
+      },
+      learnedStorageKey,
+      { timeout: timeoutMs, polling: 100 },
+    )
+    .then(() => true)
+    .catch(() => false)
 }
 
 /**

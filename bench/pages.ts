@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { backInApp, longTasksSince, navigateInApp, newBenchContext, pageNow, TrafficCounter, waitForApp, waitForWatch, type BrowserTraffic, type WatchName } from './browser.ts'
+import { backInApp, longTasksSince, navigateInApp, newBenchContext, pageNow, TrafficCounter, waitForApp, waitForFirstUseProbe, waitForWatch, type BrowserTraffic, type WatchName } from './browser.ts'
 import { median, summarize, type Summary } from './stats.ts'
 
 /** One timed page visit: ms to content on screen and the traffic it caused. */
@@ -40,6 +40,8 @@ async function freshApp(browser: Browser, appUrl: string) {
   await waitForWatch(page, 'home')
   await waitForApp(page)
   await settle(page)
+  // The app has been open a while: its one-time probe of the network is done, not inside the next measurement.
+  if (await waitForFirstUseProbe(page)) await settle(page)
   counter.take()
   return { context, page, counter }
 }

@@ -17,7 +17,7 @@
 import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { applyTheme, darkQuery, parseThemeChoice, resolveTheme, themeStorageKey } from '../ui/theme/theme.ts'
 import { earlyPlanFor, sendEarly } from './earlyPlan.ts'
-import { learnedStorageKey } from '../networks/learnedId.ts'
+import { learnedStorageKey } from '../../contract/browserStorage.ts'
 import { configElementId, writeHandoff, type EarlyRequest } from './handoff.ts'
 import { type DeferredEntry, deferredEntryElementId } from '../../contract/pageConfig.ts'
 import { chunksForPath, preloadElementId, type PreloadTable } from './routePreload.ts'

@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { blockTags, type BlockTag } from '../rpc/methods.ts'
 import type { AppNetwork, Capabilities } from './capabilities.ts'
-import { learnedIdOf, learnedStorageKey, type LearnedEndpoints } from './learnedId.ts'
+import { learnedStorageKey } from '../../contract/browserStorage.ts'
+import { learnedIdOf, type LearnedEndpoints } from './learnedId.ts'
 
 /**
  * What the app has learned about a network from the network itself, kept in this browser with its date: the

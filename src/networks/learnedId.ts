@@ -1,11 +1,10 @@
 import type { Network } from '../../contract/runtimeConfig.ts'
 
 /**
- * Where what was learned about a network is kept (networks/learned.ts): the localStorage key, and each
- * network's entry by its name and endpoints, never its key. Apart so the boot script can read it without
+ * Where what was learned about a network is kept (networks/learned.ts): under contract/browserStorage.ts's key,
+ * each network's entry by its name and endpoints, never its key. Apart so the boot script can read it without
  * the store's schemas.
  */
-export const learnedStorageKey = 'chainglass.learned'
 
 export type LearnedEndpoints = Pick<Network, 'name' | 'rpcBase' | 'wsBase'> & { endpoint?: Network['endpoint'] }
 
