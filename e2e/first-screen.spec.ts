@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { rpc, rpcUrl } from './helpers.ts'
+import { recentReceipts, rpc, rpcUrl } from './helpers.ts'
 
 /**
  * A block or transaction page comes with its first screen rendered by the app server (server/firstScreen.ts)
@@ -18,16 +18,6 @@ async function busyBlock(request: APIRequestContext, url: string): Promise<{ num
     if (receipts.length >= 2) return { number, receipts }
   }
   throw new Error('no block with two transactions in the last 200')
-}
-
-/** A failed transaction's receipt among the last 12 blocks, or undefined. */
-async function recentFailure(request: APIRequestContext, url: string): Promise<RpcReceipt | undefined> {
-  const head = BigInt(await rpc<Hex>(request, url, 'eth_blockNumber'))
-  for (let number = head; number > 0n && number > head - 12n; number--) {
-    const failed = (await rpc<RpcReceipt[]>(request, url, 'eth_getBlockReceipts', [`0x${number.toString(16)}`])).find((receipt) => receipt.status === '0x0')
-    if (failed) return failed
-  }
-  return undefined
 }
 
 /** Every POST the page sends to the gateway, as its JSON-RPC methods and params. */
@@ -71,7 +61,7 @@ test.describe('first screen rendered by the server, JavaScript off', () => {
     const url = await rpcUrl(request)
     let failed: RpcReceipt | undefined
     await expect
-      .poll(async () => (failed = await recentFailure(request, url)), { timeout: 30_000, message: 'the traffic sends a failing call every few blocks' })
+      .poll(async () => (failed = (await recentReceipts<RpcReceipt>(request, url, 12)).find((receipt) => receipt.status === '0x0')), { timeout: 30_000, message: 'the traffic sends a failing call every few blocks' })
       .toBeDefined()
     // Where the page reads the reason from: the node's record when it offers Otterscan's API at level 8 (the
     // level whose ots_getTransactionError it reads), asked here of the chain.

@@ -45,6 +45,16 @@ export async function rpc<T>(request: APIRequestContext, url: string, method: st
   return body.result as T
 }
 
+/** The receipts of the last `depth` blocks from the gateway, newest first (`R`: the fields a test reads). */
+export async function recentReceipts<R>(request: APIRequestContext, url: string, depth: number): Promise<R[]> {
+  const head = BigInt(await rpc<Hex>(request, url, 'eth_blockNumber'))
+  const receipts: R[] = []
+  for (let number = head; number > head - BigInt(depth) && number > 0n; number--) {
+    receipts.push(...((await rpc<R[] | null>(request, url, 'eth_getBlockReceipts', [`0x${number.toString(16)}`])) ?? []).reverse())
+  }
+  return receipts
+}
+
 /** Signs an EIP-1559 transaction with viem (nonce, chain id and fees from the gateway) and sends it raw; resolves with its hash. */
 export async function sendSigned(request: APIRequestContext, url: string, from: HDAccount, tx: { to?: Hex; data?: Hex; value?: bigint; gas: bigint; tip?: bigint }): Promise<Hex> {
   const [chainId, nonce, latest] = await Promise.all([

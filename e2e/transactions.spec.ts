@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { decodeEventLog, decodeFunctionData, formatEther, formatGwei, getAddress, keccak256, parseAbi, parseEther, parseGwei, toHex, type Hex } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
-import { rpc as call, rpcUrl } from './helpers.ts'
+import { recentReceipts, rpc as call, rpcUrl } from './helpers.ts'
 
 /**
  * The transaction pages (/tx/:hash, /block/:id/tx/:index) and the address page against the real service:
@@ -106,16 +106,6 @@ async function fund(request: APIRequestContext, url: string, index: number): Pro
       await new Promise((resolve) => setTimeout(resolve, 300 * attempt))
     }
   }
-}
-
-/** The receipts of the last `depth` blocks, newest first (from the gateway). */
-async function recentReceipts(request: APIRequestContext, url: string, depth: number): Promise<RpcReceipt[]> {
-  const head = BigInt(await call<Hex>(request, url, 'eth_blockNumber', []))
-  const receipts: RpcReceipt[] = []
-  for (let number = head; number > head - BigInt(depth) && number > 0n; number--) {
-    receipts.push(...((await call<RpcReceipt[] | null>(request, url, 'eth_getBlockReceipts', [toHex(number)])) ?? []).reverse())
-  }
-  return receipts
 }
 
 async function openTransaction(page: Page, path: string): Promise<void> {
@@ -258,7 +248,7 @@ test.describe('transaction pages', () => {
     const url = await rpcUrl(request)
     let failed: RpcReceipt | undefined
     await expect
-      .poll(async () => (failed = (await recentReceipts(request, url, 12)).find((receipt) => receipt.status === '0x0')), { timeout: 30_000, message: 'the traffic sends a failing call every few blocks' })
+      .poll(async () => (failed = (await recentReceipts<RpcReceipt>(request, url, 12)).find((receipt) => receipt.status === '0x0')), { timeout: 30_000, message: 'the traffic sends a failing call every few blocks' })
       .toBeDefined()
     await openTransaction(page, `/tx/${failed!.transactionHash}`)
     await expect(row(page, 'tx-status').locator('[data-status]')).toHaveAttribute('data-status', 'failed')
@@ -273,7 +263,7 @@ test.describe('transaction pages', () => {
     const url = await rpcUrl(request)
     let created: RpcReceipt | undefined
     await expect
-      .poll(async () => (created = (await recentReceipts(request, url, 12)).find((receipt) => receipt.contractAddress !== null)), { timeout: 30_000, message: 'the traffic creates a contract every few blocks' })
+      .poll(async () => (created = (await recentReceipts<RpcReceipt>(request, url, 12)).find((receipt) => receipt.contractAddress !== null)), { timeout: 30_000, message: 'the traffic creates a contract every few blocks' })
       .toBeDefined()
     await openTransaction(page, `/tx/${created!.transactionHash}`)
     await expect(page.getByTestId('tx-creation')).toContainText('Contract creation')
@@ -398,7 +388,7 @@ test.describe('transaction pages', () => {
 
   test('links to blocks prefetch on hover: the block page is asked for before the click', async ({ page, request }) => {
     const url = await rpcUrl(request)
-    const [receipt] = await recentReceipts(request, url, 3)
+    const [receipt] = await recentReceipts<RpcReceipt>(request, url, 3)
     await openTransaction(page, `/tx/${receipt!.transactionHash}`)
     await expect(row(page, 'tx-gas-used-value')).toBeVisible()
     // This block's receipts (the network's first-use probe asks eth_getBlockReceipts of latest: not this).

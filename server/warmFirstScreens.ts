@@ -24,8 +24,10 @@ const pause = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
   })
 
+type WarmBlock = { number: bigint; transactions: readonly Hash[] }
+
 /** The newest block (among the last few) with a transaction, else the newest. */
-async function blockWithTransactions(client: ChainClient): Promise<{ number: bigint; transactions: readonly Hash[] }> {
+async function blockWithTransactions(client: ChainClient): Promise<WarmBlock> {
   const head = await client.getBlock({ blockTag: 'latest' })
   let block = head
   for (let number = head.number; block.transactions.length === 0 && number > 0n && head.number - number < 16n; ) {
@@ -44,7 +46,7 @@ export async function warmFirstScreens(render: FirstScreenRenderer, runtime: () 
   // The service's own client for the chain: its errors never show the key.
   const client = createChainClient(`${network.rpcBase}/v3/${network.key}`, { timeoutMs: 10_000 })
   const until = Date.now() + giveUpMs
-  let block: Awaited<ReturnType<typeof blockWithTransactions>> | null = null
+  let block: WarmBlock | null = null
   while (!block && !signal.aborted && Date.now() < until) {
     block = await blockWithTransactions(client).catch(() => null)
     if (!block) await pause(retryMs, signal)

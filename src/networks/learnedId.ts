@@ -5,7 +5,6 @@ import type { Network } from '../../contract/runtimeConfig.ts'
  * each network's entry by its name and endpoints, never its key. Apart so the boot script can read it without
  * the store's schemas.
  */
-
 export type LearnedEndpoints = Pick<Network, 'name' | 'rpcBase' | 'wsBase'> & { endpoint?: Network['endpoint'] }
 
 export function learnedIdOf(network: LearnedEndpoints): string {
