@@ -43,6 +43,9 @@ test.describe('app shell', () => {
   })
 
   test('a link opens the next page at its top, and back returns to where the page was scrolled', async ({ page }) => {
+    // Two full loads and two history moves, each waited for: in CI, with the other worker's suite at its heaviest,
+    // single steps took 5-8 s and the whole went past the default 45 s.
+    test.setTimeout(90_000)
     await page.setViewportSize({ width: 1280, height: 600 })
     await openHome(page)
     await page.evaluate(() => window.scrollTo(0, 300))
