@@ -11,6 +11,13 @@ export const configElementId = 'chainglass-config'
  */
 export const firstScreenStateElementId = 'chainglass-first-screen'
 
+/**
+ * On that data block: how many answers it holds. "0" when the node's answers missed the server's deadline: the
+ * boot script then sends the page's first data request itself as the document ends (src/boot/boot.ts), rather
+ * than leave it to the app once its code has loaded and run. Absent (an older server): the data is there.
+ */
+export const firstScreenAnswersAttribute = 'data-answers'
+
 /** index.html's splash sits between these in #root: the app server puts the page it rendered in its place. */
 export const screenStartMarker = '<!--chainglass:screen-->'
 export const screenEndMarker = '<!--/chainglass:screen-->'

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { recentReceipts, rpc, rpcUrl } from './helpers.ts'
+import { expect, test } from '@playwright/test'
+import { busyBlock, gatewayCalls, recentReceipts, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
 
 /**
  * A block or transaction page comes with its first screen rendered by the app server (server/firstScreen.ts)
@@ -8,28 +8,6 @@ import { recentReceipts, rpc, rpcUrl } from './helpers.ts'
  */
 
 type Hex = `0x${string}`
-type RpcReceipt = { transactionHash: Hex; status: Hex; gasUsed: Hex; blockNumber: Hex }
-
-/** A recent block of the traffic with at least two transactions, and its receipts. */
-async function busyBlock(request: APIRequestContext, url: string): Promise<{ number: bigint; receipts: RpcReceipt[] }> {
-  const head = BigInt(await rpc<Hex>(request, url, 'eth_blockNumber'))
-  for (let number = head; number > 0n && number > head - 200n; number--) {
-    const receipts = await rpc<RpcReceipt[]>(request, url, 'eth_getBlockReceipts', [`0x${number.toString(16)}`])
-    if (receipts.length >= 2) return { number, receipts }
-  }
-  throw new Error('no block with two transactions in the last 200')
-}
-
-/** Every POST the page sends to the gateway, as its JSON-RPC methods and params. */
-function gatewayCalls(page: Page): Array<{ method: string; params: unknown[] }> {
-  const calls: Array<{ method: string; params: unknown[] }> = []
-  page.on('request', (request) => {
-    if (request.method() !== 'POST' || !/\/v3\//.test(request.url())) return
-    const body = JSON.parse(request.postData() ?? 'null') as { method: string; params: unknown[] } | Array<{ method: string; params: unknown[] }>
-    calls.push(...[body].flat())
-  })
-  return calls
-}
 
 test.describe('first screen rendered by the server, JavaScript off', () => {
   test.use({ javaScriptEnabled: false })

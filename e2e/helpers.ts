@@ -139,6 +139,30 @@ export function watchDialogs(page: Page): string[] {
 /** anvil's dev mnemonic: accounts 0-4 are the scenario's, 5-9 the traffic's, 10-19 free for tests. */
 export const devAccount = (index: number): HDAccount => mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: index })
 
+/** A receipt as the gateway answers it, the fields the first-screen specs compare. */
+export type RpcReceipt = { transactionHash: Hex; status: Hex; gasUsed: Hex; blockNumber: Hex }
+
+/** A recent block of the traffic with at least two transactions, and its receipts. */
+export async function busyBlock(request: APIRequestContext, url: string): Promise<{ number: bigint; receipts: RpcReceipt[] }> {
+  const head = BigInt(await rpc<Hex>(request, url, 'eth_blockNumber'))
+  for (let number = head; number > 0n && number > head - 200n; number--) {
+    const receipts = await rpc<RpcReceipt[]>(request, url, 'eth_getBlockReceipts', [`0x${number.toString(16)}`])
+    if (receipts.length >= 2) return { number, receipts }
+  }
+  throw new Error('no block with two transactions in the last 200')
+}
+
+/** Every POST the page sends to the gateway, as its JSON-RPC methods and params. */
+export function gatewayCalls(page: Page): Array<{ method: string; params: unknown[] }> {
+  const calls: Array<{ method: string; params: unknown[] }> = []
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !/\/v3\//.test(request.url())) return
+    const body = JSON.parse(request.postData() ?? 'null') as { method: string; params: unknown[] } | Array<{ method: string; params: unknown[] }>
+    calls.push(...[body].flat())
+  })
+  return calls
+}
+
 /** The receipt of `hash`, asked every 250 ms for up to 20 s. */
 export async function waitForReceipt<R>(request: APIRequestContext, url: string, hash: Hex): Promise<R> {
   for (let attempt = 0; attempt < 80; attempt++) {

@@ -47,6 +47,14 @@ describe('streamedPage', () => {
     expect(JSON.parse(json)).toEqual(state)
   })
 
+  it('the data block says how many answers it holds, so the boot script knows when to ask for the page\'s data itself', () => {
+    const page = streamedPage(template)!
+    const empty = whole(page, { html: '<main>Block 30</main>', state: { queries: [] }, answers: 0 })
+    expect(empty).toMatch(/<script type="application\/json" id="chainglass-first-screen" data-answers="0">/)
+    const two = whole(page, { html: '<main>Block 30</main>', state: { queries: [] }, answers: 2 })
+    expect(two).toMatch(/<script type="application\/json" id="chainglass-first-screen" data-answers="2">/)
+  })
+
   it('without a screen (the render failed) the rest is the plain page\'s: the splash, for the app to replace', () => {
     const page = streamedPage(template)!
     expect(page.rest(null, 'n0nce')).toEqual([template.slice(template.indexOf('</head>') + '</head>'.length)])

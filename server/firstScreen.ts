@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { configMarker, deferredEntryElementId, firstScreenStateElementId, screenEndMarker, screenStartMarker } from '../contract/pageConfig.ts'
+import { configMarker, deferredEntryElementId, firstScreenAnswersAttribute, firstScreenStateElementId, screenEndMarker, screenStartMarker } from '../contract/pageConfig.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 
 /** What src/serverRender.tsx returns: #root's markup and the data it was rendered from. */
-export type FirstScreen = { html: string; state: unknown; timings?: { dataMs: number; renderMs: number } }
+export type FirstScreen = { html: string; state: unknown; answers?: number; timings?: { dataMs: number; renderMs: number } }
 
 /** Renders a page's first screen, or null for a page the server does not render. */
 export type FirstScreenRenderer = (url: string, config: RuntimeConfig) => Promise<FirstScreen | null>
@@ -125,7 +125,9 @@ export function streamedPage(html: string): StreamedPage | null {
       const styled = moveStylesToSheet(screen.html)
       const sheet = styled.sheet === '' ? '' : `<style nonce="${nonce}">${styled.sheet}</style>`
       const json = JSON.stringify(screen.state).replace(/</g, '\\u003c')
-      const state = `<script type="application/json" id="${firstScreenStateElementId}">${json}</script>`
+      // How many answers it holds: with none (the node missed the deadline), the boot script asks for them itself.
+      const answers = screen.answers === undefined ? '' : ` ${firstScreenAnswersAttribute}="${Math.max(0, Math.trunc(screen.answers))}"`
+      const state = `<script type="application/json" id="${firstScreenStateElementId}"${answers}>${json}</script>`
       return [body.slice(0, bodyStart) + sheet + `<div inert data-first-screen>${styled.html}</div>`, state + body.slice(bodyEnd + screenEndMarker.length)]
     },
   }

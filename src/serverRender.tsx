@@ -22,6 +22,8 @@ export type FirstScreen = {
   html: string
   /** The query cache as the render saw it: the page's data, for the app to start from. */
   state: FirstScreenState
+  /** How many answers `state` holds: none when the page's data missed the deadline (the browser then asks). */
+  answers: number
   /** Where the time went, in ms: waiting for the page's data, rendering the markup (with dehydrating). */
   timings: { dataMs: number; renderMs: number }
 }
@@ -68,7 +70,8 @@ export async function renderFirstScreen(url: string, config: RuntimeConfig, opti
   // (started, or read by the render, both give the query its function): not what an answer seeded beside it for
   // later (a block's transactions by hash, the window's blocks by number), which on the home page made the data
   // three times its size.
-  const state = packFirstScreenState(dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.options.queryFn !== undefined }))
+  const dehydrated = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.options.queryFn !== undefined })
+  const state = packFirstScreenState(dehydrated)
   queryClient.clear()
-  return { html, state, timings: { dataMs: rendering - started, renderMs: performance.now() - rendering } }
+  return { html, state, answers: dehydrated.queries.length, timings: { dataMs: rendering - started, renderMs: performance.now() - rendering } }
 }

@@ -6,9 +6,10 @@
  * 2. The runtime config, which the app server put in the page as a JSON data block: taken out of the DOM at
  *    once (it holds the project key and secret, which appear nowhere in the page outside their settings
  *    field) and handed to the app, which no longer waits for a /config.json round trip.
- * 3. The page's first data request (earlyPlan.ts), sent now (unless the server renders the page and sends its
- *    data with it): it is on its way while the app's code loads,
- *    and the app's transport adopts its answer (src/rpc/earlyReplies.ts) instead of asking again.
+ * 3. The page's first data request (earlyPlan.ts), sent now: it is on its way while the app's code loads, and
+ *    the app's transport adopts its answer (src/rpc/earlyReplies.ts) instead of asking again. A page the server
+ *    renders comes with its data; should it come without (the node missed the server's deadline), the request
+ *    is sent as the document ends, before the app's code is asked for.
  * 4. The page's own chunks (routePreload.ts), preloaded beside the app's entry: without this they were asked
  *    for only once the entry had loaded and run, a second trip in a row before the page could render.
  *
@@ -19,7 +20,7 @@ import { applyTheme, darkQuery, parseThemeChoice, resolveTheme, themeStorageKey 
 import { earlyPlanFor, sendEarly } from './earlyPlan.ts'
 import { learnedStorageKey } from '../../contract/browserStorage.ts'
 import { configElementId, writeHandoff, type EarlyRequest } from './handoff.ts'
-import { type DeferredEntry, deferredEntryElementId } from '../../contract/pageConfig.ts'
+import { type DeferredEntry, deferredEntryElementId, firstScreenAnswersAttribute, firstScreenStateElementId } from '../../contract/pageConfig.ts'
 import { chunksForPath, preloadElementId, type PreloadTable } from './routePreload.ts'
 
 /** The early answer is given up on after this; the app's own request then has its usual timeout. */
@@ -95,16 +96,14 @@ const isAsset = (value: unknown): value is string => typeof value === 'string' &
  * started after the first frame, the app's code ran before the rows were on screen). Run with the page, it ran
  * as the parser ended and the browser painted nothing until it and the app's first render were done. Never
  * before the parser is done: the app replaces what is in #root. A tab opened in the background has no frames:
- * there a timer starts it. False when the page names no entry (a page the server did not render).
+ * there a timer starts it. `beforeEntry` runs once the document is parsed, before any of the app's code is asked for.
  */
-function startEntryAfterPaint(): boolean {
+function startEntryAfterPaint(element: HTMLElement, beforeEntry: () => void): void {
   try {
-    const element = document.getElementById(deferredEntryElementId)
-    if (!element) return false
     const named = JSON.parse(element.textContent ?? '') as Partial<DeferredEntry> | null
     element.remove()
     const src = named?.entry
-    if (!isAsset(src)) return true
+    if (!isAsset(src)) return
     let started = false
     const start = () => {
       if (started) return
@@ -116,6 +115,7 @@ function startEntryAfterPaint(): boolean {
       document.head.append(script)
     }
     const afterParse = () => {
+      beforeEntry()
       for (const href of Array.isArray(named?.preloads) ? named.preloads : []) if (isAsset(href)) modulePreload(href)
       preloadPage()
       requestAnimationFrame(() => setTimeout(start, 0))
@@ -126,14 +126,30 @@ function startEntryAfterPaint(): boolean {
   } catch {
     // Unreadable: the page stays the server's picture (it is one; the next navigation loads the app).
   }
-  return true
+}
+
+/**
+ * Whether the server's first screen came without the page's data: the page ends in the splash (the render
+ * failed), or its data block holds no answer (the node missed the server's deadline, server/firstScreen.ts).
+ * The app would ask for it only once its code had loaded and run: seconds later on a busy machine.
+ */
+function firstScreenLacksData(): boolean {
+  const state = document.getElementById(firstScreenStateElementId)
+  return !state || state.getAttribute(firstScreenAnswersAttribute) === '0'
 }
 
 applyStoredTheme()
-const rendered = startEntryAfterPaint()
 const config = takeConfig()
-// A page the server renders comes with its data (further down the page, which is sent before its data is
-// read: server/firstScreen.ts): nothing to ask for.
-writeHandoff({ config, early: config === undefined || rendered ? null : startEarly(config) })
-// A rendered page's chunks are preloaded with its entry, once it is parsed.
-if (!rendered) preloadPage()
+// A page the server renders names its entry instead of loading it (server/firstScreen.ts).
+const entry = document.getElementById(deferredEntryElementId)
+// Such a page comes with its data (further down the page, which is sent before its data is read): nothing to
+// ask for now, and only if it did not come, once the page is parsed.
+writeHandoff({ config, early: config === undefined || entry ? null : startEarly(config) })
+if (entry) {
+  // Its chunks are preloaded with its entry, once it is parsed.
+  startEntryAfterPaint(entry, () => {
+    if (config !== undefined && firstScreenLacksData()) writeHandoff({ config, early: startEarly(config) })
+  })
+} else {
+  preloadPage()
+}
