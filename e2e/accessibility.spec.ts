@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { numberToHex, pad, toEventSelector } from 'viem'
-import { openHome, rpc, rpcUrl, shownHead } from './helpers.ts'
+import { clickPageCorner, openHome, rpc, rpcUrl, shownHead } from './helpers.ts'
 import { scenarioReady, tourStops, useTheme, visit, type Stop } from './tour.ts'
 
 /**
@@ -91,7 +91,7 @@ test.describe('keyboard alone', () => {
   test('"/" focuses the search box, Enter opens what was typed, and the result is reachable by Tab', async ({ page }) => {
     await openHome(page)
     const number = (await shownHead(page)) - 1
-    await page.locator('body').click({ position: { x: 1, y: 1 } })
+    await clickPageCorner(page)
     await page.keyboard.press('/')
     await expect(page.getByTestId('search-input')).toBeFocused()
     await page.keyboard.type(String(number))
@@ -113,7 +113,7 @@ test.describe('keyboard alone', () => {
     await page.goto('/logs')
     const address = page.getByTestId('logs-field-address')
     await expect(address).toBeVisible()
-    await page.locator('body').click({ position: { x: 1, y: 1 } })
+    await clickPageCorner(page)
     await tabTo(page, address, 60)
     await page.keyboard.type(contracts.emitter)
     await page.keyboard.press('Tab')

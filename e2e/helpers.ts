@@ -126,6 +126,15 @@ export async function appRendered(page: Page): Promise<void> {
   await expect(page.locator('#root > [data-first-screen]')).toHaveCount(0)
 }
 
+/**
+ * A click on the page's top-left corner, on nothing that takes focus: keyboard tests start from the document,
+ * not from a field. The mouse at that point, not a locator's click: Playwright waits for a locator to be stable,
+ * and on a live page under load <body> (its box moves as rows arrive) took 38.6 s to count as stable in CI.
+ */
+export async function clickPageCorner(page: Page): Promise<void> {
+  await page.mouse.click(1, 1)
+}
+
 /** Every alert/confirm/prompt the page opens, each dismissed so nothing hangs: content tests expect none. */
 export function watchDialogs(page: Page): string[] {
   const seen: string[] = []

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { formatEther, formatGwei, getAddress, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { devAccount, fundFromDeployer, gatewayBlockNumber, openHome, rpc, rpcUrl, shownHead, signAndSend, waitForReceipt } from './helpers.ts'
+import { clickPageCorner, devAccount, fundFromDeployer, gatewayBlockNumber, openHome, rpc, rpcUrl, shownHead, signAndSend, waitForReceipt } from './helpers.ts'
 
 test.describe('home page', () => {
   // Each test starts with a full load of the live home in a fresh browser (openHome allows 30 s for its rows on
@@ -67,7 +67,7 @@ test.describe('home page', () => {
   test('"/" focuses the search box, junk gets a clear message, a number opens its block', async ({ page }) => {
     await openHome(page)
     const input = page.getByTestId('search-input')
-    await page.locator('body').click({ position: { x: 5, y: 300 } })
+    await clickPageCorner(page)
     await page.keyboard.press('/')
     await expect(input).toBeFocused()
     await expect(input).toHaveValue('')
