@@ -48,7 +48,10 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1440, height: 1000 },
     launchOptions: { executablePath: findBrowser() ?? undefined, args: [...chromiumArgs] },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) and its screenshot; not the film
+    // strip: recording it encoded frames all through every test, passing or not. Measured on search + storage
+    // (14 tests, quiet machine): 62.4 → 45.2 s of CPU, 132 → 110 s of wall time.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
