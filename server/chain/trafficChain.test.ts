@@ -70,13 +70,20 @@ beforeAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, ticks * blockMs))
   await traffic.stop()
   traffic = null
-  // What the last ticks sent is mined within a block or two.
-  await new Promise((resolve) => setTimeout(resolve, 3 * blockMs))
-  const last = Number(await client.getBlockNumber())
+  // What the last ticks sent is mined, then the chain runs empty (the base fee falls): until two blocks in a row
+  // hold no transaction. A fixed 1.5 s was not enough in a CI run on a loaded machine, where the last ticks'
+  // backlog filled those blocks and no fall was left to see.
+  let last = Number(await client.getBlockNumber())
+  for (const waitUntil = Date.now() + 20_000; Date.now() < waitUntil; ) {
+    await new Promise((resolve) => setTimeout(resolve, blockMs))
+    last = Number(await client.getBlockNumber())
+    const tail = await Promise.all([last - 1, last].map((number) => rpc<RawBlock>('eth_getBlockByNumber', [`0x${number.toString(16)}`, false])))
+    if (tail.every((block) => block.transactions.length === 0)) break
+  }
   const numbers = Array.from({ length: last - first + 1 }, (_, index) => `0x${(first + index).toString(16)}`)
   blocks = await Promise.all(numbers.map((tag) => rpc<RawBlock>('eth_getBlockByNumber', [tag, true])))
   receipts = (await Promise.all(numbers.map((tag) => rpc<RawReceipt[]>('eth_getBlockReceipts', [tag])))).flat()
-}, 90_000)
+}, 120_000)
 
 afterAll(async () => {
   await traffic?.stop()
