@@ -1,4 +1,5 @@
-import { expect, test, type Request } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { deferredEntryElementId, firstScreenAnswersAttribute, firstScreenStateElementId } from '../contract/pageConfig.ts'
 import { chromiumArgs, findBrowser } from '../scripts/browser.mjs'
 import { appRendered, busyBlock, gatewayCalls, rpcUrl } from './helpers.ts'
 
@@ -17,44 +18,46 @@ test.describe('first screen without its data', () => {
     const url = await rpcUrl(request)
     const { number, receipts } = await busyBlock(request, url)
     const quantity = `0x${number.toString(16)}`
+    const dataBlock = new RegExp(`<script type="application/json" id="${firstScreenStateElementId}"[^>]*>[\\s\\S]*?</script>`)
+    const entryBlock = new RegExp(`<script type="application/json" id="${deferredEntryElementId}">(.*?)</script>`)
+    const calls = gatewayCalls(page)
+    let entry: string | null = null
     // What the app server sends when the node misses its deadline (an answer count of 0), and when the render
     // fails after the head went out (no data block).
-    for (const [label, edit] of [
-      ['no answer in time', (html: string) => html.replace(/(<script type="application\/json" id="chainglass-first-screen")[^>]*>[\s\S]*?<\/script>/, '$1 data-answers="0">{"mutations":[],"queries":[]}</script>')],
-      ['no data block', (html: string) => html.replace(/<script type="application\/json" id="chainglass-first-screen"[^>]*>[\s\S]*?<\/script>/, '')],
+    for (const [label, replacement] of [
+      ['no answer in time', `<script type="application/json" id="${firstScreenStateElementId}" ${firstScreenAnswersAttribute}="0">{"mutations":[],"queries":[]}</script>`],
+      ['no data block', ''],
     ] as const) {
-      let entry: string | null = null
+      const callsBefore = calls.length
       await page.route(`**/block/${number}`, async (route) => {
         const response = await route.fetch()
         const html = await response.text()
-        const edited = edit(html)
+        const edited = html.replace(dataBlock, replacement)
         expect(edited, `${label}: the page was edited`).not.toBe(html)
         // The module the boot script starts once the screen is painted (server/firstScreen.ts names it).
-        entry = (JSON.parse(/<script type="application\/json" id="chainglass-entry">(.*?)<\/script>/.exec(html)![1]!) as { entry: string }).entry
+        entry = (JSON.parse(entryBlock.exec(html)![1]!) as { entry: string }).entry
         const headers = { ...response.headers() }
         delete headers['content-encoding']
         delete headers['content-length']
         await route.fulfill({ status: response.status(), headers, body: edited })
       })
-      // In the order the browser sent them: the block's data request, and the app's entry module.
-      const order: string[] = []
-      const onRequest = (sent: Request) => {
-        const path = new URL(sent.url()).pathname
-        if (sent.method() === 'POST' && /\/v3\//.test(path) && (sent.postData() ?? '').includes(`"${quantity}"`)) order.push('data')
-        else if (path === entry) order.push('entry')
-      }
-      page.on('request', onRequest)
-      const calls = gatewayCalls(page)
       await page.goto(`/block/${number}`)
       await expect(page.getByTestId('block-tx-row')).toHaveCount(receipts.length)
       await appRendered(page)
-      page.off('request', onRequest)
       await page.unroute(`**/block/${number}`)
-      expect(entry, label).not.toBeNull()
-      // Before this, the app asked for the block only once its entry had loaded and run.
-      expect(order, label).toEqual(['data', 'entry'])
+      // The boot script's request (its handoff to the app) asks for the block, and was made before the entry was
+      // asked for: in the page's own clock, as the request's CORS preflight can put the POST itself on the wire
+      // after the entry's GET. Before this, the app asked for the block only once its entry had loaded and run.
+      const made = await page.evaluate((path) => {
+        const early = (window as unknown as { __chainglassBoot?: { early: { sentAt: number; calls: Array<{ method: string; params: unknown[] }> } | null } }).__chainglassBoot?.early
+        const entryAsked = performance.getEntriesByType('resource').find((resource) => new URL(resource.name).pathname === path)?.startTime
+        return { early: early ? { sentAt: early.sentAt, calls: early.calls } : null, entryAsked: entryAsked ?? null }
+      }, entry)
+      expect(made.early?.calls.some((call) => call.method === 'eth_getBlockByNumber' && call.params[0] === quantity), label).toBe(true)
+      expect(made.entryAsked, `${label}: the entry was loaded`).not.toBeNull()
+      expect(made.early!.sentAt, label).toBeLessThan(made.entryAsked!)
       // Asked once: the app took the boot script's answer instead of asking again.
-      expect(calls.filter((call) => call.method === 'eth_getBlockByNumber' && call.params[0] === quantity), label).toHaveLength(1)
+      expect(calls.slice(callsBefore).filter((call) => call.method === 'eth_getBlockByNumber' && call.params[0] === quantity), label).toHaveLength(1)
     }
   })
 })

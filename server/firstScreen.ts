@@ -126,7 +126,7 @@ export function streamedPage(html: string): StreamedPage | null {
       const sheet = styled.sheet === '' ? '' : `<style nonce="${nonce}">${styled.sheet}</style>`
       const json = JSON.stringify(screen.state).replace(/</g, '\\u003c')
       // How many answers it holds: with none (the node missed the deadline), the boot script asks for them itself.
-      const answers = screen.answers === undefined ? '' : ` ${firstScreenAnswersAttribute}="${Math.max(0, Math.trunc(screen.answers))}"`
+      const answers = screen.answers === undefined ? '' : ` ${firstScreenAnswersAttribute}="${screen.answers}"`
       const state = `<script type="application/json" id="${firstScreenStateElementId}"${answers}>${json}</script>`
       return [body.slice(0, bodyStart) + sheet + `<div inert data-first-screen>${styled.html}</div>`, state + body.slice(bodyEnd + screenEndMarker.length)]
     },

@@ -70,8 +70,7 @@ export async function renderFirstScreen(url: string, config: RuntimeConfig, opti
   // (started, or read by the render, both give the query its function): not what an answer seeded beside it for
   // later (a block's transactions by hash, the window's blocks by number), which on the home page made the data
   // three times its size.
-  const dehydrated = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.options.queryFn !== undefined })
-  const state = packFirstScreenState(dehydrated)
+  const state = packFirstScreenState(dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.options.queryFn !== undefined }))
   queryClient.clear()
-  return { html, state, answers: dehydrated.queries.length, timings: { dataMs: rendering - started, renderMs: performance.now() - rendering } }
+  return { html, state, answers: state.queries.length, timings: { dataMs: rendering - started, renderMs: performance.now() - rendering } }
 }
