@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { firstScreenStateElementId } from '../contract/pageConfig.ts'
 import { busyBlock, gatewayCalls, recentReceipts, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
 
 /**
@@ -120,14 +121,18 @@ test.describe('first screen rendered by the server, then the app', () => {
       }).observe(document, { subtree: true, childList: true })
     })
     const response = await page.goto('/')
-    const served = /data-testid="block-row" data-number="(\d+)"/.exec((await response?.text()) ?? '')
-    expect(served, 'the server rendered the latest blocks').not.toBeNull()
-    const head = BigInt(served![1]!)
+    const html = (await response?.text()) ?? ''
+    expect(/data-testid="block-row" data-number="(\d+)"/.exec(html), 'the server rendered the latest blocks').not.toBeNull()
+    // The blocks the server's data block carried (the head's window, read by number). On a loaded machine the
+    // node can miss the server's deadline for part of them; what is missing is the browser's to ask, what came
+    // must not be asked again. Block numbers are short strings, never packed into the shared strings table.
+    const block = new RegExp(`<script type="application/json" id="${firstScreenStateElementId}"[^>]*>(.*?)</script>`, 's').exec(html)
+    expect(block, 'the page carries the data it was rendered from').not.toBeNull()
+    const carried = new Set([...block![1]!.matchAll(/"number":"(0x[0-9a-f]+)"/g)].map((match) => match[1]!))
+    expect(carried.size, 'at least the rows the server rendered').toBeGreaterThan(0)
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
     await expect(page.getByTestId('block-row')).toHaveCount(8)
-    // The blocks below the server's head (the chart's window) came with the page.
-    const below = new Set(Array.from({ length: 49 }, (_, index) => `0x${(head - 1n - BigInt(index)).toString(16)}`))
-    expect(calls.filter((call) => call.method === 'eth_getBlockByNumber' && below.has(call.params[0] as string))).toEqual([])
+    expect(calls.filter((call) => call.method === 'eth_getBlockByNumber' && carried.has(call.params[0] as string))).toEqual([])
     expect(await page.evaluate(() => (window as unknown as { __rows: { emptied: boolean } }).__rows.emptied)).toBe(false)
   })
 })

@@ -68,7 +68,11 @@ export async function startAppServer(
   port: number | { fd: number },
   runtime: () => RuntimeConfig,
   dist = path.join(repoRoot, 'dist'),
-  security: { connectSources?: readonly string[] } = {},
+  options: {
+    connectSources?: readonly string[]
+    /** How long a rendered page waits for its data (firstScreen.ts dataDeadlineMs is the default). */
+    firstScreenDeadlineMs?: number
+  } = {},
   /** A network's published contracts (GET /contracts/<network>.json); null: the network publishes none. */
   contracts: (network: string) => PublishedContracts | null = () => null,
 ): Promise<{ app: FastifyInstance; port: number }> {
@@ -79,7 +83,7 @@ export async function startAppServer(
   // Built at the first response (the ports are known by then) and kept: the networks it lists do not change.
   let policy: string | undefined
   app.addHook('onSend', async (_request, reply, payload) => {
-    policy ??= contentSecurityPolicy(runtime(), security.connectSources)
+    policy ??= contentSecurityPolicy(runtime(), options.connectSources)
     // A page rendered here sets its own (its style sheet allowed by hash): see sendIndex.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy)
     reply.header('x-content-type-options', 'nosniff')
@@ -91,7 +95,7 @@ export async function startAppServer(
   const indexPage = createIndexPage(dist, runtime)
   // A block or transaction page comes with its first screen rendered here, from the node's answers
   // (firstScreen.ts), when the build made the server render (dist-server/ beside dist/).
-  const renderer = await loadFirstScreenRenderer(path.join(path.dirname(dist), serverRenderDir))
+  const renderer = await loadFirstScreenRenderer(path.join(path.dirname(dist), serverRenderDir), options.firstScreenDeadlineMs)
   const firstScreenPage = renderer ? createFirstScreenPage(dist, runtime, renderer) : null
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const rendered = firstScreenPage && request.method === 'GET' ? firstScreenPage(request.url, request.headers['accept-encoding']) : null
@@ -99,7 +103,7 @@ export async function startAppServer(
     if (rendered) {
       // Live data: never reused. Its head is on its way before the data is read (firstScreen.ts streamedPage), so
       // its policy allows the screen's style sheet by nonce and the render's timing comes as a trailer.
-      reply.header('cache-control', 'no-store').header('content-security-policy', contentSecurityPolicy(runtime(), security.connectSources, [nonceSource(rendered.nonce)]))
+      reply.header('cache-control', 'no-store').header('content-security-policy', contentSecurityPolicy(runtime(), options.connectSources, [nonceSource(rendered.nonce)]))
       reply.trailer('server-timing', async () => rendered.serverTiming)
       if (rendered.encoding) reply.header('content-encoding', rendered.encoding)
       return reply.send(rendered.body)

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseConnectSources } from './csp.ts'
+import { dataDeadlineMs } from './firstScreen.ts'
 
 /** The repository root, so the default data dir does not depend on the working directory. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -39,6 +40,8 @@ export type ServiceConfig = {
   cspConnectSources: string[]
   /** The built app that npm start serves. */
   appDist: string
+  /** How long the app server waits for a rendered page's data before it sends the page without it. */
+  firstScreenDeadlineMs: number
 }
 
 type Env = Record<string, string | undefined>
@@ -92,6 +95,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     },
     cspConnectSources: parseConnectSources(env.CHAINGLASS_CSP_CONNECT_SRC),
     appDist: env.CHAINGLASS_APP_DIST ? path.resolve(env.CHAINGLASS_APP_DIST) : path.join(repoRoot, 'dist'),
+    firstScreenDeadlineMs: int(env, 'CHAINGLASS_FIRST_SCREEN_DEADLINE_MS', dataDeadlineMs, 1),
   }
 }
 

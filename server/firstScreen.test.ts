@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import type { Readable } from 'node:stream'
 import { nonceSource } from './csp.ts'
-import { loadFirstScreenRenderer, moveStylesToSheet, streamedPage, type FirstScreen, type FirstScreenRender, type FirstScreenRenderer, type StreamedPage } from './firstScreen.ts'
+import { loadConfig } from './config.ts'
+import { dataDeadlineMs, loadFirstScreenRenderer, moveStylesToSheet, serverRenderFile, streamedPage, type FirstScreen, type FirstScreenRender, type FirstScreenRenderer, type StreamedPage } from './firstScreen.ts'
 import { createFirstScreenPage } from './indexPage.ts'
 
 const template = '<head><!--chainglass:config--><script src="/assets/boot.js"></script><script type="module" crossorigin src="/assets/index-a1_B.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/app-c2.js">\n<link rel="stylesheet" crossorigin href="/assets/app-d3.css"></head><body><div id="root"><!--chainglass:screen--><div role="status">splash</div><!--/chainglass:screen--></div></body>'
@@ -154,5 +155,19 @@ describe('createFirstScreenPage', () => {
 
   it('no server render built: none loaded', async () => {
     expect(await loadFirstScreenRenderer(path.join(dist, 'nothing-here'))).toBeNull()
+  })
+
+  it('the render is given the deadline the service was configured with (CHAINGLASS_FIRST_SCREEN_DEADLINE_MS), else the default', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-render-'))
+    // A render module that answers with the deadline it was given, as the page's html.
+    fs.writeFileSync(
+      path.join(dir, serverRenderFile),
+      'export const rendersFirstScreen = () => true\nexport const renderFirstScreen = async (_url, _config, options) => ({ html: String(options.dataDeadlineMs), state: { mutations: [], queries: [] } })\n',
+    )
+    expect((await (await loadFirstScreenRenderer(dir, 5000))!.render('/block/1', config))?.html).toBe('5000')
+    expect((await (await loadFirstScreenRenderer(dir))!.render('/block/1', config))?.html).toBe(String(dataDeadlineMs))
+    expect(loadConfig({ CHAINGLASS_FIRST_SCREEN_DEADLINE_MS: '5000' }).firstScreenDeadlineMs).toBe(5000)
+    expect(loadConfig({}).firstScreenDeadlineMs).toBe(dataDeadlineMs)
+    expect(() => loadConfig({ CHAINGLASS_FIRST_SCREEN_DEADLINE_MS: '0' })).toThrow('CHAINGLASS_FIRST_SCREEN_DEADLINE_MS must be a number >= 1')
   })
 })

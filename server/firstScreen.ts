@@ -20,7 +20,7 @@ export const serverRenderFile = 'serverRender.js'
 /**
  * How long a page's data is waited for before the page is sent as it is: the HTML (and with it the app's code)
  * waits for the data, so a slow node must not hold the page back for long. On loopback a 1,000-transaction
- * block's data takes ~100-300 ms; a block, a transaction: a few ms.
+ * block's data takes ~100-300 ms; a block, a transaction: a few ms. The default of CHAINGLASS_FIRST_SCREEN_DEADLINE_MS.
  */
 export const dataDeadlineMs = 800
 
@@ -33,14 +33,14 @@ type RenderModule = {
  * The server render the build left in `dir`, or null when there is none (a build without it, a host that
  * serves only dist/): the app server then sends the page without a first screen, as a static host does.
  */
-export async function loadFirstScreenRenderer(dir: string): Promise<FirstScreenRender | null> {
+export async function loadFirstScreenRenderer(dir: string, deadlineMs = dataDeadlineMs): Promise<FirstScreenRender | null> {
   const file = path.join(dir, serverRenderFile)
   if (!fs.existsSync(file)) return null
   const module = (await import(pathToFileURL(file).href)) as RenderModule
   // A build from before the page's head was sent first (npm start rebuilds a stale one): none.
   const accepts = module.rendersFirstScreen
   if (!accepts) return null
-  return { accepts, render: (url, config) => module.renderFirstScreen(url, config, { dataDeadlineMs }) }
+  return { accepts, render: (url, config) => module.renderFirstScreen(url, config, { dataDeadlineMs: deadlineMs }) }
 }
 
 /**

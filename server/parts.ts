@@ -48,7 +48,7 @@ export function startAppPart(
         listenFd === undefined ? config.appPort : { fd: listenFd },
         () => localRuntimeConfig(config, ports()),
         config.appDist,
-        { connectSources: config.cspConnectSources },
+        { connectSources: config.cspConnectSources, firstScreenDeadlineMs: config.firstScreenDeadlineMs },
         (network) => (network === 'devnet' ? publishedContracts(config.dataDir) : null),
       )
       return { server: served.app.server, port: served.port, close: () => served.app.close() }
