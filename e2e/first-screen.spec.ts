@@ -108,6 +108,23 @@ test.describe('first screen rendered by the server, then the app', () => {
     expect(reported).toEqual([])
   })
 
+  test('the app\'s code is asked for only once the first screen is on screen (the browser\'s paint report), or by the fallback timer a second after the parse', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { number } = await busyBlock(request, url)
+    await page.goto(`/block/${number}`)
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+    const times = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]
+      const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[\w-]+\.js$/.test(resource.name))
+      const parsed = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd
+      return { paint: paint?.startTime ?? null, entry: entry?.startTime ?? null, parsed }
+    })
+    expect(times.paint, 'the page had a contentful paint').not.toBeNull()
+    expect(times.entry, 'the entry was loaded').not.toBeNull()
+    // The timer is the fallback for a page that paints nothing (a background tab) or paints late (a loaded machine).
+    expect(times.entry! >= times.paint! || times.entry! >= times.parsed + 1_000 - 1, `entry at ${times.entry}, paint at ${times.paint}, parsed at ${times.parsed}`).toBe(true)
+  })
+
   test('the home page: the app takes over the server\'s rows without dropping them and does not read the window again', async ({ page }) => {
     const calls = gatewayCalls(page)
     // From the first row in the DOM on, the list never goes empty (the app renders over the picture from the same data).

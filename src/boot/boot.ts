@@ -91,12 +91,11 @@ const isAsset = (value: unknown): value is string => typeof value === 'string' &
 
 /**
  * A page the server rendered (server/firstScreen.ts) names the app's code instead of loading it. Its modules
- * (and the page's chunks) are asked for once the document is parsed, and the entry is run once the whole first
- * screen has been painted, i.e. the frame after that (the browser paints a long page in parts while it parses:
- * started after the first frame, the app's code ran before the rows were on screen). Run with the page, it ran
- * as the parser ended and the browser painted nothing until it and the app's first render were done. Never
- * before the parser is done: the app replaces what is in #root. A tab opened in the background has no frames:
- * there a timer starts it. `beforeEntry` runs once the document is parsed, before any of the app's code is asked for.
+ * (and the page's chunks) are asked for and its entry run once the document is parsed and its first screen is
+ * on screen (afterContentShown). Run with the page, it ran as the parser ended and the browser painted nothing
+ * until it and the app's first render were done. Never before the parser is done: the app replaces what is in
+ * #root. A tab opened in the background paints nothing: there a timer starts it. `beforeEntry` runs once the
+ * document is parsed, before any of the app's code is asked for.
  */
 function startEntryAfterPaint(element: HTMLElement, beforeEntry: () => void): void {
   try {
@@ -114,17 +113,45 @@ function startEntryAfterPaint(element: HTMLElement, beforeEntry: () => void): vo
       script.src = src
       document.head.append(script)
     }
-    const afterParse = () => {
-      beforeEntry()
+    const load = () => {
+      if (started) return
       for (const href of Array.isArray(named?.preloads) ? named.preloads : []) if (isAsset(href)) modulePreload(href)
       preloadPage()
-      requestAnimationFrame(() => setTimeout(start, 0))
-      setTimeout(start, 1_000)
+      start()
+    }
+    const afterParse = () => {
+      beforeEntry()
+      afterContentShown(load)
+      setTimeout(load, 1_000)
     }
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterParse, { once: true })
     else afterParse()
   } catch {
     // Unreadable: the page stays the server's picture (it is one; the next navigation loads the app).
+  }
+}
+
+/**
+ * Runs `then` once the parsed page is on screen: when the browser reports its first contentful paint, which it
+ * does once that frame has been drawn, not when the main thread has handed it over. Between the two, the
+ * frame is rasterized and composited on other threads; the app's code started at the hand-over (its modules
+ * fetched, compiled and run) took the CPU they needed, and on two cores the first screen came 100-200 ms later.
+ * A page painted in part before it was parsed has had that paint already: the frame after now, as before.
+ * Without paint timing (an older browser), the frame after now.
+ */
+function afterContentShown(then: () => void): void {
+  const nextFrame = () => void requestAnimationFrame(() => setTimeout(then, 0))
+  try {
+    if (performance.getEntriesByName('first-contentful-paint').length > 0) return nextFrame()
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return nextFrame()
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return
+      observer.disconnect()
+      setTimeout(then, 0)
+    })
+    observer.observe({ type: 'paint' })
+  } catch {
+    nextFrame()
   }
 }
 
