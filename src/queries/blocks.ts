@@ -93,11 +93,19 @@ export function readsReceiptsOneByOne(network: Network): boolean {
   return !capabilitiesOf(network).blockReceipts || lacksMethod(network, 'eth_getBlockReceipts')
 }
 
+/**
+ * How long a block's receipts are waited for: the biggest answer an ordinary page asks for, and one a node builds
+ * slowly. anvil took 16-19 s for a 5,000-transaction block's (5.2 MB); with the transport's default 15 s the
+ * page gave up, asked again, gave up again, and never showed the block. Longer than the local gateway's own
+ * limit on the node (CHAINGLASS_UPSTREAM_TIMEOUT_MS, 30 s), so its error, which says what happened, comes first.
+ */
+export const blockReceiptsTimeoutMs = 60_000
+
 async function readBlockReceipts(client: QueryClient, network: Network, ref: ResolvedBlockRef, signal: AbortSignal): Promise<Receipt[] | null> {
   const http = clientsFor(network).http
   if (!readsReceiptsOneByOne(network)) {
     try {
-      return await getBlockReceipts(http, ref.param, { signal })
+      return await getBlockReceipts(http, ref.param, { signal, timeoutMs: blockReceiptsTimeoutMs })
     } catch (error) {
       if (!isMethodUnsupported(error, 'eth_getBlockReceipts')) throw error
       noteLacks(network, 'eth_getBlockReceipts')
