@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { deferredEntryElementId, firstScreenAnswersAttribute, firstScreenStateElementId } from '../contract/pageConfig.ts'
 import { chromiumArgs, findBrowser } from '../scripts/browser.mjs'
-import { appRendered, busyBlock, gatewayCalls, rpcUrl } from './helpers.ts'
+import { appRendered, busyBlock, firstScreenDataBlock, gatewayCalls, rpcUrl } from './helpers.ts'
 
 /**
  * A page the server renders whose data did not come with it (the node missed the server's deadline, or the
@@ -18,7 +18,6 @@ test.describe('first screen without its data', () => {
     const url = await rpcUrl(request)
     const { number, receipts } = await busyBlock(request, url)
     const quantity = `0x${number.toString(16)}`
-    const dataBlock = new RegExp(`<script type="application/json" id="${firstScreenStateElementId}"[^>]*>[\\s\\S]*?</script>`)
     const entryBlock = new RegExp(`<script type="application/json" id="${deferredEntryElementId}">(.*?)</script>`)
     const calls = gatewayCalls(page)
     let entry: string | null = null
@@ -32,7 +31,7 @@ test.describe('first screen without its data', () => {
       await page.route(`**/block/${number}`, async (route) => {
         const response = await route.fetch()
         const html = await response.text()
-        const edited = html.replace(dataBlock, replacement)
+        const edited = html.replace(firstScreenDataBlock, replacement)
         expect(edited, `${label}: the page was edited`).not.toBe(html)
         // The module the boot script starts once the screen is painted (server/firstScreen.ts names it).
         entry = (JSON.parse(entryBlock.exec(html)![1]!) as { entry: string }).entry

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { firstScreenStateElementId } from '../contract/pageConfig.ts'
-import { busyBlock, gatewayCalls, recentReceipts, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
+import { busyBlock, firstScreenDataBlock, gatewayCalls, recentReceipts, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
 
 /**
  * A block or transaction page comes with its first screen rendered by the app server (server/firstScreen.ts)
@@ -143,7 +142,7 @@ test.describe('first screen rendered by the server, then the app', () => {
     // The blocks the server's data block carried (the head's window, read by number). On a loaded machine the
     // node can miss the server's deadline for part of them; what is missing is the browser's to ask, what came
     // must not be asked again. Block numbers are short strings, never packed into the shared strings table.
-    const block = new RegExp(`<script type="application/json" id="${firstScreenStateElementId}"[^>]*>(.*?)</script>`, 's').exec(html)
+    const block = firstScreenDataBlock.exec(html)
     expect(block, 'the page carries the data it was rendered from').not.toBeNull()
     const carried = new Set([...block![1]!.matchAll(/"number":"(0x[0-9a-f]+)"/g)].map((match) => match[1]!))
     expect(carried.size, 'at least the rows the server rendered').toBeGreaterThan(0)

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test'
 import type { Hex } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
+import { firstScreenStateElementId } from '../contract/pageConfig.ts'
 
 type ServedNetwork = { name: string; rpcBase: string; key: string }
 
@@ -149,6 +150,9 @@ export function watchDialogs(page: Page): string[] {
 export const devAccount = (index: number): HDAccount => mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: index })
 
 /** A receipt as the gateway answers it, the fields the first-screen specs compare. */
+/** The server's data block in a rendered page (server/firstScreen.ts), its JSON captured. */
+export const firstScreenDataBlock = new RegExp(`<script type="application/json" id="${firstScreenStateElementId}"[^>]*>(.*?)</script>`, 's')
+
 export type RpcReceipt = { transactionHash: Hex; status: Hex; gasUsed: Hex; blockNumber: Hex }
 
 /** A recent block of the traffic with at least two transactions, and its receipts. */

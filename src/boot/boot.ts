@@ -104,25 +104,22 @@ function startEntryAfterPaint(element: HTMLElement, beforeEntry: () => void): vo
     const src = named?.entry
     if (!isAsset(src)) return
     let started = false
+    // The entry's modules and the page's chunks preloaded beside it, then the entry: once.
     const start = () => {
       if (started) return
       started = true
+      for (const href of Array.isArray(named?.preloads) ? named.preloads : []) if (isAsset(href)) modulePreload(href)
+      preloadPage()
       const script = document.createElement('script')
       script.type = 'module'
       script.crossOrigin = ''
       script.src = src
       document.head.append(script)
     }
-    const load = () => {
-      if (started) return
-      for (const href of Array.isArray(named?.preloads) ? named.preloads : []) if (isAsset(href)) modulePreload(href)
-      preloadPage()
-      start()
-    }
     const afterParse = () => {
       beforeEntry()
-      afterContentShown(load)
-      setTimeout(load, 1_000)
+      afterContentShown(start)
+      setTimeout(start, 1_000)
     }
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterParse, { once: true })
     else afterParse()
