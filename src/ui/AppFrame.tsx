@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { Link, Outlet, useLocation } from 'react-router'
+import { Outlet, useLocation } from 'react-router'
 import { formatChainId } from '../format/hex.ts'
 import { useLinkNetwork, useNetwork } from './networks/NetworkContext.tsx'
 import { NetworkNotices } from './networks/NetworkNotices.tsx'
@@ -8,6 +8,7 @@ import { useFirstUseProbe } from './networks/useFirstUseProbe.ts'
 import { useHeadSubscription } from '../queries/head.ts'
 import { blocksPath, homePath, l2aBlockPath, l2bPendingPath, settingsPath, toolPaths, withNetwork } from '../urls.ts'
 import { AppLink } from './AppLink.tsx'
+import { useLinkClick } from './linkNavigation.ts'
 import { ConnectionBanner } from './ConnectionBanner.tsx'
 import { ErrorBoundary } from './ErrorBoundary.tsx'
 import { RouteError } from './RouteError.tsx'
@@ -112,13 +113,14 @@ const settingsEntry: NavEntry = { label: 'Settings', to: settingsPath, testId: '
  */
 function NavItemLink({ entry, className, onNavigate }: { entry: NavEntry; className: (active: boolean) => string; onNavigate?: () => void }) {
   const { pathname } = useLocation()
-  const network = useLinkNetwork()
+  const href = withNetwork(entry.to, useLinkNetwork())
+  const click = useLinkClick(href, onNavigate)
   const active = entry.active(pathname)
   return (
-    <Link to={withNetwork(entry.to, network)} aria-current={active ? 'page' : undefined} data-testid={entry.testId} data-active={active} className={className(active)} onClick={onNavigate}>
+    <a href={href} onClick={click} aria-current={active ? 'page' : undefined} data-testid={entry.testId} data-active={active} className={className(active)}>
       {entry.label}
       {entry.note && <span className="block font-mono text-[11px] font-normal text-zinc-500 dark:text-zinc-400">{entry.note}</span>}
-    </Link>
+    </a>
   )
 }
 

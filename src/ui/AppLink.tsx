@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { useLinkNetwork } from './networks/NetworkContext.tsx'
 import { withNetwork } from '../urls.ts'
+import { useLinkClick } from './linkNavigation.ts'
 
 export const linkClass = 'text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300'
 
@@ -23,14 +23,14 @@ type AppLinkProps = {
 
 /**
  * Every in-app link of the shared components goes through here: one place to keep app-wide link state
- * and the hover prefetch. A link keeps the network being shown (`?network=<name>`, none for the default),
+ * and the hover prefetch. A plain anchor whose click the app's history takes (linkNavigation.ts). A link keeps the network being shown (`?network=<name>`, none for the default),
  * so a link copied or opened in a new tab shows the same thing on the same network.
  */
 export function AppLink({ to, children, onPrefetch, className = linkClass, title, testId, ariaLabel }: AppLinkProps) {
-  const network = useLinkNetwork()
+  const href = withNetwork(to, useLinkNetwork())
   return (
-    <Link to={withNetwork(to, network)} className={className} title={title} aria-label={ariaLabel} data-testid={testId} onMouseEnter={onPrefetch} onFocus={onPrefetch}>
+    <a href={href} onClick={useLinkClick(href)} className={className} title={title} aria-label={ariaLabel} data-testid={testId} onMouseEnter={onPrefetch} onFocus={onPrefetch}>
       {children}
-    </Link>
+    </a>
   )
 }
