@@ -146,9 +146,11 @@ describe('DataTable', () => {
     const rows = Array.from({ length: 5000 }, (_, n) => ({ n }))
     const markup = table(rows)
     const rendered = markup.match(/data-testid="number-row"/g) ?? []
-    // A 900 px window at ~49 px a row shows ~19 rows, plus the overscan: a few dozen, not 5,000.
-    expect(rendered.length).toBeGreaterThan(10)
-    expect(rendered.length).toBeLessThan(60)
+    // Rendered to a string, the list's place on the page is unknown (the server's long lists start below the
+    // first screen): the overscan's rows, what the page keeps once measured, fewer than a 900 px screenful
+    // at ~49 px a row (~19), not 5,000.
+    expect(rendered.length).toBeGreaterThan(5)
+    expect(rendered.length).toBeLessThan(19)
     expect(markup).toContain('>row 0</td>')
     expect(markup).not.toContain('>row 4999</td>')
     expect(markup).toContain('data-virtual-count="5000"')
