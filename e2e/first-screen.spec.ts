@@ -107,6 +107,33 @@ test.describe('first screen rendered by the server, then the app', () => {
     expect(reported).toEqual([])
   })
 
+  test('a transaction page on a node whose answers carry the block time (anvil) reads no block: the time is the block\'s, on the server\'s screen and the app\'s', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { receipts } = await busyBlock(request, url)
+    const hash = receipts[0]!.transactionHash
+    const transaction = await rpc<{ blockHash: Hex; blockTimestamp?: Hex }>(request, url, 'eth_getTransactionByHash', [hash])
+    // What makes the block's read unnecessary, as the node says it: the transaction carries its block's time.
+    expect(transaction.blockTimestamp).toMatch(/^0x[0-9a-f]+$/)
+    const block = await rpc<{ timestamp: Hex }>(request, url, 'eth_getBlockByHash', [transaction.blockHash, false])
+    const calls = gatewayCalls(page)
+    const readBlock = () => calls.filter((call) => call.method === 'eth_getBlockByHash' && call.params[0] === transaction.blockHash)
+    await page.goto(`/tx/${hash}`)
+    await expect(page.getByTestId('tx-timestamp-raw')).toHaveText(new RegExp(`${block.timestamp}$`))
+    // The app has taken over (its socket is open) and still shows the block's time without reading the block.
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+    await expect(page.locator('[data-first-screen]')).toHaveCount(0)
+    await expect(page.getByTestId('tx-timestamp-raw')).toHaveText(new RegExp(`${block.timestamp}$`))
+    expect(readBlock()).toEqual([])
+    // In the app, from a page that read no block (no server data, nothing cached): the same.
+    await page.goto('/settings')
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+    await page.getByTestId('search-input').fill(hash)
+    await page.getByTestId('search-input').press('Enter')
+    await expect(page.getByTestId('tx-timestamp-raw')).toHaveText(new RegExp(`${block.timestamp}$`))
+    await expect(page.getByTestId('tx-title-hash')).toContainText(hash.slice(0, 10))
+    expect(readBlock()).toEqual([])
+  })
+
   test('the app\'s code is asked for only once the first screen is on screen (the browser\'s paint report), or by the fallback timer a second after the parse', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { number } = await busyBlock(request, url)

@@ -9,7 +9,7 @@ import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { prefetchBlockRoute } from './queries/blockPage.ts'
 import { prefetchHomePage } from './pages/home/homeData.ts'
 import { blockQuery } from './queries/blocks.ts'
-import { prefetchTransactionPage, receiptQuery, transactionQuery } from './queries/transactions.ts'
+import { carriedBlockTimestamp, prefetchTransactionPage, receiptQuery, transactionQuery } from './queries/transactions.ts'
 import { parseTransactionHash } from './urls.ts'
 import { queryKeys } from './queries/keys.ts'
 import { createQueryClient } from './queries/queryClient.ts'
@@ -153,16 +153,20 @@ const blockHandle: PageHandle = {
   startData: (client, network, params, search) => prefetchBlockRoute(client, network, params.id ?? '', new URLSearchParams(search)),
 }
 
-/** The transaction and its receipt (one batch), then its block by hash and, for a failure, why: what the page asks for, in that order. */
+/**
+ * The transaction and its receipt (one batch), then its block by hash (for its time, unless the node put that
+ * in the answers: useTransactionData) and, for a failure, why: what the page asks for, in that order.
+ */
 const transactionHandle: PageHandle = {
   startData: async (client, network, params) => {
     const hash = parseTransactionHash(params.hash)
     if (!hash || !network.capabilities.ethMethods) return
     await prefetchTransactionPage(client, network, hash)
     const transaction = client.getQueryData(transactionQuery(network, hash).queryKey)
-    const failed = client.getQueryData(receiptQuery(network, hash).queryKey)?.status === '0x0'
+    const receipt = client.getQueryData(receiptQuery(network, hash).queryKey)
+    const failed = receipt?.status === '0x0'
     await Promise.all([
-      transaction?.blockHash ? client.prefetchQuery(blockQuery(network, transaction.blockHash)) : undefined,
+      transaction?.blockHash && carriedBlockTimestamp(transaction, receipt) === null ? client.prefetchQuery(blockQuery(network, transaction.blockHash)) : undefined,
       // A failed transaction's page explains it (FailurePanel): its reason comes with the page's data. Imported
       // here, not with the app's entry: the code is the transaction page's, loading beside this.
       failed && transaction !== undefined ? import('./queries/failureReason.ts').then(({ prefetchFailureReason }) => prefetchFailureReason(client, network, hash, transaction)) : undefined,

@@ -92,3 +92,15 @@ export function prefetchReceipt(client: QueryClient, network: Network, hash: Has
 export async function prefetchTransactionPage(client: QueryClient, network: Network, hash: Hash): Promise<void> {
   await Promise.all([prefetchTransaction(client, network, hash), prefetchReceipt(client, network, hash)])
 }
+
+/**
+ * The blockTimestamp some nodes (anvil, newer geth) add to transactions and receipts, from either; null
+ * without. Where it is, a transaction's page needs no read of its block (its time is all it reads there).
+ */
+export function carriedBlockTimestamp(transaction: unknown, receipt: unknown): Hex | null {
+  for (const source of [transaction, receipt]) {
+    const extra = (source as { blockTimestamp?: unknown } | null | undefined)?.blockTimestamp
+    if (typeof extra === 'string' && /^0x[0-9a-fA-F]+$/.test(extra)) return extra as Hex
+  }
+  return null
+}

@@ -2,6 +2,7 @@ import type { Hash, Hex } from 'viem'
 import { tokenTransfers, type TokenTransfer } from '../../evm/tokenTransfers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import type { Block, Receipt, Transaction } from '../../rpc/schemas.ts'
+import { carriedBlockTimestamp } from '../../queries/transactions.ts'
 
 /**
  * Everything a transaction page shows, as loaded so far: `undefined` while loading, `null` when the node
@@ -34,14 +35,10 @@ export function placement(data: TransactionData): { blockHash: Hash; blockNumber
   return { blockHash: source.blockHash, blockNumber: source.blockNumber, transactionIndex: source.transactionIndex }
 }
 
-/** The block time: from the block, or the blockTimestamp some nodes (anvil, newer geth) add to transactions and receipts. */
+/** The block time: from the block, or the blockTimestamp the transaction or its receipt carries. */
 export function blockTimestamp(data: TransactionData): Hex | null {
   if (data.block?.timestamp) return data.block.timestamp
-  for (const source of [data.transaction, data.receipt]) {
-    const extra = (source as { blockTimestamp?: unknown } | null | undefined)?.blockTimestamp
-    if (typeof extra === 'string' && /^0x[0-9a-fA-F]+$/.test(extra)) return extra as Hex
-  }
-  return null
+  return carriedBlockTimestamp(data.transaction, data.receipt)
 }
 
 /** The receipt is on its way (not failed, not known to be absent). */

@@ -4,7 +4,7 @@ import type { Hash } from 'viem'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { blockQuery } from '../../queries/blocks.ts'
 import { useHead } from '../../queries/head.ts'
-import { receiptQuery } from '../../queries/transactions.ts'
+import { carriedBlockTimestamp, receiptQuery } from '../../queries/transactions.ts'
 import { isRetryable } from '../../rpc/errors.ts'
 import type { Transaction } from '../../rpc/schemas.ts'
 import type { TransactionData } from './model.ts'
@@ -23,7 +23,7 @@ export function pendingRefetch(query: { state: { data: Transaction | null | unde
 /**
  * The receipt and the including block for a transaction page, given the transaction's query: the receipt
  * is polled while missing (pending, or mined a moment ago), the block read by hash (cached: a by-number
- * or by-tag fetch has already seeded it).
+ * or by-tag fetch has already seeded it) when its time is not already in the transaction or receipt.
  */
 export function useTransactionData(network: AppNetwork, hash: Hash | null, transaction: UseQueryResult<Transaction | null>): {
   data: TransactionData | null
@@ -37,7 +37,10 @@ export function useTransactionData(network: AppNetwork, hash: Hash | null, trans
   })
   const receiptData = hash !== null ? receipt.data : undefined
   const blockHash = transaction.data?.blockHash ?? receiptData?.blockHash ?? null
-  const block = useQuery({ ...blockQuery(network, blockHash ?? placeholderHash), enabled: blockHash !== null })
+  // The block is read for its time alone: not when the transaction or its receipt carries it (one round trip
+  // fewer on anvil and newer geth, as the transaction page's data start, App.tsx).
+  const timeCarried = carriedBlockTimestamp(transaction.data, receiptData) !== null
+  const block = useQuery({ ...blockQuery(network, blockHash ?? placeholderHash), enabled: blockHash !== null && !timeCarried })
   const head = useHead(network).data
 
   // The receipt arrived while the transaction still reads pending: read the transaction again now.
