@@ -23,8 +23,9 @@ type AppLinkProps = {
 
 /**
  * Every in-app link of the shared components goes through here: one place to keep app-wide link state
- * and the hover prefetch. A plain anchor whose click the app's history takes (linkNavigation.ts). A link keeps the network being shown (`?network=<name>`, none for the default),
- * so a link copied or opened in a new tab shows the same thing on the same network.
+ * and the hover prefetch. A plain anchor whose click the app's history takes (linkNavigation.ts). A link
+ * keeps the network being shown (`?network=<name>`, none for the default), so a link copied or opened in a
+ * new tab shows the same thing on the same network.
  */
 export function AppLink({ to, children, onPrefetch, className = linkClass, title, testId, ariaLabel }: AppLinkProps) {
   const href = withNetwork(to, useLinkNetwork())
