@@ -11,6 +11,9 @@ import { loadFirstScreenRenderer, serverRenderDir } from './firstScreen.ts'
 import { listenOn } from './listenOn.ts'
 import { warmFirstScreens } from './warmFirstScreens.ts'
 
+/** How long after the last request the server counts as idle, for the warm-up's later rounds: a page's load and the app's start. */
+const warmQuietMs = 3_000
+
 export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; files: number }): RuntimeConfig {
   return {
     defaultNetwork: 'devnet',
@@ -80,6 +83,11 @@ export async function startAppServer(
     throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
   }
   const app = Fastify({ logger: false, forceCloseConnections: true })
+  // When a visitor was last served: the warm-up's later rounds wait for the server to be idle (warmFirstScreens.ts).
+  let lastRequestAt = -Infinity
+  app.addHook('onRequest', async () => {
+    lastRequestAt = performance.now()
+  })
   // Built at the first response (the ports are known by then) and kept: the networks it lists do not change.
   let policy: string | undefined
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -162,7 +170,7 @@ export async function startAppServer(
   const warming = new AbortController()
   app.addHook('onClose', async () => warming.abort())
   await app.listen(typeof port === 'number' ? listenOn(port) : listenOn(0, port.fd))
-  if (renderer) void warmFirstScreens(renderer.render, runtime, { signal: warming.signal })
+  if (renderer) void warmFirstScreens(renderer.render, runtime, { signal: warming.signal, quiet: () => performance.now() - lastRequestAt > warmQuietMs })
   const address = app.server.address()
   return { app, port: typeof address === 'object' && address ? address.port : 0 }
 }

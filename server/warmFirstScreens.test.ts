@@ -45,6 +45,16 @@ describe('warming the server render at start', () => {
     const again = recordingRenderer()
     expect(await warmFirstScreens(again.render, runtime, { signal: new AbortController().signal, rounds: 3 })).toEqual(warmed)
     expect(again.asked).toEqual([...warmed, ...warmed, ...warmed])
+
+    // While the server is busy, only the first round: the rest waits until it is idle.
+    let busy = true
+    const waiting = recordingRenderer()
+    const done = warmFirstScreens(waiting.render, runtime, { signal: new AbortController().signal, rounds: 2, retryMs: 20, quiet: () => !busy })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(waiting.asked).toEqual(warmed)
+    busy = false
+    await done
+    expect(waiting.asked).toEqual([...warmed, ...warmed])
   })
 
   it('keeps trying while the node does not answer, and stops when the server closes', async () => {

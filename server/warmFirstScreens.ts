@@ -14,14 +14,22 @@ import type { FirstScreenRenderer } from './firstScreen.ts'
  * for a few times a minute: profiled beside a browser loading the page, a 5-transaction block's markup took
  * 10-76 ms (median ~33) where the same render, hot, takes 5 ms. So the pages are rendered `rounds` times, all
  * kinds once before any twice (the first visitor's page is warm soonest): with 40 the markup took 5-43 ms
- * (median ~12) and the whole server part of the page 13-67 ms (median 34, from 50). ~0.5 s of one core, once,
- * in the background.
+ * (median ~12) and the whole server part of the page 13-67 ms (median 34, from 50). The rounds after the first
+ * wait until no visitor has been served for `quietMs` (`quiet`): right after `npm start`, 40 rounds at once took
+ * the CPU the first visitor's browser needed (first paints 1.05-1.33 s where they were 0.26-0.54 s).
  *
  * Best effort and quiet: it waits for the node (the chain may start after the app server), gives up after
  * `giveUpMs`, and stops when `signal` aborts (the server closing). Nothing is logged: a render that fails here
  * fails again for the visitor, where the page reports it.
  */
-export type WarmOptions = { signal: AbortSignal; giveUpMs?: number; retryMs?: number; rounds?: number }
+export type WarmOptions = {
+  signal: AbortSignal
+  giveUpMs?: number
+  retryMs?: number
+  rounds?: number
+  /** Whether the server is idle: the rounds after the first wait for it (checked every `retryMs`). */
+  quiet?: () => boolean
+}
 
 /** How many times each page is rendered (see above). */
 export const warmRounds = 40
@@ -49,7 +57,7 @@ async function blockWithTransactions(client: ChainClient): Promise<WarmBlock> {
 
 /** The page paths warmed (rendered at least once), in order (exported for the test). */
 export async function warmFirstScreens(render: FirstScreenRenderer, runtime: () => RuntimeConfig, options: WarmOptions): Promise<string[]> {
-  const { signal, giveUpMs = 120_000, retryMs = 1_000, rounds = warmRounds } = options
+  const { signal, giveUpMs = 120_000, retryMs = 1_000, rounds = warmRounds, quiet = () => true } = options
   const config = runtime()
   const network = config.networks.find((candidate) => candidate.name === config.defaultNetwork)
   if (!network) return []
@@ -66,6 +74,7 @@ export async function warmFirstScreens(render: FirstScreenRenderer, runtime: () 
   const warmed = new Set<string>()
   for (let round = 0; round < rounds && !signal.aborted; round++) {
     for (const path of paths) {
+      while (round > 0 && !signal.aborted && !quiet()) await pause(retryMs, signal)
       if (signal.aborted) break
       const screen = await render(path, runtime()).catch(() => null)
       if (screen) warmed.add(path)
