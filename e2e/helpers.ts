@@ -149,10 +149,10 @@ export function watchDialogs(page: Page): string[] {
 /** anvil's dev mnemonic: accounts 0-4 are the scenario's, 5-9 the traffic's, 10-19 free for tests. */
 export const devAccount = (index: number): HDAccount => mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: index })
 
-/** A receipt as the gateway answers it, the fields the first-screen specs compare. */
 /** The server's data block in a rendered page (server/firstScreen.ts), its JSON captured. */
 export const firstScreenDataBlock = new RegExp(`<script type="application/json" id="${firstScreenStateElementId}"[^>]*>(.*?)</script>`, 's')
 
+/** A receipt as the gateway answers it, the fields the first-screen specs compare. */
 export type RpcReceipt = { transactionHash: Hex; status: Hex; gasUsed: Hex; blockNumber: Hex }
 
 /** A recent block of the traffic with at least two transactions, and its receipts. */

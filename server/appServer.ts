@@ -83,16 +83,11 @@ export async function startAppServer(
     throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
   }
   const app = Fastify({ logger: false, forceCloseConnections: true })
-  // When a visitor was last served: the warm-up's later rounds wait for the server to be idle (warmFirstScreens.ts).
-  let lastRequestAt = -Infinity
-  app.addHook('onRequest', async () => {
-    lastRequestAt = performance.now()
-  })
   // Built at the first response (the ports are known by then) and kept: the networks it lists do not change.
   let policy: string | undefined
   app.addHook('onSend', async (_request, reply, payload) => {
     policy ??= contentSecurityPolicy(runtime(), options.connectSources)
-    // A page rendered here sets its own (its style sheet allowed by hash): see sendIndex.
+    // A page rendered here sets its own (its style sheet allowed by nonce): see the onRequest hook below.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy)
     reply.header('x-content-type-options', 'nosniff')
     // The pages' URLs carry no secret, but other origins have no need to see them either.
@@ -105,29 +100,30 @@ export async function startAppServer(
   // (firstScreen.ts), when the build made the server render (dist-server/ beside dist/).
   const renderer = await loadFirstScreenRenderer(path.join(path.dirname(dist), serverRenderDir), options.firstScreenDeadlineMs)
   const firstScreenPage = renderer ? createFirstScreenPage(dist, runtime, renderer) : null
+  // The plain page, revalidated.
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const rendered = firstScreenPage && request.method === 'GET' ? firstScreenPage(request.url, request.headers['accept-encoding']) : null
-    reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding')
-    if (rendered) {
-      // Live data: never reused. Its head is on its way before the data is read (firstScreen.ts streamedPage), so
-      // its policy allows the screen's style sheet by nonce and the render's timing comes as a trailer.
-      reply.header('cache-control', 'no-store').header('content-security-policy', contentSecurityPolicy(runtime(), options.connectSources, [nonceSource(rendered.nonce)]))
-      reply.trailer('server-timing', async () => rendered.serverTiming)
-      if (rendered.encoding) reply.header('content-encoding', rendered.encoding)
-      return reply.send(rendered.body)
-    }
     const { body, encoding } = indexPage(request.headers['accept-encoding'])
-    // The plain page is revalidated.
-    reply.header('cache-control', 'no-cache')
+    reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('cache-control', 'no-cache')
     if (encoding) reply.header('content-encoding', encoding)
     return reply.send(body)
   }
-  // A page the server renders is never a file: it is answered before the static files' lookup, which asks the
-  // disk for it three times (.br, .gz, as is) before falling through to sendIndex (measured: +1.8 ms a page on
-  // an idle machine, several times that beside a browser loading the page).
-  if (renderer) {
+  // When a request last came: the warm-up's later rounds wait for the server to be idle (warmFirstScreens.ts).
+  let lastRequestAt = -Infinity
+  if (firstScreenPage) {
+    // A page the server renders is never a file: it is answered here, before the static files' lookup, which asks
+    // the disk for it three times (.br, .gz, as is) before falling through to sendIndex (measured: +1.8 ms a page
+    // on an idle machine, several times that beside a browser loading the page).
     app.addHook('onRequest', async (request, reply) => {
-      if (request.method === 'GET' && renderer.accepts(request.url, runtime())) return sendIndex(request, reply)
+      lastRequestAt = performance.now()
+      const rendered = request.method === 'GET' ? firstScreenPage(request.url, request.headers['accept-encoding']) : null
+      if (!rendered) return
+      // Live data: never reused. Its head is on its way before the data is read (firstScreen.ts streamedPage), so
+      // its policy allows the screen's style sheet by nonce and the render's timing comes as a trailer.
+      reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('cache-control', 'no-store')
+      reply.header('content-security-policy', contentSecurityPolicy(runtime(), options.connectSources, [nonceSource(rendered.nonce)]))
+      reply.trailer('server-timing', async () => rendered.serverTiming)
+      if (rendered.encoding) reply.header('content-encoding', rendered.encoding)
+      return reply.send(rendered.body)
     })
   }
   app.get('/', sendIndex)

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { startTransition, use, useEffect, useLayoutEffect, useState, type ComponentType } from 'react'
+import { startTransition, use, useEffect, useLayoutEffect, useMemo, useState, type ComponentType } from 'react'
 import { matchRoutes, renderMatches, Router, useLocation, type Params, type RouteMatch, type RouteObject } from 'react-router'
 import { createAppHistory, type AppHistory } from './appHistory.ts'
 import { networkForSearch } from './networks/networkList.ts'
@@ -69,8 +69,8 @@ function matchesAt(pathname: string): RouteMatch[] | null {
 }
 
 /** The page a location shows (its route's id, as routePages.ts names it). */
-function pageAt(location: string | { pathname: string }): string | undefined {
-  return matchesAt(typeof location === 'string' ? location : location.pathname)?.at(-1)?.route.id
+function pageAt(pathname: string): string | undefined {
+  return matchesAt(pathname)?.at(-1)?.route.id
 }
 
 /** The module of the page `pathname` shows, loaded (a server render waits for it: it cannot suspend). */
@@ -227,7 +227,7 @@ export function createAppState(config: RuntimeConfig, seed?: (queryClient: Query
     started = key
     void startPageData(queryClient, config, location)
   }
-  const page = pageAt(history.state.location)
+  const page = pageAt(history.state.location.pathname)
   const firstPage = page ? loadPage(page).then(() => {}, () => {}) : Promise.resolve()
   startData(history.state.location)
   // An in-app navigation too: the data is asked for when the navigation starts, not when the page has rendered
@@ -264,13 +264,16 @@ function AppRouter({ history }: { history: AppHistory }) {
   // on screen while the next page's code loads (a page already loaded renders at once).
   // Subscribed in a layout effect, before anything else can navigate (the network selection follows later).
   useLayoutEffect(() => history.subscribe((next) => startTransition(() => setState(next))), [history])
-  const [links] = useState<LinkNavigation>(() => ({
-    navigate: (to, options) => void history.navigate(to, options),
-    current: () => {
-      const { pathname, search, hash } = history.state.location
-      return pathname + search + hash
-    },
-  }))
+  const links = useMemo<LinkNavigation>(
+    () => ({
+      navigate: (to, options) => void history.navigate(to, options),
+      current: () => {
+        const { pathname, search, hash } = history.state.location
+        return pathname + search + hash
+      },
+    }),
+    [history],
+  )
   return (
     <Router location={state.location} navigationType={state.historyAction as never} navigator={history.navigator}>
       <LinkNavigationContext value={links}>
