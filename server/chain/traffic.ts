@@ -68,6 +68,12 @@ export function startTraffic(options: TrafficOptions): Traffic {
   const { scenario, log } = options
   const seed = options.seed ?? 0xc1a55
   const client = createChainClient(options.rpcUrl, { timeoutMs: 10_000 })
+  // Sends wait for the node as long as its gateway would (30 s), not 10 s: a send given up on may still reach
+  // the node's pool, and viem then resets its sender, whose next nonce is read again, possibly before the node
+  // has taken the first, and handed out twice (the likely cause of the "replacement transaction underpriced"
+  // refusals in one CI run's unit suite on a starved machine; not reproduced here). A slow node slows the
+  // ticks instead of being sent more.
+  const sendClient = createChainClient(options.rpcUrl, { timeoutMs: 30_000 })
   // anvil 1.7.1 takes seconds over the first blob transaction after it starts (its KZG setup; the service has it
   // check one before it says ready: blobWarmUp.ts); later ones take under a second. Blob sends go on by
   // themselves all the same, so a slow one holds up nothing.
@@ -147,7 +153,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
         ]
       : undefined
     const blobParts = intent.blob ? blobPartsFor(intent.blob) : {}
-    return (intent.blob ? blobClient : client).sendTransaction({
+    return (intent.blob ? blobClient : sendClient).sendTransaction({
       account: accountOf(intent.from),
       chain: onChain,
       to: intent.to,
