@@ -1,13 +1,19 @@
+import path from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { preactAliases } from './scripts/preactAliases.ts'
 import { signatureTablePlugin } from './scripts/signatureTable.ts'
 
 // Unit tests sit beside the code (src/**, contract/**, server/**); server tests start the real local service
 // (real anvil, real gateway) on ports the OS picks, with a fresh data dir each.
 export default defineConfig({
   plugins: [signatureTablePlugin(import.meta.dirname)],
+  // The runtime the app ships on (scripts/preactAliases.ts); the libraries that import `react` are run through
+  // the same aliases instead of being loaded by Node as they are.
+  resolve: { alias: [...preactAliases, { find: /^react-router$/, replacement: path.join(import.meta.dirname, 'node_modules/react-router/dist/development/index.mjs') }] },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
+    server: { deps: { inline: [/node_modules\/react-router\//, /node_modules\/@tanstack\/react-/] } },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { startTransition, use, useEffect, useLayoutEffect, useMemo, useState, type ComponentType } from 'react'
+import { use, useEffect, useLayoutEffect, useMemo, useState, type ComponentType } from 'react'
 import { matchRoutes, renderMatches, Router, useLocation, type Params, type RouteMatch, type RouteObject } from 'react-router'
 import { createAppHistory, type AppHistory } from './appHistory.ts'
 import { networkForSearch } from './networks/networkList.ts'
@@ -90,7 +90,7 @@ function forgetFailedPages(): void {
  * suspends on its first render even when its module has loaded, and a boundary that showed its fallback holds
  * the content back up to 300 ms more (React's throttle): the first page was 150-250 ms later to content with
  * it (measured). The first page's module is loaded before the first render (createAppState), and a
- * navigation renders in a transition, so neither shows the fallback.
+ * navigation renders once its page's module is here (renderWhenReady), so neither shows the fallback.
  */
 function PageSlot({ page }: { page: string }) {
   const Page = loadedPages.get(page) ?? use(loadPage(page))
@@ -257,13 +257,29 @@ function AppRoutes() {
   return renderMatches(matchesAt(useLocation().pathname))
 }
 
-/** React Router's declarative router on the app's history: the location as the history has it, in a transition. */
+/**
+ * When a new location renders: once its page's code is here (the page being left stays on screen meanwhile,
+ * as React Router's BrowserRouter does with a transition), and never in the turn of the navigation itself. The
+ * page's data was asked for by createAppState's listener, which runs first, and the transport sends its batch
+ * on a macrotask (src/rpc/http.ts): the render comes after it, so the request is on its way while the page
+ * renders. Only the latest navigation renders.
+ */
+function renderWhenReady(setState: (state: AppHistory['state']) => void): (next: AppHistory['state']) => void {
+  let latest = 0
+  return (next) => {
+    const ticket = ++latest
+    const page = pageAt(next.location.pathname)
+    const ready = page && !loadedPages.has(page) ? loadPage(page).then(noop, noop) : Promise.resolve()
+    void ready.then(() => setTimeout(() => ticket === latest && setState(next)))
+  }
+}
+const noop = () => {}
+
+/** React Router's declarative router on the app's history: the location as the history has it. */
 function AppRouter({ history }: { history: AppHistory }) {
   const [state, setState] = useState(history.state)
-  // As React Router's own BrowserRouter: a new location renders in a transition, so the page being left stays
-  // on screen while the next page's code loads (a page already loaded renders at once).
   // Subscribed in a layout effect, before anything else can navigate (the network selection follows later).
-  useLayoutEffect(() => history.subscribe((next) => startTransition(() => setState(next))), [history])
+  useLayoutEffect(() => history.subscribe(renderWhenReady(setState)), [history])
   const links = useMemo<LinkNavigation>(
     () => ({
       navigate: (to, options) => void history.navigate(to, options),
