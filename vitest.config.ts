@@ -1,15 +1,20 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { preactAliases } from './scripts/preactAliases.ts'
 import { signatureTablePlugin } from './scripts/signatureTable.ts'
+
+const reactRouterModule = path.join(import.meta.dirname, 'node_modules/react-router/dist/development/index.mjs')
+if (!fs.existsSync(reactRouterModule)) throw new Error(`vitest.config.ts: ${reactRouterModule} is gone (a new react-router?): name its ES module entry here`)
 
 // Unit tests sit beside the code (src/**, contract/**, server/**); server tests start the real local service
 // (real anvil, real gateway) on ports the OS picks, with a fresh data dir each.
 export default defineConfig({
   plugins: [signatureTablePlugin(import.meta.dirname)],
   // The runtime the app ships on (scripts/preactAliases.ts); the libraries that import `react` are run through
-  // the same aliases instead of being loaded by Node as they are.
-  resolve: { alias: [...preactAliases, { find: /^react-router$/, replacement: path.join(import.meta.dirname, 'node_modules/react-router/dist/development/index.mjs') }] },
+  // the same aliases instead of being loaded by Node as they are. React Router by its ES module: under Node's
+  // conditions its package resolves to a CommonJS build whose require('react') no alias reaches.
+  resolve: { alias: [...preactAliases, { find: /^react-router$/, replacement: reactRouterModule }] },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
