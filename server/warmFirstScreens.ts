@@ -15,8 +15,9 @@ import type { FirstScreenRenderer } from './firstScreen.ts'
  * 10-76 ms (median ~33) where the same render, hot, takes 5 ms. So the pages are rendered `rounds` times, all
  * kinds once before any twice (the first visitor's page is warm soonest): with 40 the markup took 5-43 ms
  * (median ~12) and the whole server part of the page 13-67 ms (median 34, from 50). The rounds after the first
- * wait until the server is idle (`quiet`; the app server: no request for 3 s): right after `npm start`, 40 rounds at once took
- * the CPU the first visitor's browser needed (first paints 1.05-1.33 s where they were 0.26-0.54 s).
+ * wait until the server is idle (`quiet`; the app server: no request for 3 s): right after `npm start`, 40
+ * rounds at once took the CPU the first visitor's browser needed (first paints 1.05-1.33 s where they were
+ * 0.26-0.54 s).
  *
  * Best effort and quiet: it waits for the node (the chain may start after the app server), gives up after
  * `giveUpMs`, and stops when `signal` aborts (the server closing). Nothing is logged: a render that fails here

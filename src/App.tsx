@@ -79,6 +79,11 @@ export function loadPageFor(pathname: string): Promise<void> {
   return page ? loadPage(page).then(() => {}) : Promise.resolve()
 }
 
+/** Settles once the module of the page `pathname` shows has loaded or failed (its page then reports the failure). */
+function pageSettled(pathname: string): Promise<void> {
+  return loadPageFor(pathname).catch(() => {})
+}
+
 /** A new navigation: the pages that failed to load may load now (a network that came back). */
 function forgetFailedPages(): void {
   for (const page of failedPages) pageLoads.delete(page)
@@ -227,8 +232,7 @@ export function createAppState(config: RuntimeConfig, seed?: (queryClient: Query
     started = key
     void startPageData(queryClient, config, location)
   }
-  const page = pageAt(history.state.location.pathname)
-  const firstPage = page ? loadPage(page).then(() => {}, () => {}) : Promise.resolve()
+  const firstPage = pageSettled(history.state.location.pathname)
   startData(history.state.location)
   // An in-app navigation too: the data is asked for when the navigation starts, not when the page has rendered
   // and its effects run (measured: the block page's batch left 35-55 ms after the click). Nothing waits for it
@@ -268,12 +272,9 @@ function renderWhenReady(setState: (state: AppHistory['state']) => void): (next:
   let latest = 0
   return (next) => {
     const ticket = ++latest
-    const page = pageAt(next.location.pathname)
-    const ready = page && !loadedPages.has(page) ? loadPage(page).then(noop, noop) : Promise.resolve()
-    void ready.then(() => setTimeout(() => ticket === latest && setState(next)))
+    void pageSettled(next.location.pathname).then(() => setTimeout(() => ticket === latest && setState(next)))
   }
 }
-const noop = () => {}
 
 /** React Router's declarative router on the app's history: the location as the history has it. */
 function AppRouter({ history }: { history: AppHistory }) {

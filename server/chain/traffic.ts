@@ -131,7 +131,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
       const artifacts = JSON.parse(fs.readFileSync(scenario.artifacts, 'utf8')) as Artifacts
       const data = furnaceDeployData(artifactOf(artifacts, 'Furnace').bytecode)
       const account = accountOf(roles.traffic[0])
-      const hash = await client.sendTransaction({ account, chain: onChain, to: create2Factory, data })
+      const hash = await sendClient.sendTransaction({ account, chain: onChain, to: create2Factory, data })
       const receipt = await client.waitForTransactionReceipt({ hash, timeout: 30_000 })
       if (receipt.status !== 'success') throw new Error(`the Furnace's deployment ${hash} reverted`)
       log(`traffic: deployed the Furnace (gas burner) at ${ctx.furnace}`)

@@ -62,8 +62,8 @@ export function ScrollRestorer({ history }: { history: AppHistory }) {
         // Full or blocked storage: positions are kept for this page's life only.
       }
     }
-    // Subscribers hear of a navigation before the next page renders (App.tsx: renderWhenReady): the window still shows
-    // the entry being left.
+    // Subscribers hear of a navigation before the next page renders (App.tsx: renderWhenReady): the window still
+    // shows the entry being left.
     let shownKey = history.state.location.key
     const stopSaving = history.subscribe((next) => {
       positions.set(shownKey, window.scrollY)
