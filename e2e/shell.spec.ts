@@ -42,6 +42,40 @@ test.describe('app shell', () => {
     expect(await page.locator('#chainglass-preload').count()).toBe(0)
   })
 
+  test('a live page holds still once it is live: no animation longer than a moment, and no blur behind the sticky header', async ({ page }) => {
+    // Each running animation makes the browser draw 60 frames a second, and behind a blurred sticky header each
+    // frame was ~11 ms of software drawing: an idle page used 28-43% of a core on a two-core machine, and the
+    // header's ring on each page load shared the cores with the next load. A new row may fade in (400 ms); a
+    // dot that pulses forever, or rings for seconds, may not.
+    test.setTimeout(90_000)
+    for (const [path, live] of [
+      ['/', 'head-number'],
+      ['/blocks', 'blocks-live'],
+      ['/block/latest', 'block-following'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByTestId(live)).toBeVisible({ timeout: 30_000 })
+      await appRendered(page)
+      // The socket is open: the moment the header's dot once started its ring.
+      await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open', { timeout: 30_000 })
+      const lasting = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .flatMap((animation) => {
+            const timing = animation.effect!.getComputedTiming()
+            const left = Number(timing.endTime) - Number(animation.currentTime ?? 0)
+            const target = (animation.effect as KeyframeEffect).target
+            // A placeholder pulses while its data loads (that is what it says), and a new block brings new ones.
+            if (target?.closest('[data-skeleton]')) return []
+            return left > 1_000 ? [`${(animation as CSSAnimation).animationName ?? 'animation'} on <${target?.tagName.toLowerCase()} class="${target?.getAttribute('class') ?? ''}">, ${left === Infinity ? 'endless' : `${Math.round(left)} ms left`}`] : []
+          }),
+      )
+      expect(lasting, path).toEqual([])
+      expect(await page.locator('header').first().evaluate((header) => getComputedStyle(header).backdropFilter), path).toBe('none')
+    }
+  })
+
   test('a link opens the next page at its top, and back returns to where the page was scrolled', async ({ page }) => {
     // Two full loads and two history moves, each waited for: in CI, with the other worker's suite at its heaviest,
     // single steps took 5-8 s and the whole went past the default 45 s.

@@ -31,7 +31,7 @@ export function TitleCard({ networkLabel, walk, auto, pace, onBegin }: { network
       aria-modal="true"
       aria-labelledby="presentation-heading"
       data-testid="presentation-title-card"
-      className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/80 p-6 text-white backdrop-blur-md"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/90 p-6 text-white"
     >
       <div className="w-full max-w-3xl rounded-3xl bg-zinc-900/90 p-10 shadow-2xl ring-1 ring-white/10">
         <p className="text-sm font-medium uppercase tracking-[0.2em] text-accent-300">chainglass</p>
@@ -87,7 +87,7 @@ export function TitleCard({ networkLabel, walk, auto, pace, onBegin }: { network
 export function Caption({ step, index, count, auto, pace, status }: { step: Step; index: number; count: number; auto: boolean; pace: number; status: string | null }) {
   return (
     <div role="region" aria-label="Presentation" data-testid="presentation" data-step={step.id} className="pointer-events-none fixed inset-x-0 bottom-0 z-50 p-4 sm:p-6">
-      <div className="mx-auto max-w-5xl overflow-hidden rounded-2xl bg-zinc-950/90 text-white shadow-2xl ring-1 ring-white/10 backdrop-blur-md">
+      <div className="mx-auto max-w-5xl overflow-hidden rounded-2xl bg-zinc-950/95 text-white shadow-2xl ring-1 ring-white/10">
         <div className="px-7 pb-5 pt-4">
           <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-zinc-400">
             <span className="flex items-center gap-3">

@@ -32,7 +32,7 @@ export function AppFrame() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="sticky top-0 z-20 border-b border-zinc-200/80 bg-white/85 backdrop-blur-md dark:border-zinc-800/80 dark:bg-zinc-950/80">
+      <header className="sticky top-0 z-20 border-b border-zinc-200/80 bg-white dark:border-zinc-800/80 dark:bg-zinc-950">
         {/* Phone: logo, theme and menu on one row, network and search below. Desktop: one row, the navigation under it. */}
         <div className="mx-auto grid max-w-7xl grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-3 px-4 py-3 [grid-template-areas:'logo_._theme'_'net_search_search'] sm:px-6 lg:grid-cols-[auto_auto_1fr_auto] lg:gap-x-4 lg:px-8 lg:[grid-template-areas:'logo_net_search_theme']">
           <AppLink to={homePath} ariaLabel="chainglass home" testId="home-link" className="rounded-md [grid-area:logo]">

@@ -356,7 +356,7 @@ function useTokenActivity(network: AppNetwork, address: AddressType | null, rang
 function StateAt({ head }: { head: string }) {
   return (
     <span className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400" data-testid="address-state-at">
-      <span className="size-1.5 rounded-full bg-emerald-500 motion-safe:animate-pulse" />
+      <span className="size-1.5 rounded-full bg-emerald-500" />
       at the latest block, <BlockLink number={BigInt(head)} copy={false} />
     </span>
   )

@@ -95,7 +95,7 @@ function BlockView({ network, parsed, param }: { network: AppNetwork; parsed: Pa
             )}
             {following && (
               <Badge tone="success" title="This page shows each new head as it arrives." testId="block-following">
-                <span className="size-1.5 rounded-full bg-emerald-500 motion-safe:animate-pulse" />
+                <span className="size-1.5 rounded-full bg-emerald-500" />
                 follows the head
               </Badge>
             )}

@@ -229,7 +229,7 @@ function BlockList({ network, from, head }: { network: AppNetwork; from: bigint 
       )}
       {live ? (
         <Badge tone={connected ? 'success' : 'warning'} testId="blocks-live" title={connected ? 'New blocks arrive over the WebSocket.' : 'The WebSocket is down: the head is polled over HTTP.'}>
-          <span className={`size-1.5 rounded-full ${connected ? 'bg-emerald-500 motion-safe:animate-pulse' : 'bg-amber-500'}`} />
+          <span className={`size-1.5 rounded-full ${connected ? 'bg-emerald-500' : 'bg-amber-500'}`} />
           {connected ? 'live' : 'polling'}
         </Badge>
       ) : null}

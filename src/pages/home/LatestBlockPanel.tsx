@@ -19,7 +19,7 @@ const badges: Record<HeadFeed, { label: string; badge: string; dot: string }> = 
   live: {
     label: 'Live via WebSocket',
     badge: 'bg-emerald-50 text-emerald-700 ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-300 dark:ring-emerald-900',
-    dot: 'bg-emerald-500 motion-safe:animate-pulse',
+    dot: 'bg-emerald-500',
   },
   polling: {
     label: 'Polling over HTTP',

@@ -61,10 +61,7 @@ function FollowSwitch({ on, available, reason, state, onChange }: { on: boolean;
       Follow
       {on && state === 'live' && (
         <span className="flex items-center gap-1.5 text-xs font-medium text-emerald-600 dark:text-emerald-400">
-          <span className="relative flex size-2">
-            <span className="absolute inline-flex size-full rounded-full bg-emerald-400 opacity-60 motion-safe:animate-ping" />
-            <span className="relative inline-flex size-2 rounded-full bg-emerald-500" />
-          </span>
+          <span className="inline-flex size-2 rounded-full bg-emerald-500" />
           live
         </span>
       )}
