@@ -143,6 +143,13 @@ test.describe('block pages on the local devnet', () => {
     await expect(page.getByTestId('field-timestamp-raw')).toContainText(block.timestamp)
     for (const part of utcParts(block.timestamp)) await expect(page.getByTestId('block-timestamp-utc')).toContainText(part)
     await expect(page.getByTestId('block-age')).toHaveText(/^\d+ (s|min \d+ s) ago$/)
+    // The transactions come right under the overview; the header's fields wait behind one button.
+    await expect(page.getByTestId('block-header-folded')).toBeVisible()
+    await expect(page.getByTestId('field-stateRoot')).toHaveCount(0)
+    const [transactionsTop, headerTop] = await Promise.all([page.getByTestId('block-transactions').boundingBox(), page.getByTestId('block-header').boundingBox()])
+    expect(transactionsTop!.y).toBeLessThan(headerTop!.y)
+    await page.getByTestId('block-header-toggle').click()
+    await expect(page.getByTestId('block-header-toggle')).toHaveAttribute('aria-expanded', 'true')
     // Every field of the spec's table has its row.
     for (const field of ['nonce', 'sha3Uncles', 'logsBloom', 'transactionsRoot', 'stateRoot', 'receiptsRoot', 'difficulty', 'totalDifficulty', 'extraData', 'size', 'gasLimit', 'mixHash', 'uncles', 'baseFeePerGas']) {
       await expect(page.getByTestId(`field-${field}`)).toBeVisible()

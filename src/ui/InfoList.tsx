@@ -2,9 +2,9 @@ import type { ReactNode } from 'react'
 import { Skeleton } from './Skeleton.tsx'
 
 /** The list of InfoRows of a detail page, one per line, divided. */
-export function InfoList({ children, testId }: { children: ReactNode; testId?: string }) {
+export function InfoList({ children, testId, id }: { children: ReactNode; testId?: string; id?: string }) {
   return (
-    <dl className="divide-y divide-zinc-100 dark:divide-zinc-800/80" data-testid={testId}>
+    <dl id={id} className="divide-y divide-zinc-100 dark:divide-zinc-800/80" data-testid={testId}>
       {children}
     </dl>
   )

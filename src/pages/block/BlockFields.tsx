@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import type { Hash as HashType, Hex } from 'viem'
 import { byteLength, hexToBigInt, hexToNumber, printableText } from '../../format/hex.ts'
 import { formatBytes, formatGwei, formatInteger, formatWei } from '../../format/numbers.ts'
@@ -34,6 +34,9 @@ export function PendingValue({ testId }: { testId?: string }) {
 
 const zeroBloom = /^0x0*$/
 
+/** The rows of the header panel: difficulty, total difficulty, size, extra data, nonce, mix hash, four roots, bloom. */
+const headerFieldCount = 11
+
 /** The block's commitments to what it holds: full hashes, each with its copy button. */
 const commitments = [
   { field: 'sha3Uncles', label: 'Uncles hash', help: 'sha3Uncles: the Keccak-256 hash of the uncles list.' },
@@ -62,6 +65,10 @@ type BlockFieldsProps = {
   children?: ReactNode
   /** At the right of the overview's title. */
   overviewActions?: ReactNode
+  /** Right under the overview, before the header's fields (the block page's transactions). */
+  afterOverview?: ReactNode
+  /** The header's fields (and those beyond the spec's table) behind one "show" button until asked for. */
+  foldHeader?: boolean
 }
 
 /**
@@ -69,7 +76,9 @@ type BlockFieldsProps = {
  * and the uncle page (which has the same fields, less `transactions`). Null fields of the pending block say
  * "pending". Fields a node adds beyond the table follow under "More fields".
  */
-export function BlockFields({ block, kind, includedIn, uncleLinkId, children, overviewActions }: BlockFieldsProps) {
+export function BlockFields({ block, kind, includedIn, uncleLinkId, children, overviewActions, afterOverview, foldHeader = false }: BlockFieldsProps) {
+  const [headerOpen, setHeaderOpen] = useState(!foldHeader)
+  const headerId = useId()
   const network = useNetwork()
   const queryClient = useQueryClient()
   const prefetch = (id: bigint | HashType) => () => void prefetchBlockPage(queryClient, network, id)
@@ -178,25 +187,47 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
           </InfoRow>
         </InfoList>
       </Panel>
-      <Panel title="Header" actions={<span className="text-xs text-zinc-500 dark:text-zinc-400">proof of work, roots and bloom</span>} testId={`${kind}-header`}>
-        <InfoList>
-          <InfoRow label="Difficulty" raw={block.difficulty} testId="field-difficulty" help="The proof-of-work difficulty target; 0 since the merge.">
-            <Quantity value={block.difficulty} />
-          </InfoRow>
-          <InfoRow label="Total difficulty" raw={block.totalDifficulty ?? undefined} testId="field-totalDifficulty" help="The chain's summed difficulty up to this block. May be null (for an uncle, or from post-merge nodes).">
-            {block.totalDifficulty == null ? <span className="text-zinc-500 dark:text-zinc-400">not given (null)</span> : <Quantity value={block.totalDifficulty} />}
-          </InfoRow>
-          <InfoRow label="Size" raw={block.size} testId="field-size" help="The block's size in bytes, RLP-encoded.">
-            <span className="tabular-nums">{formatInteger(hexToBigInt(block.size))} bytes</span>
-            {hexToBigInt(block.size) >= 1024n && <span className="text-zinc-500 dark:text-zinc-400">{formatBytes(hexToBigInt(block.size))}</span>}
-          </InfoRow>
-          <InfoRow label="Extra data" raw={block.extraData} testId="field-extraData" help="Free-form bytes the block's producer chose (often a client or pool name).">
-            {byteLength(block.extraData) === 0 ? (
-              <span className="text-zinc-500 dark:text-zinc-400">empty</span>
-            ) : extraText !== null ? (
-              <span className="break-all" data-testid="block-extra-text">
-                “{extraText}”
-              </span>
+      {afterOverview}
+      <Panel
+        title="Header"
+        actions={
+          <span className="flex items-center gap-3">
+            <span className="text-xs text-zinc-500 dark:text-zinc-400">proof of work, roots and bloom</span>
+            {foldHeader && (
+              <button
+                type="button"
+                aria-expanded={headerOpen}
+                aria-controls={headerId}
+                data-testid="block-header-toggle"
+                onClick={() => setHeaderOpen((open) => !open)}
+                className="rounded-md px-2 py-1 text-xs font-medium text-accent-600 ring-1 ring-inset ring-zinc-200 transition-colors hover:bg-zinc-50 dark:text-accent-400 dark:ring-zinc-700 dark:hover:bg-zinc-800"
+              >
+                {headerOpen ? 'Hide fields' : 'Show fields'}
+              </button>
+            )}
+          </span>
+        }
+        testId={`${kind}-header`}
+      >
+        {headerOpen ? (
+          <InfoList id={headerId}>
+            <InfoRow label="Difficulty" raw={block.difficulty} testId="field-difficulty" help="The proof-of-work difficulty target; 0 since the merge.">
+              <Quantity value={block.difficulty} />
+            </InfoRow>
+            <InfoRow label="Total difficulty" raw={block.totalDifficulty ?? undefined} testId="field-totalDifficulty" help="The chain's summed difficulty up to this block. May be null (for an uncle, or from post-merge nodes).">
+              {block.totalDifficulty == null ? <span className="text-zinc-500 dark:text-zinc-400">not given (null)</span> : <Quantity value={block.totalDifficulty} />}
+            </InfoRow>
+            <InfoRow label="Size" raw={block.size} testId="field-size" help="The block's size in bytes, RLP-encoded.">
+              <span className="tabular-nums">{formatInteger(hexToBigInt(block.size))} bytes</span>
+              {hexToBigInt(block.size) >= 1024n && <span className="text-zinc-500 dark:text-zinc-400">{formatBytes(hexToBigInt(block.size))}</span>}
+            </InfoRow>
+            <InfoRow label="Extra data" raw={block.extraData} testId="field-extraData" help="Free-form bytes the block's producer chose (often a client or pool name).">
+              {byteLength(block.extraData) === 0 ? (
+                <span className="text-zinc-500 dark:text-zinc-400">empty</span>
+              ) : extraText !== null ? (
+                <span className="break-all" data-testid="block-extra-text">
+                  “{extraText}”
+                </span>
             ) : (
               <span className="text-zinc-500 dark:text-zinc-400">{formatInteger(byteLength(block.extraData))} bytes, not text</span>
             )}
@@ -225,8 +256,14 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
             )}
           </InfoRow>
         </InfoList>
+        ) : (
+          <p id={headerId} className="px-5 py-3.5 text-sm text-zinc-500 dark:text-zinc-400" data-testid="block-header-folded">
+            {headerFieldCount} more fields: difficulty, size, extra data, nonce, mix hash, the four roots and the logs bloom
+            {extras.length > 0 && `, and ${extras.length} the node sent beyond the spec's table`}.
+          </p>
+        )}
       </Panel>
-      {extras.length > 0 && (
+      {headerOpen && extras.length > 0 && (
         <Panel title="More fields" actions={<span className="text-xs text-zinc-500 dark:text-zinc-400">sent by the node beyond the spec&apos;s table</span>} testId="more-fields">
           <InfoList>
             {extras.map(([name, value]) => (

@@ -133,6 +133,22 @@ function BlockView({ network, parsed, param }: { network: AppNetwork; parsed: Pa
             kind="block"
             uncleLinkId={parsed.kind === 'hash' ? parsed.hash : (number ?? undefined)}
             overviewActions={pending ? <Badge tone="warning">not sealed: null fields read “pending”</Badge> : undefined}
+            // The transactions come before the header's hashes and roots, which wait behind a button: what most
+            // come for first, and a first screen a third lighter (server render, style, layout and paint).
+            foldHeader
+            afterOverview={
+              <BlockTransactions
+                block={block}
+                fullBlock={data.fullBlock}
+                details={details}
+                onDetailsChange={setDetails}
+                receipts={data.receipts}
+                receiptsError={data.receiptsError}
+                receiptsSkipped={data.receiptsSkipped}
+                onRetryReceipts={data.retry}
+                linkId={linkId}
+              />
+            }
           >
             <InfoRow label="Transactions" testId="field-transactions" help="The transactions in the block, listed below.">
               <span className="tabular-nums" data-testid="block-tx-total">
@@ -145,17 +161,6 @@ function BlockView({ network, parsed, param }: { network: AppNetwork; parsed: Pa
               )}
             </InfoRow>
           </BlockFields>
-          <BlockTransactions
-            block={block}
-            fullBlock={data.fullBlock}
-            details={details}
-            onDetailsChange={setDetails}
-            receipts={data.receipts}
-            receiptsError={data.receiptsError}
-            receiptsSkipped={data.receiptsSkipped}
-            onRetryReceipts={data.retry}
-            linkId={linkId}
-          />
         </>
       )}
     </div>
