@@ -34,9 +34,6 @@ export function PendingValue({ testId }: { testId?: string }) {
 
 const zeroBloom = /^0x0*$/
 
-/** The rows of the header panel: difficulty, total difficulty, size, extra data, nonce, mix hash, four roots, bloom. */
-const headerFieldCount = 11
-
 /** The block's commitments to what it holds: full hashes, each with its copy button. */
 const commitments = [
   { field: 'sha3Uncles', label: 'Uncles hash', help: 'sha3Uncles: the Keccak-256 hash of the uncles list.' },
@@ -44,6 +41,9 @@ const commitments = [
   { field: 'transactionsRoot', label: 'Transactions root', help: "The root of the trie of the block's transactions." },
   { field: 'receiptsRoot', label: 'Receipts root', help: "The root of the trie of the block's receipts." },
 ] as const satisfies ReadonlyArray<{ field: keyof Block; label: string; help: string }>
+
+/** HeaderFields' rows: difficulty, total difficulty, size, extra data, nonce, mix hash, the roots, the bloom. */
+const headerFieldCount = 7 + commitments.length
 
 /** A hex quantity as an exact decimal, grouped; the raw hex goes beneath (InfoRow raw). */
 function Quantity({ value }: { value: Hex }) {
@@ -85,7 +85,6 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
   const gasUsed = hexToBigInt(block.gasUsed)
   const gasLimit = hexToBigInt(block.gasLimit)
   const timestamp = hexToNumber(block.timestamp)
-  const extraText = printableText(block.extraData)
   const number = block.number === null ? null : hexToBigInt(block.number)
   const extras = extraBlockFields(block)
 
@@ -210,52 +209,7 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
         testId={`${kind}-header`}
       >
         {headerOpen ? (
-          <InfoList id={headerId}>
-            <InfoRow label="Difficulty" raw={block.difficulty} testId="field-difficulty" help="The proof-of-work difficulty target; 0 since the merge.">
-              <Quantity value={block.difficulty} />
-            </InfoRow>
-            <InfoRow label="Total difficulty" raw={block.totalDifficulty ?? undefined} testId="field-totalDifficulty" help="The chain's summed difficulty up to this block. May be null (for an uncle, or from post-merge nodes).">
-              {block.totalDifficulty == null ? <span className="text-zinc-500 dark:text-zinc-400">not given (null)</span> : <Quantity value={block.totalDifficulty} />}
-            </InfoRow>
-            <InfoRow label="Size" raw={block.size} testId="field-size" help="The block's size in bytes, RLP-encoded.">
-              <span className="tabular-nums">{formatInteger(hexToBigInt(block.size))} bytes</span>
-              {hexToBigInt(block.size) >= 1024n && <span className="text-zinc-500 dark:text-zinc-400">{formatBytes(hexToBigInt(block.size))}</span>}
-            </InfoRow>
-            <InfoRow label="Extra data" raw={block.extraData} testId="field-extraData" help="Free-form bytes the block's producer chose (often a client or pool name).">
-              {byteLength(block.extraData) === 0 ? (
-                <span className="text-zinc-500 dark:text-zinc-400">empty</span>
-              ) : extraText !== null ? (
-                <span className="break-all" data-testid="block-extra-text">
-                  “{extraText}”
-                </span>
-            ) : (
-              <span className="text-zinc-500 dark:text-zinc-400">{formatInteger(byteLength(block.extraData))} bytes, not text</span>
-            )}
-          </InfoRow>
-          <InfoRow label="Nonce" testId="field-nonce" help="8 bytes: the proof-of-work nonce; zero since the merge.">
-            {block.nonce === null ? <PendingValue /> : <Hash value={block.nonce} short={false} copyLabel="Copy nonce" />}
-          </InfoRow>
-          <InfoRow label="Mix hash" testId="field-mixHash" help="Proof-of-work mix digest; since the merge, the beacon chain's randomness (prevRandao).">
-            {block.mixHash === undefined ? <span className="text-zinc-500 dark:text-zinc-400">not sent</span> : <FullHash value={block.mixHash} copyLabel="Copy mix hash" />}
-          </InfoRow>
-          {commitments.map(({ field, label, help }) => (
-            <InfoRow key={field} label={label} testId={`field-${field}`} help={help}>
-              <FullHash value={block[field]} copyLabel={`Copy ${label.toLowerCase()}`} />
-            </InfoRow>
-          ))}
-          <InfoRow label="Logs bloom" testId="field-logsBloom" help="256 bytes: a bloom filter of the addresses and topics of the block's logs.">
-            {block.logsBloom === null ? (
-              <PendingValue />
-            ) : zeroBloom.test(block.logsBloom) ? (
-              <span className="flex flex-wrap items-center gap-2">
-                <span className="text-zinc-500 dark:text-zinc-400">empty: no logs in this block</span>
-                <Hash value={block.logsBloom} head={8} tail={6} copyLabel="Copy logs bloom" />
-              </span>
-            ) : (
-              <HexBlock value={block.logsBloom} label="Copy logs bloom" testId="block-logs-bloom" />
-            )}
-          </InfoRow>
-        </InfoList>
+          <HeaderFields block={block} id={headerId} />
         ) : (
           <p id={headerId} className="px-5 py-3.5 text-sm text-zinc-500 dark:text-zinc-400" data-testid="block-header-folded">
             {headerFieldCount} more fields: difficulty, size, extra data, nonce, mix hash, the four roots and the logs bloom
@@ -273,6 +227,59 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
         </Panel>
       )}
     </div>
+  )
+}
+
+/** The header panel's rows: the block's difficulty, size and extra data, its nonce and mix hash, its roots and bloom. */
+function HeaderFields({ block, id }: { block: Block | Uncle; id: string }) {
+  const extraText = printableText(block.extraData)
+  return (
+    <InfoList id={id}>
+      <InfoRow label="Difficulty" raw={block.difficulty} testId="field-difficulty" help="The proof-of-work difficulty target; 0 since the merge.">
+        <Quantity value={block.difficulty} />
+      </InfoRow>
+      <InfoRow label="Total difficulty" raw={block.totalDifficulty ?? undefined} testId="field-totalDifficulty" help="The chain's summed difficulty up to this block. May be null (for an uncle, or from post-merge nodes).">
+        {block.totalDifficulty == null ? <span className="text-zinc-500 dark:text-zinc-400">not given (null)</span> : <Quantity value={block.totalDifficulty} />}
+      </InfoRow>
+      <InfoRow label="Size" raw={block.size} testId="field-size" help="The block's size in bytes, RLP-encoded.">
+        <span className="tabular-nums">{formatInteger(hexToBigInt(block.size))} bytes</span>
+        {hexToBigInt(block.size) >= 1024n && <span className="text-zinc-500 dark:text-zinc-400">{formatBytes(hexToBigInt(block.size))}</span>}
+      </InfoRow>
+      <InfoRow label="Extra data" raw={block.extraData} testId="field-extraData" help="Free-form bytes the block's producer chose (often a client or pool name).">
+        {byteLength(block.extraData) === 0 ? (
+          <span className="text-zinc-500 dark:text-zinc-400">empty</span>
+        ) : extraText !== null ? (
+          <span className="break-all" data-testid="block-extra-text">
+            “{extraText}”
+          </span>
+        ) : (
+          <span className="text-zinc-500 dark:text-zinc-400">{formatInteger(byteLength(block.extraData))} bytes, not text</span>
+        )}
+      </InfoRow>
+      <InfoRow label="Nonce" testId="field-nonce" help="8 bytes: the proof-of-work nonce; zero since the merge.">
+        {block.nonce === null ? <PendingValue /> : <Hash value={block.nonce} short={false} copyLabel="Copy nonce" />}
+      </InfoRow>
+      <InfoRow label="Mix hash" testId="field-mixHash" help="Proof-of-work mix digest; since the merge, the beacon chain's randomness (prevRandao).">
+        {block.mixHash === undefined ? <span className="text-zinc-500 dark:text-zinc-400">not sent</span> : <FullHash value={block.mixHash} copyLabel="Copy mix hash" />}
+      </InfoRow>
+      {commitments.map(({ field, label, help }) => (
+        <InfoRow key={field} label={label} testId={`field-${field}`} help={help}>
+          <FullHash value={block[field]} copyLabel={`Copy ${label.toLowerCase()}`} />
+        </InfoRow>
+      ))}
+      <InfoRow label="Logs bloom" testId="field-logsBloom" help="256 bytes: a bloom filter of the addresses and topics of the block's logs.">
+        {block.logsBloom === null ? (
+          <PendingValue />
+        ) : zeroBloom.test(block.logsBloom) ? (
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="text-zinc-500 dark:text-zinc-400">empty: no logs in this block</span>
+            <Hash value={block.logsBloom} head={8} tail={6} copyLabel="Copy logs bloom" />
+          </span>
+        ) : (
+          <HexBlock value={block.logsBloom} label="Copy logs bloom" testId="block-logs-bloom" />
+        )}
+      </InfoRow>
+    </InfoList>
   )
 }
 
