@@ -171,7 +171,7 @@ test.describe('home page, live lists', () => {
     expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true)
   })
 
-  test('the gas chart is described for screen readers, moves by keyboard, and its table matches the chain', async ({ page, request }) => {
+  test('the gas chart is described for screen readers, follows the keyboard and the pointer, and its table matches the chain', async ({ page, request }) => {
     const url = await rpcUrl(request)
     await openHome(page)
     const chart = page.getByTestId('gas-chart')
@@ -194,6 +194,17 @@ test.describe('home page, live lists', () => {
     await expect.poll(async () => Number(await page.getByTestId('block-row').first().getAttribute('data-number')), { timeout: 15_000 }).toBeGreaterThan(looked + 3)
     expect(await readoutBlock()).toBe(looked + 1)
     await page.keyboard.press('End')
+    await expect(page.getByTestId('gas-chart-readout')).toContainText('latest')
+
+    // The pointer: the bar under it is the one drawn as looked at, and its block is read out; leaving, the newest.
+    const plot = (await chart.boundingBox())!
+    const pointerX = plot.x + plot.width * 0.61
+    await page.mouse.move(pointerX, plot.y + plot.height / 2)
+    await expect(page.getByTestId('gas-chart-readout')).not.toContainText('latest')
+    const bar = (await page.getByTestId('gas-chart-bar-shown').boundingBox())!
+    expect(pointerX).toBeGreaterThanOrEqual(bar.x - 2)
+    expect(pointerX).toBeLessThanOrEqual(bar.x + bar.width + 2)
+    await page.mouse.move(plot.x + plot.width / 2, plot.y - 40)
     await expect(page.getByTestId('gas-chart-readout')).toContainText('latest')
 
     // The table: gas used, gas limit and base fee of each block, as the gateway has them.

@@ -161,7 +161,9 @@ export function recentBlocksQuery(network: Network, to: bigint, count = 10) {
         numbers.map(async (number) => {
           const ref = resolveBlockRef(number)
           const key = queryKeys.block(network, ref)
-          const cached = client.getQueryCache().find<Block | null>({ queryKey: key, exact: true })
+          // By its hash, not find({ exact }): find hashes the key once per query in the cache, and this runs
+          // once per block, so a 50-block window cost a few thousand hashes (the server render's top cost).
+          const cached = client.getQueryCache().get<Block | null>(client.defaultQueryOptions({ queryKey: key }).queryHash)
           if (cached && cached.state.data !== undefined && !cached.isStaleByTime(staleTimeFor(network, ref)(cached))) return cached.state.data
           const block = await getBlockByNumber(http, ref.param, false, { signal })
           client.setQueryData(key, block)

@@ -6,7 +6,8 @@ import type { Network } from '../../contract/runtimeConfig.ts'
 import { createHeadStream, type HeadEvent, type HeadStream } from '../rpc/headStream.ts'
 import { blockTags, getBlockByNumber } from '../rpc/methods.ts'
 import { isMined, type BlockHeader } from '../rpc/schemas.ts'
-import { noteHead } from './cachePolicy.ts'
+import { noteHead, resolveBlockRef } from './cachePolicy.ts'
+import { seedBlock } from './seed.ts'
 import { queryKeys } from './keys.ts'
 
 /** Poll over HTTP at this pace while the WebSocket is down, so the head keeps moving. */
@@ -22,7 +23,9 @@ export function headQuery(network: Network) {
     queryFn: async ({ signal, client, queryKey }): Promise<BlockHeader | null> => {
       const block = await getBlockByNumber(clientsFor(network).http, 'latest', false, { signal })
       const fetched = block && isMined(block) ? (block as BlockHeader) : null
-      if (fetched) noteHead(network, fetched.number)
+      // The head read over HTTP is the block with its transaction hashes: its summary by hash (the home page's
+      // newest row asks for it) and by number, and the head noted.
+      if (block && fetched) seedBlock(client, network, block, resolveBlockRef('latest'))
       // A newHeads notification may have landed while this was in flight: never step back.
       const cached = client.getQueryData<BlockHeader | null>(queryKey)
       return cached && fetched && BigInt(cached.number) > BigInt(fetched.number) ? cached : (fetched ?? cached ?? null)

@@ -16,7 +16,7 @@ import { headFeed, type HeadFeed } from '../../ui/connection.ts'
 import { LatestBlocks } from './LatestBlocks.tsx'
 import { LatestTransactions } from './LatestTransactions.tsx'
 import { SampleHome } from './SampleHome.tsx'
-import { blockRowCount, blocksForTransactions, chartBlockCount, detailBlockCount, latestTransactions, transactionRowCount } from './liveWindow.ts'
+import { blockRowCount, blocksForTransactions, blocksToRead, chartBlockCount, detailBlockCount, latestTransactions, transactionRowCount, type ChainBlock } from './liveWindow.ts'
 import { useBlockSummaries, useFullBlocks, useLiveWindow, useReceiptsOf } from './useLiveWindow.ts'
 
 function HeadSkeleton() {
@@ -59,12 +59,20 @@ function LiveOverview({ network, head, feed }: { network: Network; head: BlockHe
   // A new head's row shows at once from the newHeads header (number, hash, age, gas, base fee); only its
   // transaction count waits for the block (head to DOM without waiting an HTTP round trip).
   const rows = listed.slice(0, blockRowCount).map((block) => ({ block, details: summary(block.hash) }))
-  // Full transactions only for the few newest blocks the transactions list needs.
-  const needed = blocksForTransactions(listed, (block) => summary(block.hash)?.transactions.length, transactionRowCount)
+  // Full transactions only for the few newest blocks the transactions list covers, and of those only the ones
+  // that have any: an empty block's summary is all there is to know of it.
+  const countOf = (block: ChainBlock) => summary(block.hash)?.transactions.length
+  const covered = blocksForTransactions(listed, countOf, transactionRowCount)
+  const needed = blocksToRead(covered, countOf)
   const full = useFullBlocks(network, needed)
   const receipts = useReceiptsOf(network, needed)
-  const anyLoaded = needed.some((block) => full.get(block.hash)?.data !== undefined)
-  const transactions = anyLoaded ? latestTransactions(listed.map((block) => full.get(block.hash)?.data), transactionRowCount) : undefined
+  const fullOf = (block: ChainBlock) => {
+    const known = summary(block.hash)
+    return known && known.transactions.length === 0 ? { ...known, transactions: [] } : full.get(block.hash)?.data
+  }
+  // With nothing to read, every covered block is known empty: the list is empty, not loading.
+  const anyLoaded = needed.length > 0 ? needed.some((block) => full.get(block.hash)?.data !== undefined) : covered.length > 0
+  const transactions = anyLoaded ? latestTransactions(listed.map(fullOf), transactionRowCount) : undefined
   const counts = rows.length > 0 && rows.every((row) => row.details !== undefined) ? rows.map((row) => row.details?.transactions.length ?? 0).reverse() : undefined
   // The newest block could not be read (after the query's retries): say so rather than freeze the list.
   const newest = listed[0]
@@ -84,7 +92,7 @@ function LiveOverview({ network, head, feed }: { network: Network; head: BlockHe
       <GasChart blocks={recent.blocks} size={chartBlockCount} loading={recent.loading} />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <LatestBlocks network={network} rows={rows} count={blockRowCount} error={error} />
-        <LatestTransactions network={network} rows={transactions} receipts={receipts} count={transactionRowCount} scanned={needed.length} />
+        <LatestTransactions network={network} rows={transactions} receipts={receipts} count={transactionRowCount} scanned={covered.length} />
       </div>
     </>
   )

@@ -1,7 +1,7 @@
 import type { Hash, Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { Transaction } from '../../rpc/schemas.ts'
-import { blocksForTransactions, feeAxis, formatShare, gasAxisTop, gasRatio, isLinkedChain, joinWindow, latestTransactions, type ChainBlock } from './liveWindow.ts'
+import { blocksForTransactions, blocksToRead, feeAxis, formatShare, gasAxisTop, gasRatio, isLinkedChain, joinWindow, latestTransactions, type ChainBlock } from './liveWindow.ts'
 
 const hashOf = (number: number, branch = 'a'): Hash => `0x${branch.repeat(2)}${number.toString(16).padStart(62, '0')}` as Hash
 
@@ -73,6 +73,13 @@ describe('blocksForTransactions', () => {
   it('takes a block whose count is unknown without counting it, and stops at the end of the list', () => {
     expect(blocksForTransactions([undefined, 6, 6, 1], (count) => count, 10)).toEqual([undefined, 6, 6, 1])
     expect(blocksForTransactions([1, 1], (count) => count, 10)).toEqual([1, 1])
+  })
+})
+
+describe('blocksToRead', () => {
+  it('leaves out the blocks known to hold no transaction, and keeps those whose count is unknown', () => {
+    expect(blocksToRead([4, 0, undefined, 0, 7], (count) => count)).toEqual([4, undefined, 7])
+    expect(blocksToRead([0, 0, 0], (count) => count)).toEqual([])
   })
 })
 

@@ -101,6 +101,15 @@ export function blocksForTransactions<B>(newestFirst: readonly B[], countOf: (bl
   return chosen
 }
 
+/**
+ * Of the blocks the list covers, those whose full transactions must be read: a block known to hold none adds
+ * nothing to the list (its summary says so), and on a quiet chain (a devnet, a rollup between batches) reading
+ * a dozen empty blocks and their receipts was the home page's whole third round trip.
+ */
+export function blocksToRead<B>(covered: readonly B[], countOf: (block: B) => number | undefined): B[] {
+  return covered.filter((block) => countOf(block) !== 0)
+}
+
 export type LatestTransaction = { transaction: Transaction; blockNumber: bigint; timestamp: number }
 
 type FullBlock = { number: Hex | null; timestamp: Hex; transactions: readonly Transaction[] }
