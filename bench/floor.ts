@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
+import { pollInPage } from './browser.ts'
 
 /**
  * The floor under a page's full load: a page with no app that makes only the round trips the page's content
@@ -55,8 +56,7 @@ export function floorPath(page: FloorPage): string {
 
 /** ms from navigation start to the floor's line painted; throws with the floor's error if it failed. */
 export async function waitForFloor(page: Page, timeoutMs = 60_000): Promise<number> {
-  const handle = await page.waitForFunction(() => (window as unknown as { __floor?: number | string }).__floor, null, { timeout: timeoutMs, polling: 50 })
-  const value = (await handle.jsonValue()) as number | string
+  const value = await pollInPage(page, () => (window as unknown as { __floor?: number | string }).__floor, null, timeoutMs)
   if (typeof value !== 'number') throw new Error(`the floor page failed: ${value}`)
   return value
 }
