@@ -162,7 +162,7 @@ export function recentBlocksQuery(network: Network, to: bigint, count = 10) {
           const ref = resolveBlockRef(number)
           const key = queryKeys.block(network, ref)
           // By its hash, not find({ exact }): find hashes the key once per query in the cache, and this runs
-          // once per block, so a 50-block window cost a few thousand hashes (the server render's top cost).
+          // once per block (a 50-block window in a cache of a few thousand queries: that many hashes per block).
           const cached = client.getQueryCache().get<Block | null>(client.defaultQueryOptions({ queryKey: key }).queryHash)
           if (cached && cached.state.data !== undefined && !cached.isStaleByTime(staleTimeFor(network, ref)(cached))) return cached.state.data
           const block = await getBlockByNumber(http, ref.param, false, { signal })
