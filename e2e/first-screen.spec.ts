@@ -68,6 +68,12 @@ test.describe('first screen rendered by the server, JavaScript off', () => {
     await expect(page.getByTestId('head-number')).toHaveText(numbers[0]!.toLocaleString('en-US'))
   })
 
+  test('a link that starts the presentation (?present=auto) still comes with the page\'s first screen, under the walk the app starts', async ({ page }) => {
+    await page.goto('/?present=auto')
+    await expect(page.getByTestId('block-row')).toHaveCount(8)
+    await expect(page.getByRole('status', { name: 'Loading chainglass' })).toHaveCount(0)
+  })
+
   test('a page whose data the URL does not give (the blocks list), or on a network named in the URL that the server does not know, is the plain page', async ({ page }) => {
     await page.goto('/blocks')
     await expect(page.getByRole('status', { name: 'Loading chainglass' })).toBeVisible()

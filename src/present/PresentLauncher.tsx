@@ -22,8 +22,10 @@ export function PresentLauncher() {
   const network = useNetwork()
   const [session, setSession] = useState<Session | null>(null)
   const asked = new URLSearchParams(location.search).get(presentParam)
-  // Started by the URL: state that follows the location, set while rendering (no effect, no extra frame).
-  if (asked !== null && session === null) setSession({ auto: asked === 'auto' })
+  // Started by the URL: state that follows the location, set while rendering (no effect, no extra frame). Not in
+  // the server's render of the page: the walk's code loads on demand, which a string render cannot wait for (it
+  // failed, and the visitor got the plain page instead of the page's first screen under the walk).
+  if (asked !== null && session === null && typeof window !== 'undefined') setSession({ auto: asked === 'auto' })
 
   useEffect(() => {
     if (asked === null) return
