@@ -142,6 +142,7 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
           aria-describedby={descId}
           role="group"
           data-testid="gas-chart"
+          data-newest-block={hexToBigInt(last.number).toString()}
         >
           <svg
             viewBox={`0 0 ${size * slot} ${plotHeight}`}
