@@ -22,10 +22,11 @@ export function headQuery(network: Network) {
     queryKey: queryKeys.head(network),
     queryFn: async ({ signal, client, queryKey }): Promise<BlockHeader | null> => {
       const block = await getBlockByNumber(clientsFor(network).http, 'latest', false, { signal })
-      const fetched = block && isMined(block) ? (block as BlockHeader) : null
+      const mined = block && isMined(block) ? block : null
       // The head read over HTTP is the block with its transaction hashes: its summary by hash (the home page's
       // newest row asks for it) and by number, and the head noted.
-      if (block && fetched) seedBlock(client, network, block, resolveBlockRef('latest'))
+      if (mined) seedBlock(client, network, mined, resolveBlockRef('latest'))
+      const fetched = mined as BlockHeader | null
       // A newHeads notification may have landed while this was in flight: never step back.
       const cached = client.getQueryData<BlockHeader | null>(queryKey)
       return cached && fetched && BigInt(cached.number) > BigInt(fetched.number) ? cached : (fetched ?? cached ?? null)

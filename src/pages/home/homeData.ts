@@ -24,7 +24,8 @@ export async function prefetchHomePage(client: QueryClient, network: AppNetwork)
   // trip instead of two; when it has, the guess is dropped and the window is read as before. Only when the head
   // itself must be read (the server's render, a browser's first visit).
   const seen = lastHeadRead.get(network.name)
-  const guessed = seen !== undefined && seen > 0n && client.getQueryData(head.queryKey) === undefined && headStreamFor(network).heads.length === 0 ? recentBlocksQuery(network, seen - 1n, chartBlockCount - 1) : null
+  const headToRead = client.getQueryData(head.queryKey) === undefined && headStreamFor(network).heads.length === 0
+  const guessed = headToRead && seen !== undefined && seen > 0n ? recentBlocksQuery(network, seen - 1n, chartBlockCount - 1) : null
   await Promise.all([client.prefetchQuery(head), guessed ? client.prefetchQuery(guessed) : undefined])
   const known = client.getQueryData(head.queryKey)
   if (!known) return
