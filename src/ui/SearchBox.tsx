@@ -135,7 +135,9 @@ export function SearchBox() {
             className="pointer-events-none absolute right-3 size-4 animate-spin rounded-full border-2 border-zinc-300 border-t-accent-500 dark:border-zinc-700 dark:border-t-accent-400"
           />
         ) : (
-          <kbd className="pointer-events-none absolute right-3 hidden rounded border border-zinc-200 bg-white px-1.5 font-mono text-[11px] leading-4 text-zinc-500 group-focus-within:hidden sm:block dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-400">/</kbd>
+          // In the page's sans at 12 px, not a monospace 11 px that no other text on most pages uses: each font size a
+          // page uses is one more synchronous font lookup in its first layout (index.css, the font stacks).
+          <kbd className="pointer-events-none absolute right-3 hidden rounded border border-zinc-200 bg-white px-1.5 font-sans text-xs leading-4 text-zinc-500 group-focus-within:hidden sm:block dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-400">/</kbd>
         )}
       </label>
       {message && (
