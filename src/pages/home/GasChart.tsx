@@ -101,6 +101,7 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
   const focusOn = (index: number) => setFocused(blocks[Math.min(blocks.length - 1, Math.max(0, index))]!)
   const first = blocks[0]!
   const last = blocks.at(-1)!
+  const [firstNumber, lastNumber] = [hexToBigInt(first.number), hexToBigInt(last.number)]
   const target = top >= 0.5 ? 0.5 / top : null
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -125,7 +126,7 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
 
   return (
     <div className="space-y-4">
-      <Readout block={focused ?? blocks.at(-1)!} newest={focused === null || focused.hash === blocks.at(-1)!.hash} />
+      <Readout block={focused ?? last} newest={focused === null || focused.hash === last.hash} />
       <div className="flex gap-3">
         {/* Gas axis (left). */}
         <div className="relative w-10 shrink-0 text-right text-[11px] tabular-nums text-zinc-500 dark:text-zinc-400" aria-hidden="true">
@@ -142,7 +143,7 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
           aria-describedby={descId}
           role="group"
           data-testid="gas-chart"
-          data-newest-block={hexToBigInt(last.number).toString()}
+          data-newest-block={lastNumber.toString()}
         >
           <svg
             viewBox={`0 0 ${size * slot} ${plotHeight}`}
@@ -153,7 +154,7 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
             aria-describedby={descId}
             onPointerLeave={() => setFocused(null)}
           >
-            <title id={titleId}>{`Gas used and base fee, blocks ${formatInteger(hexToBigInt(first.number))} to ${formatInteger(hexToBigInt(last.number))}`}</title>
+            <title id={titleId}>{`Gas used and base fee, blocks ${formatInteger(firstNumber)} to ${formatInteger(lastNumber)}`}</title>
             <desc id={descId}>{description}</desc>
             {[0, 0.5, 1].map((share) => (
               <line key={share} x1={0} x2={size * slot} y1={y(share)} y2={y(share)} vectorEffect="non-scaling-stroke" className="stroke-zinc-200 dark:stroke-zinc-800" strokeWidth={1} strokeDasharray={share === 0 ? undefined : '3 4'} />
@@ -201,9 +202,9 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
         </div>
       </div>
       <div className="ml-[3.25rem] mr-[5.75rem] flex justify-between text-[11px] tabular-nums text-zinc-500 dark:text-zinc-400" aria-hidden="true">
-        <span>#{formatInteger(hexToBigInt(first.number))}</span>
+        <span>#{formatInteger(firstNumber)}</span>
         <span>{blocks.length} blocks</span>
-        <span>#{formatInteger(hexToBigInt(last.number))}</span>
+        <span>#{formatInteger(lastNumber)}</span>
       </div>
     </div>
   )
