@@ -17,7 +17,7 @@ const config: RuntimeConfig = {
 }
 
 /** The page as the browser gets it: the head, then the rest. */
-const whole = (page: StreamedPage, screen: FirstScreen | null, nonce = 'n0nce') => page.head + page.rest(screen, nonce).join('')
+const whole = (page: StreamedPage, screen: FirstScreen | null, nonce = 'n0nce') => page.head + page.rest(screen, nonce).map((part) => part()).join('')
 
 describe('streamedPage', () => {
   it('the head goes first, to </head>: the stylesheet and the boot script in it, the config\'s marker kept for withRuntimeConfig', () => {
@@ -38,13 +38,24 @@ describe('streamedPage', () => {
 
   it('the rest puts the markup, inert, in place of the splash, then its data in a part of its own, where it reads back as sent', () => {
     const state = { queries: [{ queryKey: ['a', 'block', '0x1e'], state: { data: { number: '0x1e' } } }] }
-    const parts = streamedPage(template)!.rest({ html: '<main>Block 30</main>', state }, 'n0nce')
+    const parts = streamedPage(template)!.rest({ html: '<main>Block 30</main>', state }, 'n0nce').map((part) => part())
     expect(parts).toHaveLength(2)
     expect(parts[0]).toBe('<body><div id="root"><div inert data-first-screen><main>Block 30</main></div>')
     expect(parts[1]).toMatch(/^<script type="application\/json" id="chainglass-first-screen">.*<\/script><\/div><\/body>$/)
     const html = whole(streamedPage(template)!, { html: '<main>Block 30</main>', state })
     expect(html).not.toContain('splash')
     const json = /<script type="application\/json" id="chainglass-first-screen">(.*?)<\/script>/.exec(html)![1]!
+    expect(JSON.parse(json)).toEqual(state)
+  })
+
+  it('data given as a function is made only when its part is: after the markup\'s part', () => {
+    const state = { queries: [{ queryKey: ['a', 'block', '0x1e'], state: { data: { number: '0x1e' } } }] }
+    const made: string[] = []
+    const [markup, data] = streamedPage(template)!.rest({ html: '<main>Block 30</main>', state: () => (made.push('data'), state) }, 'n0nce')
+    expect(markup!()).toContain('<main>Block 30</main>')
+    expect(made).toEqual([])
+    const json = /id="chainglass-first-screen">(.*?)<\/script>/.exec(data!())![1]!
+    expect(made).toEqual(['data'])
     expect(JSON.parse(json)).toEqual(state)
   })
 
@@ -58,7 +69,7 @@ describe('streamedPage', () => {
 
   it('without a screen (the render failed) the rest is the plain page\'s: the splash, for the app to replace', () => {
     const page = streamedPage(template)!
-    expect(page.rest(null, 'n0nce')).toEqual([template.slice(template.indexOf('</head>') + '</head>'.length)])
+    expect(page.rest(null, 'n0nce').map((part) => part())).toEqual([template.slice(template.indexOf('</head>') + '</head>'.length)])
   })
 
   it('no value from the chain can end the data block (every < escaped), and $ patterns are not expanded', () => {
@@ -115,6 +126,26 @@ describe('createFirstScreenPage', () => {
     expect(first).not.toContain('<body>')
     resolve({ html: '<p>Block 5</p>', state: { queries: [] } })
     expect(await text(response.body)).toContain('<div inert data-first-screen><p>Block 5</p></div>')
+  })
+
+  it('the markup leaves before the data is made: when the data function is called, the body has sent the markup', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const sent: Buffer[] = []
+      let sentWhenMade = ''
+      const asText = (bytes: Buffer) =>
+        encoding === 'br'
+          ? zlib.brotliDecompressSync(bytes, { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }).toString()
+          : encoding === 'gzip'
+            ? zlib.gunzipSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString()
+            : bytes.toString()
+      const page = createFirstScreenPage(dist, () => config, server(async () => ({ html: '<p>Block 5</p>', state: () => ((sentWhenMade = asText(Buffer.concat(sent))), { queries: [] }) })))
+      const response = page('/block/5', encoding)!
+      response.body.on('data', (chunk: Buffer) => sent.push(chunk))
+      await new Promise((ended) => response.body.on('end', ended))
+      expect(sentWhenMade).toContain('<div inert data-first-screen><p>Block 5</p></div>')
+      expect(sentWhenMade).not.toContain('chainglass-first-screen')
+      expect(asText(Buffer.concat(sent))).toContain('id="chainglass-first-screen"')
+    }
   })
 
   it('compressed as asked, flushed after the head; its sheet carries the nonce the policy gets', async () => {

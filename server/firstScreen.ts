@@ -4,7 +4,11 @@ import { pathToFileURL } from 'node:url'
 import { configMarker, deferredEntryElementId, firstScreenAnswersAttribute, firstScreenStateElementId, screenEndMarker, screenStartMarker } from '../contract/pageConfig.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 
-/** What src/serverRender.tsx returns: #root's markup and the data it was rendered from. */
+/**
+ * What src/serverRender.tsx returns: #root's markup and the data it was rendered from. `state` is the data, or
+ * a function that makes it, called only once the markup has been sent: a 1,000-transaction block's data takes
+ * ~15 ms to pack and serialize, which the markup, the part the browser paints, need not wait for.
+ */
 export type FirstScreen = { html: string; state: unknown; answers?: number; timings?: { dataMs: number; renderMs: number } }
 
 /** Renders a page's first screen, or null for a page the server does not render. */
@@ -70,10 +74,11 @@ export type StreamedPage = {
   /** Up to and with </head>: the config's marker still in it (withRuntimeConfig), the app's code named in a data block. */
   head: string
   /**
-   * The rest, in the parts it is sent in: the rendered screen in place of the splash with its style sheet, then
-   * its data and the page's end; or (null) the splash as built, in one part.
+   * The rest, in the parts it is sent in, each made when it is called (so one is made after the one before has
+   * left): the rendered screen in place of the splash with its style sheet, then its data and the page's end;
+   * or (null) the splash as built, in one part.
    */
-  rest(screen: FirstScreen | null, nonce: string): string[]
+  rest(screen: FirstScreen | null, nonce: string): Array<() => string>
 }
 
 /**
@@ -121,14 +126,20 @@ export function streamedPage(html: string): StreamedPage | null {
   return {
     head,
     rest(screen, nonce) {
-      if (!screen) return [body]
-      const styled = moveStylesToSheet(screen.html)
-      const sheet = styled.sheet === '' ? '' : `<style nonce="${nonce}">${styled.sheet}</style>`
-      const json = JSON.stringify(screen.state).replace(/</g, '\\u003c')
-      // How many answers it holds: with none (the node missed the deadline), the boot script asks for them itself.
-      const answers = screen.answers === undefined ? '' : ` ${firstScreenAnswersAttribute}="${screen.answers}"`
-      const state = `<script type="application/json" id="${firstScreenStateElementId}"${answers}>${json}</script>`
-      return [body.slice(0, bodyStart) + sheet + `<div inert data-first-screen>${styled.html}</div>`, state + body.slice(bodyEnd + screenEndMarker.length)]
+      if (!screen) return [() => body]
+      const markup = () => {
+        const styled = moveStylesToSheet(screen.html)
+        const sheet = styled.sheet === '' ? '' : `<style nonce="${nonce}">${styled.sheet}</style>`
+        return body.slice(0, bodyStart) + sheet + `<div inert data-first-screen>${styled.html}</div>`
+      }
+      const data = () => {
+        const value: unknown = typeof screen.state === 'function' ? (screen.state as () => unknown)() : screen.state
+        const json = JSON.stringify(value).replace(/</g, '\\u003c')
+        // How many answers it holds: with none (the node missed the deadline), the boot script asks for them itself.
+        const answers = screen.answers === undefined ? '' : ` ${firstScreenAnswersAttribute}="${screen.answers}"`
+        return `<script type="application/json" id="${firstScreenStateElementId}"${answers}>${json}</script>` + body.slice(bodyEnd + screenEndMarker.length)
+      }
+      return [markup, data]
     },
   }
 }

@@ -113,15 +113,17 @@ export function createFirstScreenPage(
     const serverTiming = server
       .render(url, config)
       .catch((error: unknown) => (say(error), null))
-      .then((screen) => {
+      .then(async (screen) => {
         const composing = performance.now()
         const parts = page.rest(screen, nonce)
-        // Each part out as soon as it is written: the screen is painted while its data is still on the way.
+        // Each part out before the next is made: the screen is painted while its data is still being packed,
+        // serialized and sent.
         for (const part of parts.slice(0, -1)) {
-          source.write(part)
-          compressor?.flush()
+          source.write(part())
+          if (compressor) await new Promise<void>((flushed) => compressor.flush(() => flushed()))
+          await new Promise<void>((written) => setImmediate(written))
         }
-        source.end(parts.at(-1))
+        source.end(parts.at(-1)!())
         const done = performance.now()
         // The whole first (its name is what tests and tools read), then its parts, for a profile from the browser.
         const timings = screen?.timings ? [`data;dur=${screen.timings.dataMs.toFixed(1)}`, `markup;dur=${screen.timings.renderMs.toFixed(1)}`] : []

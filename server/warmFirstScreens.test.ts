@@ -20,9 +20,10 @@ afterAll(async () => {
 })
 
 /** A renderer that records what it was asked for, and answers like the real one for pages it renders. */
-function recordingRenderer(): { render: FirstScreenRenderer; asked: string[] } {
+function recordingRenderer(): { render: FirstScreenRenderer; asked: string[]; packed: string[] } {
   const asked: string[] = []
-  return { asked, render: async (url) => (asked.push(url), { html: '<main></main>', state: {} }) }
+  const packed: string[] = []
+  return { asked, packed, render: async (url) => (asked.push(url), { html: '<main></main>', state: () => (packed.push(url), {}) }) }
 }
 
 describe('warming the server render at start', () => {
@@ -36,10 +37,12 @@ describe('warming the server render at start', () => {
     const mined = BigInt(receipt.blockNumber)
     while (BigInt((await service.rpc('eth_blockNumber')).result as Hex) < mined + 2n) await new Promise((resolve) => setTimeout(resolve, 200))
 
-    const { render, asked } = recordingRenderer()
+    const { render, asked, packed } = recordingRenderer()
     const warmed = await warmFirstScreens(render, runtime, { signal: new AbortController().signal, rounds: 1 })
     expect(asked).toEqual(['/', `/block/${mined}`, `/tx/${hash}`])
     expect(warmed).toEqual(asked)
+    // Each page's data packed too (the app server does that after the markup has left): that code warmed as well.
+    expect(packed).toEqual(asked)
 
     // Several rounds: every kind once before any twice, so the first visitor's page is warm soonest.
     const again = recordingRenderer()

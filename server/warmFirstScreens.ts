@@ -78,6 +78,8 @@ export async function warmFirstScreens(render: FirstScreenRenderer, runtime: () 
       while (round > 0 && !signal.aborted && !quiet()) await pause(retryMs, signal)
       if (signal.aborted) break
       const screen = await render(path, runtime()).catch(() => null)
+      // The data is packed when the page's markup has left (firstScreen.ts): that code is warmed too.
+      if (screen && typeof screen.state === 'function') (screen.state as () => unknown)()
       if (screen) warmed.add(path)
     }
   }

@@ -20,8 +20,11 @@ import { packFirstScreenState, type FirstScreenState } from './queries/firstScre
 export type FirstScreen = {
   /** The markup of #root. */
   html: string
-  /** The query cache as the render saw it: the page's data, for the app to start from. */
-  state: FirstScreenState
+  /**
+   * The query cache as the render saw it: the page's data, for the app to start from. Packed when asked for,
+   * which the app server does once the markup has left (server/firstScreen.ts).
+   */
+  state: () => FirstScreenState
   /** How many answers `state` holds: none when the page's data missed the deadline (the browser then asks). */
   answers: number
   /** Where the time went, in ms: waiting for the page's data, rendering the markup (with dehydrating). */
@@ -70,7 +73,7 @@ export async function renderFirstScreen(url: string, config: RuntimeConfig, opti
   // (started, or read by the render, both give the query its function): not what an answer seeded beside it for
   // later (a block's transactions by hash, the window's blocks by number), which on the home page made the data
   // three times its size.
-  const state = packFirstScreenState(dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.options.queryFn !== undefined }))
+  const dehydrated = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.options.queryFn !== undefined })
   queryClient.clear()
-  return { html, state, answers: state.queries.length, timings: { dataMs: rendering - started, renderMs: performance.now() - rendering } }
+  return { html, state: () => packFirstScreenState(dehydrated), answers: dehydrated.queries.length, timings: { dataMs: rendering - started, renderMs: performance.now() - rendering } }
 }
