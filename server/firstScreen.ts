@@ -11,6 +11,11 @@ import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
  */
 export type FirstScreen = { html: string; state: unknown; answers?: number; timings?: { dataMs: number; renderMs: number } }
 
+/** A screen's data as it is sent: its `state`, made now if it is a function. */
+export function screenData(screen: FirstScreen): unknown {
+  return typeof screen.state === 'function' ? (screen.state as () => unknown)() : screen.state
+}
+
 /** Renders a page's first screen, or null for a page the server does not render. */
 export type FirstScreenRenderer = (url: string, config: RuntimeConfig) => Promise<FirstScreen | null>
 
@@ -133,8 +138,7 @@ export function streamedPage(html: string): StreamedPage | null {
         return body.slice(0, bodyStart) + sheet + `<div inert data-first-screen>${styled.html}</div>`
       }
       const data = () => {
-        const value: unknown = typeof screen.state === 'function' ? (screen.state as () => unknown)() : screen.state
-        const json = JSON.stringify(value).replace(/</g, '\\u003c')
+        const json = JSON.stringify(screenData(screen)).replace(/</g, '\\u003c')
         // How many answers it holds: with none (the node missed the deadline), the boot script asks for them itself.
         const answers = screen.answers === undefined ? '' : ` ${firstScreenAnswersAttribute}="${screen.answers}"`
         return `<script type="application/json" id="${firstScreenStateElementId}"${answers}>${json}</script>` + body.slice(bodyEnd + screenEndMarker.length)

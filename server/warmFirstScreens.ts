@@ -1,7 +1,7 @@
 import type { Hash } from 'viem'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { createChainClient, type ChainClient } from './chain/chainClient.ts'
-import type { FirstScreenRenderer } from './firstScreen.ts'
+import { screenData, type FirstScreenRenderer } from './firstScreen.ts'
 
 /**
  * The first render of each kind of page after the app server starts costs 0.7-1.1 s (measured on a fresh
@@ -79,8 +79,10 @@ export async function warmFirstScreens(render: FirstScreenRenderer, runtime: () 
       if (signal.aborted) break
       const screen = await render(path, runtime()).catch(() => null)
       // The data is packed when the page's markup has left (firstScreen.ts): that code is warmed too.
-      if (screen && typeof screen.state === 'function') (screen.state as () => unknown)()
-      if (screen) warmed.add(path)
+      if (screen) {
+        screenData(screen)
+        warmed.add(path)
+      }
     }
   }
   return [...warmed]
