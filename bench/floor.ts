@@ -18,6 +18,10 @@ import { pollInPage } from './browser.ts'
  *   - What it asks for is what the app's page needs before its watch (bench/browser.ts) counts it as shown:
  *       block: one batch, eth_getBlockByNumber(n, false) + eth_getBlockReceipts(n), the app's first batch
  *              (src/queries/blockPage.ts: the block with transaction hashes unless ?tx=full, and its receipts);
+ *              for a block whose list the page renders in part (`firstRows`: past contract/listWindow.ts's
+ *              longListAbove, the server's first screen shows its first rows and reads only their receipts),
+ *              the block, then one batch of eth_getTransactionReceipt for those rows: two round trips, the
+ *              fewest that give those rows (the hashes come with the block), and no receipt nobody sees;
  *       tx:    one batch, eth_getTransactionByHash + eth_getTransactionReceipt (src/pages/tx/); the overview
  *              also shows the block's time, which it takes from the transaction or receipt where the node adds
  *              blockTimestamp (anvil does) and from eth_getBlockByHash otherwise, and so does the floor: a
@@ -31,7 +35,7 @@ import { pollInPage } from './browser.ts'
  * the built app (removed again by the returned function) and served by the app server: a page served any other
  * way (page.route) is not on a loopback address, and Chromium refuses it access to the loopback gateway.
  */
-export type FloorPage = { kind: 'block'; block: number } | { kind: 'tx'; hash: string } | { kind: 'home' }
+export type FloorPage = { kind: 'block'; block: number; firstRows?: number } | { kind: 'tx'; hash: string } | { kind: 'home' }
 
 export const floorDir = '__bench'
 const scriptPath = `/${floorDir}/assets/floor.js`
@@ -50,7 +54,10 @@ export function installFloorPages(dist: string, runtimeConfigJson: string): () =
 }
 
 export function floorPath(page: FloorPage): string {
-  const query = new URLSearchParams({ page: page.kind, ...(page.kind === 'block' ? { block: String(page.block) } : page.kind === 'tx' ? { hash: page.hash } : {}) })
+  const query = new URLSearchParams({
+    page: page.kind,
+    ...(page.kind === 'block' ? { block: String(page.block), ...(page.firstRows === undefined ? {} : { rows: String(page.firstRows) }) } : page.kind === 'tx' ? { hash: page.hash } : {}),
+  })
   return `/${floorDir}/floor.html?${query}`
 }
 
@@ -88,6 +95,16 @@ const floorScript = `'use strict'
   var pages = {
     block: function () {
       var number = '0x' + Number(query.get('block')).toString(16)
+      var rows = query.get('rows')
+      if (rows !== null) {
+        return ask([['eth_getBlockByNumber', [number, false]]]).then(function (results) {
+          var block = results[0]
+          var first = block.transactions.slice(0, Number(rows))
+          return ask(first.map(function (hash) { return ['eth_getTransactionReceipt', [hash]] })).then(function (receipts) {
+            return 'block ' + Number(block.number) + ': ' + block.transactions.length + ' transactions, the first ' + receipts.length + ' receipts'
+          })
+        })
+      }
       return ask([['eth_getBlockByNumber', [number, false]], ['eth_getBlockReceipts', [number]]]).then(function (results) {
         return 'block ' + Number(results[0].number) + ': ' + results[0].transactions.length + ' transactions, ' + results[1].length + ' receipts'
       })

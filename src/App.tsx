@@ -6,7 +6,7 @@ import { networkForSearch } from './networks/networkList.ts'
 import { NetworkProvider } from './ui/networks/NetworkContext.tsx'
 import type { AppNetwork } from './networks/capabilities.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
-import { prefetchBlockRoute } from './queries/blockPage.ts'
+import { prefetchBlockFirstScreen, prefetchBlockRoute } from './queries/blockPage.ts'
 import { prefetchHomePage } from './pages/home/homeData.ts'
 import { blockQuery } from './queries/blocks.ts'
 import { carriedBlockTimestamp, prefetchTransactionPage, receiptQuery, transactionQuery } from './queries/transactions.ts'
@@ -152,10 +152,14 @@ function warmPageChunks(queryClient: QueryClient): () => void {
  * loader: a loader did this on every navigation, and its extra 'loading' render of the page being left cost
  * the warm visit more than it saved.
  */
-type PageHandle = { startData?: (client: QueryClient, network: AppNetwork, params: Params, search: string) => Promise<void> }
+type PageHandle = { startData?: (client: QueryClient, network: AppNetwork, params: Params, search: string, purpose: DataPurpose) => Promise<void> }
+
+/** Who starts a page's data: the app (in the browser), or the server for the page's first screen (src/serverRender.tsx). */
+export type DataPurpose = 'app' | 'firstScreen'
 
 const blockHandle: PageHandle = {
-  startData: (client, network, params, search) => prefetchBlockRoute(client, network, params.id ?? '', new URLSearchParams(search)),
+  startData: (client, network, params, search, purpose) =>
+    (purpose === 'firstScreen' ? prefetchBlockFirstScreen : prefetchBlockRoute)(client, network, params.id ?? '', new URLSearchParams(search)),
 }
 
 /**
@@ -249,10 +253,10 @@ export function createAppState(config: RuntimeConfig, seed?: (queryClient: Query
  * the cache or failed. Nothing for a page without a handle, or on a sample that has not said what it holds
  * (it has no rules yet: its page asks once it has, SampleGate).
  */
-export function startPageData(queryClient: QueryClient, config: RuntimeConfig, location: { pathname: string; search: string }): Promise<void> {
+export function startPageData(queryClient: QueryClient, config: RuntimeConfig, location: { pathname: string; search: string }, purpose: DataPurpose = 'app'): Promise<void> {
   const network = networkForSearch(config, location.search, (name) => queryClient.getQueryData(queryKeys.sampleContents(name)))
   if (network.kind === 'sample' && !network.sample) return Promise.resolve()
-  const started = (matchesAt(location.pathname) ?? []).map((match) => (match.route.handle as PageHandle | undefined)?.startData?.(queryClient, network, match.params, location.search))
+  const started = (matchesAt(location.pathname) ?? []).map((match) => (match.route.handle as PageHandle | undefined)?.startData?.(queryClient, network, match.params, location.search, purpose))
   return Promise.all(started).then(() => {})
 }
 

@@ -64,7 +64,7 @@ export async function renderFirstScreen(url: string, config: RuntimeConfig, opti
   const started = performance.now()
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.dataDeadlineMs)))
-  await Promise.all([Promise.race([startPageData(queryClient, config, location), deadline]), loadPageFor(location.pathname)])
+  await Promise.all([Promise.race([startPageData(queryClient, config, location, 'firstScreen'), deadline]), loadPageFor(location.pathname)])
   clearTimeout(timer)
 
   const rendering = performance.now()

@@ -5,7 +5,9 @@ import type { AppNetwork } from '../networks/capabilities.ts'
 import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery } from './blocks.ts'
 import { resolveBlockRef, type BlockRef } from './cachePolicy.ts'
 import { headQuery } from './head.ts'
+import { receiptQuery } from './transactions.ts'
 import type { BlockHeader, Receipt } from '../rpc/schemas.ts'
+import { longListAbove, unmeasuredListRows } from '../../contract/listWindow.ts'
 import { parseBlockId, type ParsedBlockId } from '../urls.ts'
 
 /**
@@ -80,6 +82,56 @@ export function prefetchBlockRoute(client: QueryClient, network: AppNetwork, par
   const ref = blockPageRef(parsed, headNumberOf(client.getQueryData(headQuery(network).queryKey)))
   if (resolveBlockRef(ref).kind === 'tag') return Promise.resolve()
   return prefetchBlockPage(client, network, ref, { transactions: wantsFullTransactions(search), receipts: receiptsSkippedFor(network, parsed) === null })
+}
+
+/**
+ * The transactions whose receipts a first screen rendered by the server holds, of a block with these hashes: none
+ * for a list the page shows whole (the block's receipts come in one answer), the first rows for a long one (a
+ * virtualized list, rendered by the server without knowing its place: its first row and the overscan,
+ * contract/listWindow.ts).
+ */
+export function firstScreenReceiptHashes(hashes: readonly Hash[]): readonly Hash[] {
+  return hashes.length > longListAbove ? hashes.slice(0, unmeasuredListRows) : []
+}
+
+/**
+ * The block page's data for the server's first screen (src/serverRender.tsx): the block first, then, for a block
+ * the page lists whole, its receipts; for a long one, only the receipts of the rows the first screen shows, one
+ * eth_getTransactionReceipt each, in one batch. A node builds every receipt of a block it is asked for (anvil
+ * ~0.3 ms each: a 1,000-transaction block's took 300 ms, and 450-690 ms beside a browser starting; a
+ * 5,000-transaction block's 2.5-7 s, past the server's data deadline: the block, in the same batch, missed it too,
+ * and that page came after 870 ms as placeholders only, then the browser asked for the same receipts while the
+ * node was still building the server's) for a screen that shows 13. The page asks for the block's receipts once it has taken over (its route's
+ * startData, prefetchBlockRoute). Costs a short block one round trip between the server and the node (the
+ * block, then its receipts) where the browser's route asks both in one batch.
+ */
+export async function prefetchBlockFirstScreen(client: QueryClient, network: AppNetwork, param: string, search: URLSearchParams): Promise<void> {
+  const parsed = parseBlockId(param)
+  if (!parsed) return
+  const ref = blockPageRef(parsed, headNumberOf(client.getQueryData(headQuery(network).queryKey)))
+  if (resolveBlockRef(ref).kind === 'tag') return
+  const full = wantsFullTransactions(search)
+  if (full) await client.prefetchQuery(blockWithTransactionsQuery(network, ref))
+  else await client.prefetchQuery(blockQuery(network, ref))
+  const block = full ? client.getQueryData(blockWithTransactionsQuery(network, ref).queryKey) : client.getQueryData(blockQuery(network, ref).queryKey)
+  if (!block || receiptsSkippedFor(network, parsed) !== null) return
+  const hashes = block.transactions.map((entry) => (typeof entry === 'string' ? entry : entry.hash))
+  const first = firstScreenReceiptHashes(hashes)
+  if (first.length === 0) await client.prefetchQuery(blockReceiptsQuery(network, ref))
+  else await Promise.all(first.map((hash) => client.prefetchQuery(receiptQuery(network, hash))))
+}
+
+/**
+ * While a block's receipts are on their way: the receipts of its first rows that a first screen brought (each in
+ * its transaction's receipt cache), by lowercase hash; undefined when there are none.
+ */
+export function firstScreenReceipts(client: QueryClient, network: Network, hashes: readonly Hash[]): Map<string, Receipt> | undefined {
+  let found: Map<string, Receipt> | undefined
+  for (const hash of firstScreenReceiptHashes(hashes)) {
+    const receipt = client.getQueryData(receiptQuery(network, hash).queryKey)
+    if (receipt) (found ??= new Map()).set(hash.toLowerCase(), receipt)
+  }
+  return found
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useCallback, type ReactNode } from 'react'
 import { Skeleton } from './Skeleton.tsx'
+import { longListAbove } from '../../contract/listWindow.ts'
 import { VirtualRows, type RowData } from './VirtualRows.tsx'
 
 export type Column<T> = {
@@ -68,7 +69,7 @@ const densities = {
  * The table every list uses: header, rows, an empty state, skeleton rows while loading; past
  * `virtualizeAbove` rows it renders only those in view (VirtualRows), so a 5,000-row block stays smooth.
  */
-export function DataTable<T>({ columns, rows, rowKey, empty = 'Nothing to show.', caption, skeletonRows = 5, virtualizeAbove = 100, estimateRowHeight, rowHeight, testId, rowTestId, rowData, density = 'normal', frameClassName = 'overflow-x-auto', cellAlign = 'middle' }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, empty = 'Nothing to show.', caption, skeletonRows = 5, virtualizeAbove = longListAbove, estimateRowHeight, rowHeight, testId, rowTestId, rowData, density = 'normal', frameClassName = 'overflow-x-auto', cellAlign = 'middle' }: DataTableProps<T>) {
   const count = columns.length
   const compact = density === 'compact'
   const style = densities[density]

@@ -1,5 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useState, type Key, type ReactNode } from 'react'
+import { listOverscan } from '../../contract/listWindow.ts'
 
 type VirtualRowsProps = {
   /** How many rows the list has. */
@@ -78,7 +79,7 @@ const VirtualRow = memo(function VirtualRow({ index, renderCells, measure, heigh
  * `overscan`) are in the DOM, the rest are two spacer rows, so 5,000 rows scroll like 50. The page keeps
  * its one scrollbar.
  */
-export function VirtualRows({ count, renderCells, getKey, columnCount, estimateRowHeight = 49, rowHeight, overscan = 12, rowClassName = '', rowTestId, rowData }: VirtualRowsProps) {
+export function VirtualRows({ count, renderCells, getKey, columnCount, estimateRowHeight = 49, rowHeight, overscan = listOverscan, rowClassName = '', rowTestId, rowData }: VirtualRowsProps) {
   const [measuredOffset, bodyRef] = useDocumentOffset()
   // Until the list knows where it starts, it renders no row: counting from the top of the page, it rendered
   // a screenful of rows that the measurement, a moment later in the same commit, mostly removed again (on
@@ -96,7 +97,8 @@ export function VirtualRows({ count, renderCells, getKey, columnCount, estimateR
     // block page's transactions at 2,195 px in a 1440x1000 window): a screen's height here made the server
     // send 29 rows (115 KB of a 1,000-transaction block's 161 KB of markup) that nobody sees and the browser
     // parses and lays out before the page's first frame; with a sliver (with none the virtualizer shows no
-    // row at all), it sends the first row and the `overscan` after it, what the page itself keeps once measured.
+    // row at all), it sends the first row and the `overscan` after it, what the page itself keeps once measured
+    // (contract/listWindow.ts: the block page's first screen reads the receipts of those rows only).
     initialRect: { width: 1280, height: 1 },
   })
   const items = virtualizer.getVirtualItems()

@@ -7,6 +7,7 @@ import { receiptStatus } from '../../format/receiptStatus.ts'
 import { transactionTypeName, transactionTypeShort } from '../../format/transactionType.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { lackedMethods, subscribeLacks } from '../../networks/lacks.ts'
+import { firstScreenReceipts } from '../../queries/blockPage.ts'
 import { readsReceiptsOneByOne } from '../../queries/blocks.ts'
 import { prefetchTransactionByIndex, prefetchTransactionPage } from '../../queries/transactions.ts'
 import { isNotRecorded, isRetryable } from '../../rpc/errors.ts'
@@ -120,14 +121,17 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
   const oneByOne = readsReceiptsOneByOne(network)
   // A recorded sample without this block's receipts: the columns only receipts fill are left out, not dashed.
   const receiptsNotRecorded = isNotRecorded(receiptsError)
+  const hashes = block.transactions.map((entry) => (typeof entry === 'string' ? entry : entry.hash))
   const byHash = receiptsByHash(receipts)
+  // A long block's first rows have their receipts before the block's (the server's first screen read those
+  // alone, queries/blockPage.ts): shown until the block's arrive, which then fill every row.
+  const early = byHash || receiptsError ? undefined : firstScreenReceipts(queryClient, network, hashes)
   const receiptOf = (hash: string): Receipt | null | undefined => {
     if (receiptsSkipped !== null || receipts === null || receiptsError) return null
-    if (!byHash) return undefined
+    if (!byHash) return early?.get(hash.toLowerCase())
     return byHash.get(hash.toLowerCase()) ?? null
   }
 
-  const hashes = block.transactions.map((entry) => (typeof entry === 'string' ? entry : entry.hash))
   const rows: Row[] | undefined =
     details === 'full'
       ? fullBlock

@@ -1,0 +1,117 @@
+import { toHex, type Hash } from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import WebSocket from 'ws'
+import { chainOf, createChainClient } from '../../server/chain/chainClient.ts'
+import { feeFields, readBaseFee } from '../../server/chain/fees.ts'
+import { devAccount } from '../../server/testing/devAccounts.ts'
+import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
+import { configNetwork } from '../networks/capabilities.ts'
+import { clearLacks } from '../networks/lacks.ts'
+import type { Receipt } from '../rpc/schemas.ts'
+import { renderFirstScreen } from '../serverRender.tsx'
+import { postedMethods, recordGatewayPosts, serviceNetwork, startUnitTestService, type TestService } from '../testing/realService.ts'
+import { longListAbove, unmeasuredListRows } from '../../contract/listWindow.ts'
+import { firstScreenReceipts, prefetchBlockFirstScreen } from './blockPage.ts'
+import { blockReceiptsQuery } from './blocks.ts'
+import { createQueryClient } from './queryClient.ts'
+
+/**
+ * The block page's first screen, as the server reads it (queries/blockPage.ts prefetchBlockFirstScreen): a block
+ * the page lists whole comes with all its receipts; a long one (a virtualized list, of which the server renders
+ * the first rows) with the receipts of those rows only, so the server does not wait for a node to build receipts
+ * nobody sees. Two blocks made here on the real node (a long one of 120 transfers, each with a different amount of
+ * calldata so each has its own gas used, and a short one of 3); expected values are the node's own
+ * eth_getBlockReceipts, read straight from the gateway.
+ */
+
+let service: TestService
+let posts: unknown[] = []
+const long = { number: 0n, hashes: [] as Hash[], receipts: [] as Receipt[] }
+const short = { number: 0n, hashes: [] as Hash[], receipts: [] as Receipt[] }
+
+async function mineBlock(count: number, from: number): Promise<{ number: bigint; hashes: Hash[]; receipts: Receipt[] }> {
+  const chain = createChainClient(service.urls.rpc)
+  const account = devAccount(from)
+  const [definition, baseFee] = await Promise.all([chainOf(chain), readBaseFee(chain)])
+  const nonce = await chain.getTransactionCount({ address: account.address, blockTag: 'pending' })
+  const hashes = await Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      chain.sendTransaction({ account, chain: definition, nonce: nonce + index, to: devAccount(from + 1).address, value: 1n, data: toHex(new Uint8Array(index + 1).fill(7)), gas: 100_000n, ...feeFields('eip1559', baseFee) }),
+    ),
+  )
+  await service.node('evm_mine', [])
+  const number = (await chain.waitForTransactionReceipt({ hash: hashes.at(-1)!, timeout: 30_000 })).blockNumber
+  const receipts = (await chain.request({ method: 'eth_getBlockReceipts', params: [`0x${number.toString(16)}`] })) as unknown as Receipt[]
+  return { number, hashes, receipts }
+}
+
+beforeAll(async () => {
+  vi.stubGlobal('WebSocket', WebSocket)
+  service = await startUnitTestService()
+  // Mined on demand, straight on the node (a test's control of its chain): each set of transfers in one block.
+  await service.node('evm_setIntervalMining', [0])
+  Object.assign(long, await mineBlock(120, 6))
+  Object.assign(short, await mineBlock(3, 8))
+  posts = recordGatewayPosts(service)
+})
+
+afterAll(async () => {
+  vi.unstubAllGlobals()
+  await service?.close()
+})
+
+beforeEach(() => {
+  posts.length = 0
+  clearLacks()
+})
+
+describe('a block page’s first screen', () => {
+  it('made the blocks it needs: one longer than a whole list, one shorter, each transaction in its block', () => {
+    expect(long.hashes.length).toBeGreaterThan(longListAbove)
+    expect(long.receipts.map((receipt) => receipt.transactionHash)).toEqual(long.hashes)
+    expect(new Set(long.receipts.map((receipt) => receipt.gasUsed)).size).toBe(long.receipts.length)
+    expect(short.receipts.map((receipt) => receipt.transactionHash)).toEqual(short.hashes)
+  })
+
+  it('of a long block: the block, then only its first rows’ receipts in one batch, as the node has them', async () => {
+    const network = configNetwork(serviceNetwork(service))
+    const client = createQueryClient()
+    await prefetchBlockFirstScreen(client, network, long.number.toString(), new URLSearchParams())
+    expect(postedMethods(posts)).toEqual([['eth_getBlockByNumber'], Array(unmeasuredListRows).fill('eth_getTransactionReceipt')])
+    expect(client.getQueryData(blockReceiptsQuery(network, long.number).queryKey)).toBeUndefined()
+    const early = firstScreenReceipts(client, network, long.hashes)
+    expect([...(early?.values() ?? [])]).toEqual(long.receipts.slice(0, unmeasuredListRows))
+  })
+
+  it('of a short block: the block, then all its receipts in one answer, and no receipt read one by one', async () => {
+    const network = configNetwork(serviceNetwork(service))
+    const client = createQueryClient()
+    await prefetchBlockFirstScreen(client, network, short.number.toString(), new URLSearchParams())
+    expect(postedMethods(posts)).toEqual([['eth_getBlockByNumber'], ['eth_getBlockReceipts']])
+    expect(client.getQueryData(blockReceiptsQuery(network, short.number).queryKey)).toEqual(short.receipts)
+    expect(firstScreenReceipts(client, network, short.hashes)).toBeUndefined()
+  })
+
+  it('rendered by the server: a long block’s first rows, each with its status and gas used, and those receipts in the page’s data', async () => {
+    const network = serviceNetwork(service)
+    const config: RuntimeConfig = { defaultNetwork: network.name, networks: [network] }
+    const screen = await renderFirstScreen(`/block/${long.number}`, config, { dataDeadlineMs: 30_000 })
+    expect(screen).not.toBeNull()
+    const rows = screen!.html.split('data-testid="block-tx-row"').slice(1)
+    expect(rows).toHaveLength(unmeasuredListRows)
+    for (const [index, row] of rows.entries()) {
+      const receipt = long.receipts[index]!
+      expect(row).toContain(`data-value="${receipt.transactionHash}"`)
+      expect(row).toContain(`data-testid="tx-gas-used" data-value="${BigInt(receipt.gasUsed).toString(10)}"`)
+      expect(row).toMatch(/data-testid="tx-status"/)
+    }
+    expect(screen!.html).toContain(`data-virtual-count="${long.hashes.length}"`)
+    expect(postedMethods(posts).flat().filter((method) => method === 'eth_getBlockReceipts')).toEqual([])
+    // The page's data: the block and the first rows' receipts, each under its transaction's key; not the block's receipts.
+    const queries = (screen!.state() as unknown as { queries: Array<{ queryKey: unknown[] }> }).queries
+    const kinds = queries.map((query) => query.queryKey[1])
+    expect(queries.filter((query) => query.queryKey[1] === 'receipt').map((query) => query.queryKey[2])).toEqual(long.hashes.slice(0, unmeasuredListRows))
+    expect(kinds).toContain('block')
+    expect(kinds).not.toContain(blockReceiptsQuery(configNetwork(network), long.number).queryKey[1])
+  })
+})
