@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { toHex } from 'viem'
-import { longListAbove, unmeasuredListRows } from '../contract/listWindow.ts'
-import { busyBlock, devAccount, firstScreenDataBlock, fundFromDeployer, gatewayCalls, recentReceipts, rpc, rpcUrl, waitForReceipt, type RpcReceipt } from './helpers.ts'
+import { busyBlock, firstScreenDataBlock, gatewayCalls, recentReceipts, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
 
 /**
  * A block or transaction page comes with its first screen rendered by the app server (server/firstScreen.ts)
@@ -157,61 +155,6 @@ test.describe('first screen rendered by the server, then the app', () => {
     expect(times.entry, 'the entry was loaded').not.toBeNull()
     // The timer is the fallback for a page that paints nothing (a background tab) or paints late (a loaded machine).
     expect(times.entry! >= times.paint! || times.entry! >= times.parsed + 1_000 - 1, `entry at ${times.entry}, paint at ${times.paint}, parsed at ${times.parsed}`).toBe(true)
-  })
-
-  test('a block longer than a whole list: the server\'s screen holds its first rows with their receipts, and the app reads the block\'s receipts once and fills every row', async ({ page, request }) => {
-    test.setTimeout(90_000)
-    const url = await rpcUrl(request)
-    // 210 transfers, each with its own calldata length (so its own gas used), signed here and sent in one batch:
-    // with a 2 s block time a block boundary may split them, but one of the two blocks then holds over 100.
-    const from = devAccount(24)
-    await fundFromDeployer(request, url, from.address)
-    const [chainId, nonce, latest] = await Promise.all([
-      rpc<Hex>(request, url, 'eth_chainId'),
-      rpc<Hex>(request, url, 'eth_getTransactionCount', [from.address, 'pending']),
-      rpc<{ baseFeePerGas: Hex }>(request, url, 'eth_getBlockByNumber', ['latest', false]),
-    ])
-    const signed = await Promise.all(
-      Array.from({ length: 210 }, (_, index) =>
-        from.signTransaction({ type: 'eip1559', chainId: Number(BigInt(chainId)), nonce: Number(BigInt(nonce)) + index, to: devAccount(25).address, value: 1n, data: toHex(new Uint8Array(index + 1).fill(9)), gas: 100_000n, maxPriorityFeePerGas: 10n ** 9n, maxFeePerGas: BigInt(latest.baseFeePerGas) * 3n + 10n ** 9n }),
-      ),
-    )
-    const sent = (await (await request.post(url, { data: signed.map((raw, index) => ({ jsonrpc: '2.0', id: index + 1, method: 'eth_sendRawTransaction', params: [raw] })) })).json()) as Array<{ result?: Hex; error?: unknown }>
-    expect(sent.filter((answer) => !answer.result)).toEqual([])
-    const [first, last] = await Promise.all([waitForReceipt<RpcReceipt>(request, url, sent[0]!.result!), waitForReceipt<RpcReceipt>(request, url, sent.at(-1)!.result!)])
-    let number = BigInt(first.blockNumber)
-    let receipts = await rpc<RpcReceipt[]>(request, url, 'eth_getBlockReceipts', [first.blockNumber])
-    if (receipts.length <= longListAbove) {
-      number = BigInt(last.blockNumber)
-      receipts = await rpc<RpcReceipt[]>(request, url, 'eth_getBlockReceipts', [last.blockNumber])
-    }
-    expect(receipts.length).toBeGreaterThan(longListAbove)
-    const quantity = `0x${number.toString(16)}`
-
-    // The server's screen: the first rows, each with the status and gas used the chain has.
-    const html = await (await request.get(`/block/${number}`)).text()
-    const rows = html.split('data-testid="block-tx-row"').slice(1)
-    expect(rows).toHaveLength(unmeasuredListRows)
-    for (const [index, row] of rows.entries()) {
-      expect(row).toContain(`data-value="${receipts[index]!.transactionHash}"`)
-      expect(row).toContain(`data-testid="tx-gas-used" data-value="${BigInt(receipts[index]!.gasUsed).toString()}"`)
-    }
-
-    // The app takes over from that data: the block and the first rows' receipts are not asked again, the
-    // block's receipts are asked once, and the last row (scrolled to) shows its own.
-    const calls = gatewayCalls(page)
-    await page.goto(`/block/${number}`)
-    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
-    await expect(page.locator('[data-first-screen]')).toHaveCount(0)
-    const lastReceipt = receipts.at(-1)!
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-    const lastRow = page.getByTestId('block-tx-row').filter({ has: page.locator(`[data-testid="tx-hash"][data-value="${lastReceipt.transactionHash}"]`) })
-    await expect(lastRow.getByTestId('tx-gas-used')).toHaveAttribute('data-value', BigInt(lastReceipt.gasUsed).toString())
-    await expect(lastRow.getByTestId('tx-status')).toHaveText(lastReceipt.status === '0x1' ? 'Success' : 'Failed')
-    expect(calls.filter((call) => call.method === 'eth_getBlockReceipts' && call.params[0] === quantity)).toHaveLength(1)
-    expect(calls.filter((call) => call.method === 'eth_getBlockByNumber' && call.params[0] === quantity)).toEqual([])
-    const firstRows = new Set(receipts.slice(0, unmeasuredListRows).map((receipt) => receipt.transactionHash))
-    expect(calls.filter((call) => call.method === 'eth_getTransactionReceipt' && firstRows.has(call.params[0] as Hex))).toEqual([])
   })
 
   test('the home page: the app takes over the server\'s rows without dropping them and does not read the window again', async ({ page }) => {

@@ -54,13 +54,19 @@ export function takeEarlyReply(url: string, method: string, params: readonly unk
   if (!entry) return null
   // Calls made in the same tick as the first adopter share the answer, as identical reads in one batch share
   // one call on the wire (http.ts): on a full load of home the head query and the head stream both ask for
-  // the latest block at once. A later call asks the node afresh.
+  // the latest block at once. A later call asks the node afresh: one made after the next macrotask, or after
+  // the answer was handed out (with the early answer already in, a read completes within microtasks, before
+  // any timer: a CI run on Node 24 adopted the next read too).
+  const forget = () => {
+    if (all.get(key) === entry) all.delete(key)
+  }
   if (!entry.taken) {
     entry.taken = true
-    setTimeout(() => all.delete(key), 0)
+    setTimeout(forget, 0)
   }
   if (performance.now() - entry.sentAt > adoptWithinMs) return null
   return entry.outcomes().then((list) => {
+    forget()
     const outcome = list?.[entry.index]
     // A reply missing from the batch or malformed: ask again rather than fail on the early request's account.
     return outcome && (outcome.ok || !(outcome.error instanceof MalformedResponseError)) ? outcome : null
