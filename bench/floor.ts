@@ -18,8 +18,8 @@ import { pollInPage } from './browser.ts'
  *   - What it asks for is what the app's page needs before its watch (bench/browser.ts) counts it as shown:
  *       block: one batch, eth_getBlockByNumber(n, false) + eth_getBlockReceipts(n), the app's first batch
  *              (src/queries/blockPage.ts: the block with transaction hashes unless ?tx=full, and its receipts);
- *              for a block whose list the page renders in part (`firstRows`: past contract/listWindow.ts's
- *              longListAbove, the server's first screen shows its first rows and reads only their receipts),
+ *              for a block whose list the page renders in part (`firstRows`: contract/listWindow.ts's
+ *              partialFirstScreenRows, the server's first screen shows its first rows and reads only their receipts),
  *              the block, then one batch of eth_getTransactionReceipt for those rows: two round trips, the
  *              fewest that give those rows (the hashes come with the block), and no receipt nobody sees;
  *       tx:    one batch, eth_getTransactionByHash + eth_getTransactionReceipt (src/pages/tx/); the overview
@@ -54,10 +54,10 @@ export function installFloorPages(dist: string, runtimeConfigJson: string): () =
 }
 
 export function floorPath(page: FloorPage): string {
-  const query = new URLSearchParams({
-    page: page.kind,
-    ...(page.kind === 'block' ? { block: String(page.block), ...(page.firstRows === undefined ? {} : { rows: String(page.firstRows) }) } : page.kind === 'tx' ? { hash: page.hash } : {}),
-  })
+  const query = new URLSearchParams({ page: page.kind })
+  if (page.kind === 'block') query.set('block', String(page.block))
+  if (page.kind === 'block' && page.firstRows !== undefined) query.set('rows', String(page.firstRows))
+  if (page.kind === 'tx') query.set('hash', page.hash)
   return `/${floorDir}/floor.html?${query}`
 }
 

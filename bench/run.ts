@@ -17,7 +17,7 @@ import { fullLoad, inAppColdAndWarm, renderAndScroll, summarizeVisits, type Visi
 import { budgetChecks, formatTable } from './report.ts'
 import { benchHardfork, benchStateFile, checkBenchChain, ensureBenchScenario, runsDir } from './scenario.ts'
 import { ratio } from './partition.ts'
-import { longListAbove, unmeasuredListRows } from '../contract/listWindow.ts'
+import { partialFirstScreenRows } from '../contract/listWindow.ts'
 import { median, round, summarize } from './stats.ts'
 
 /**
@@ -103,7 +103,7 @@ try {
     const cases: ColdCase[] = [
       { name: 'block5', label: `Block page (${small.transactions} txs)`, path: `/block/${small.number}`, watch: 'block', floor: { kind: 'block', block: small.number } },
       // The page's first screen holds a long block's first rows and their receipts only (queries/blockPage.ts): so does its floor.
-      { name: 'block1000', label: `Block page (${big.transactions.toLocaleString('en')} txs)`, path: bigPath, watch: 'block', floor: { kind: 'block', block: big.number, ...(big.transactions > longListAbove ? { firstRows: unmeasuredListRows } : {}) } },
+      { name: 'block1000', label: `Block page (${big.transactions.toLocaleString('en')} txs)`, path: bigPath, watch: 'block', floor: { kind: 'block', block: big.number, firstRows: partialFirstScreenRows(big.transactions) } },
       { name: 'tx', label: 'Transaction page', path: `/tx/${small.sampleTransaction}`, watch: 'tx', floor: { kind: 'tx', hash: small.sampleTransaction } },
       { name: 'home', label: 'Home page (first block row)', path: '/', watch: 'home', floor: { kind: 'home' } },
     ]

@@ -16,3 +16,11 @@ export const listOverscan = 12
  * list that starts below the first screen.
  */
 export const unmeasuredListRows = 1 + listOverscan
+
+/**
+ * How many rows of a list of `count` a first screen rendered by the server holds when that is not all of them
+ * (a long list: its unmeasured rows); undefined when the list is shown whole.
+ */
+export function partialFirstScreenRows(count: number): number | undefined {
+  return count > longListAbove ? unmeasuredListRows : undefined
+}

@@ -1,15 +1,13 @@
 import { toHex, type Hash } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import { chainOf, createChainClient } from '../../server/chain/chainClient.ts'
-import { feeFields, readBaseFee } from '../../server/chain/fees.ts'
-import { devAccount } from '../../server/testing/devAccounts.ts'
+import { createChainClient } from '../../server/chain/chainClient.ts'
 import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { configNetwork } from '../networks/capabilities.ts'
 import { clearLacks } from '../networks/lacks.ts'
 import type { Receipt } from '../rpc/schemas.ts'
 import { renderFirstScreen } from '../serverRender.tsx'
-import { postedMethods, recordGatewayPosts, serviceNetwork, startUnitTestService, type TestService } from '../testing/realService.ts'
+import { mineTransfers, postedMethods, recordGatewayPosts, serviceNetwork, startUnitTestService, type TestService } from '../testing/realService.ts'
 import { longListAbove, unmeasuredListRows } from '../../contract/listWindow.ts'
 import { firstScreenReceipts, prefetchBlockFirstScreen } from './blockPage.ts'
 import { blockReceiptsQuery } from './blocks.ts'
@@ -30,18 +28,8 @@ const long = { number: 0n, hashes: [] as Hash[], receipts: [] as Receipt[] }
 const short = { number: 0n, hashes: [] as Hash[], receipts: [] as Receipt[] }
 
 async function mineBlock(count: number, from: number): Promise<{ number: bigint; hashes: Hash[]; receipts: Receipt[] }> {
-  const chain = createChainClient(service.urls.rpc)
-  const account = devAccount(from)
-  const [definition, baseFee] = await Promise.all([chainOf(chain), readBaseFee(chain)])
-  const nonce = await chain.getTransactionCount({ address: account.address, blockTag: 'pending' })
-  const hashes = await Promise.all(
-    Array.from({ length: count }, (_, index) =>
-      chain.sendTransaction({ account, chain: definition, nonce: nonce + index, to: devAccount(from + 1).address, value: 1n, data: toHex(new Uint8Array(index + 1).fill(7)), gas: 100_000n, ...feeFields('eip1559', baseFee) }),
-    ),
-  )
-  await service.node('evm_mine', [])
-  const number = (await chain.waitForTransactionReceipt({ hash: hashes.at(-1)!, timeout: 30_000 })).blockNumber
-  const receipts = (await chain.request({ method: 'eth_getBlockReceipts', params: [`0x${number.toString(16)}`] })) as unknown as Receipt[]
+  const { number, hashes } = await mineTransfers(service, { from, to: from + 1, count, value: () => 1n, data: (index) => toHex(new Uint8Array(index + 1).fill(7)), gas: 100_000n })
+  const receipts = (await createChainClient(service.urls.rpc).request({ method: 'eth_getBlockReceipts', params: [`0x${number.toString(16)}`] })) as unknown as Receipt[]
   return { number, hashes, receipts }
 }
 

@@ -7,7 +7,7 @@ import { resolveBlockRef, type BlockRef } from './cachePolicy.ts'
 import { headQuery } from './head.ts'
 import { receiptQuery } from './transactions.ts'
 import type { BlockHeader, Receipt } from '../rpc/schemas.ts'
-import { longListAbove, unmeasuredListRows } from '../../contract/listWindow.ts'
+import { partialFirstScreenRows } from '../../contract/listWindow.ts'
 import { parseBlockId, type ParsedBlockId } from '../urls.ts'
 
 /**
@@ -91,7 +91,13 @@ export function prefetchBlockRoute(client: QueryClient, network: AppNetwork, par
  * contract/listWindow.ts).
  */
 export function firstScreenReceiptHashes(hashes: readonly Hash[]): readonly Hash[] {
-  return hashes.length > longListAbove ? hashes.slice(0, unmeasuredListRows) : []
+  const rows = partialFirstScreenRows(hashes.length)
+  return rows === undefined ? [] : hashes.slice(0, rows)
+}
+
+/** A block's transaction hashes, whether it came with hashes or with full transactions. */
+export function transactionHashesOf(block: { transactions: ReadonlyArray<Hash | { hash: Hash }> }): Hash[] {
+  return block.transactions.map((entry) => (typeof entry === 'string' ? entry : entry.hash))
 }
 
 /**
@@ -101,8 +107,8 @@ export function firstScreenReceiptHashes(hashes: readonly Hash[]): readonly Hash
  * ~0.3 ms each: a 1,000-transaction block's took 300 ms, and 450-690 ms beside a browser starting; a
  * 5,000-transaction block's 2.5-7 s, past the server's data deadline: the block, in the same batch, missed it too,
  * and that page came after 870 ms as placeholders only, then the browser asked for the same receipts while the
- * node was still building the server's) for a screen that shows 13. The page asks for the block's receipts once it has taken over (its route's
- * startData, prefetchBlockRoute). Costs a short block one round trip between the server and the node (the
+ * node was still building the server's) for a screen that shows 13. The page asks for the block's receipts
+ * once it has taken over (its route's startData, prefetchBlockRoute). Costs a short block one round trip between the server and the node (the
  * block, then its receipts) where the browser's route asks both in one batch.
  */
 export async function prefetchBlockFirstScreen(client: QueryClient, network: AppNetwork, param: string, search: URLSearchParams): Promise<void> {
@@ -110,13 +116,10 @@ export async function prefetchBlockFirstScreen(client: QueryClient, network: App
   if (!parsed) return
   const ref = blockPageRef(parsed, headNumberOf(client.getQueryData(headQuery(network).queryKey)))
   if (resolveBlockRef(ref).kind === 'tag') return
-  const full = wantsFullTransactions(search)
-  if (full) await client.prefetchQuery(blockWithTransactionsQuery(network, ref))
-  else await client.prefetchQuery(blockQuery(network, ref))
-  const block = full ? client.getQueryData(blockWithTransactionsQuery(network, ref).queryKey) : client.getQueryData(blockQuery(network, ref).queryKey)
+  // A failed read is the browser's to retry and to explain, as prefetchQuery leaves it.
+  const block = await (wantsFullTransactions(search) ? client.fetchQuery(blockWithTransactionsQuery(network, ref)) : client.fetchQuery(blockQuery(network, ref))).catch(() => null)
   if (!block || receiptsSkippedFor(network, parsed) !== null) return
-  const hashes = block.transactions.map((entry) => (typeof entry === 'string' ? entry : entry.hash))
-  const first = firstScreenReceiptHashes(hashes)
+  const first = firstScreenReceiptHashes(transactionHashesOf(block))
   if (first.length === 0) await client.prefetchQuery(blockReceiptsQuery(network, ref))
   else await Promise.all(first.map((hash) => client.prefetchQuery(receiptQuery(network, hash))))
 }

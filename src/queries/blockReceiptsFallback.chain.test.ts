@@ -1,12 +1,10 @@
 import type { Hash } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
-import { chainOf, createChainClient } from '../../server/chain/chainClient.ts'
-import { feeFields, readBaseFee } from '../../server/chain/fees.ts'
-import { devAccount } from '../../server/testing/devAccounts.ts'
+import { createChainClient } from '../../server/chain/chainClient.ts'
 import { configNetwork, defaultCapabilities, type AppNetwork } from '../networks/capabilities.ts'
 import { clearLacks } from '../networks/lacks.ts'
-import { postedMethods, recordGatewayPosts, serviceNetwork, startUnitTestService, type TestService } from '../testing/realService.ts'
+import { mineTransfers, postedMethods, recordGatewayPosts, serviceNetwork, startUnitTestService, type TestService } from '../testing/realService.ts'
 import { blockReceiptsQuery, readsReceiptsOneByOne } from './blocks.ts'
 import { createQueryClient } from './queryClient.ts'
 
@@ -27,17 +25,9 @@ beforeAll(async () => {
   // Mined on demand, straight on the node (a test's control of its chain, not through the gateway): the five
   // transfers land in one block.
   await service.node('evm_setIntervalMining', [0])
-  const chain = createChainClient(service.urls.rpc)
-  const account = devAccount(4)
-  const [definition, baseFee] = await Promise.all([chainOf(chain), readBaseFee(chain)])
-  const nonce = await chain.getTransactionCount({ address: account.address, blockTag: 'pending' })
-  hashes = await Promise.all(
-    Array.from({ length: 5 }, (_, index) =>
-      chain.sendTransaction({ account, chain: definition, nonce: nonce + index, to: devAccount(5).address, value: BigInt(index + 1), gas: 21_000n, ...feeFields('eip1559', baseFee) }),
-    ),
-  )
-  await service.node('evm_mine', [])
-  blockNumber = (await chain.waitForTransactionReceipt({ hash: hashes[4]!, timeout: 30_000 })).blockNumber
+  const mined = await mineTransfers(service, { from: 4, to: 5, count: 5, value: (index) => BigInt(index + 1) })
+  blockNumber = mined.number
+  hashes = mined.hashes
   posts = recordGatewayPosts(service)
 })
 

@@ -1,8 +1,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { Hash, Hex } from 'viem'
 import { vi } from 'vitest'
 import type { Network } from '../../contract/runtimeConfig.ts'
+import { chainOf, createChainClient } from '../../server/chain/chainClient.ts'
+import { feeFields, readBaseFee } from '../../server/chain/fees.ts'
+import { devAccount } from '../../server/testing/devAccounts.ts'
 import { startTestService as startServerTestService, type TestService } from '../../server/testing/service.ts'
 
 /**
@@ -73,4 +77,36 @@ export function recordGatewayPosts(service: TestService): unknown[] {
 /** The JSON-RPC methods of each recorded POST, in order. */
 export function postedMethods(posts: readonly unknown[]): string[][] {
   return posts.map((body) => (Array.isArray(body) ? body : [body]).map((call) => (call as { method: string }).method))
+}
+
+/**
+ * `count` transfers from dev account `from` to dev account `to`, sent through the gateway with consecutive nonces
+ * and mined on demand straight on the node (a test's control of its chain), so they land in one block: the
+ * service's interval mining must be off (`evm_setIntervalMining` 0). `value` and `data` give each transfer its own.
+ */
+export async function mineTransfers(
+  service: TestService,
+  options: { from: number; to: number; count: number; value?: (index: number) => bigint; data?: (index: number) => Hex; gas?: bigint },
+): Promise<{ number: bigint; hashes: Hash[] }> {
+  const chain = createChainClient(service.urls.rpc)
+  const account = devAccount(options.from)
+  const [definition, baseFee] = await Promise.all([chainOf(chain), readBaseFee(chain)])
+  const nonce = await chain.getTransactionCount({ address: account.address, blockTag: 'pending' })
+  const hashes = await Promise.all(
+    Array.from({ length: options.count }, (_, index) =>
+      chain.sendTransaction({
+        account,
+        chain: definition,
+        nonce: nonce + index,
+        to: devAccount(options.to).address,
+        value: options.value?.(index) ?? 0n,
+        data: options.data?.(index),
+        gas: options.gas ?? 21_000n,
+        ...feeFields('eip1559', baseFee),
+      }),
+    ),
+  )
+  await service.node('evm_mine', [])
+  const number = (await chain.waitForTransactionReceipt({ hash: hashes.at(-1)!, timeout: 30_000 })).blockNumber
+  return { number, hashes }
 }

@@ -7,7 +7,7 @@ import { receiptStatus } from '../../format/receiptStatus.ts'
 import { transactionTypeName, transactionTypeShort } from '../../format/transactionType.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { lackedMethods, subscribeLacks } from '../../networks/lacks.ts'
-import { firstScreenReceipts } from '../../queries/blockPage.ts'
+import { firstScreenReceipts, transactionHashesOf } from '../../queries/blockPage.ts'
 import { readsReceiptsOneByOne } from '../../queries/blocks.ts'
 import { prefetchTransactionByIndex, prefetchTransactionPage } from '../../queries/transactions.ts'
 import { isNotRecorded, isRetryable } from '../../rpc/errors.ts'
@@ -121,7 +121,7 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
   const oneByOne = readsReceiptsOneByOne(network)
   // A recorded sample without this block's receipts: the columns only receipts fill are left out, not dashed.
   const receiptsNotRecorded = isNotRecorded(receiptsError)
-  const hashes = block.transactions.map((entry) => (typeof entry === 'string' ? entry : entry.hash))
+  const hashes = transactionHashesOf(block)
   const byHash = receiptsByHash(receipts)
   // A long block's first rows have their receipts before the block's (the server's first screen read those
   // alone, queries/blockPage.ts): shown until the block's arrive, which then fill every row.
