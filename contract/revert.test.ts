@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs'
 import { encodeErrorResult, pad, parseAbi, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decodeRevert, describeRevert } from './revert.ts'
+import { readFixture, readTestData } from '../server/testing/fixtures.ts'
 
-const fixtures = new URL('../../shared/fixtures/', import.meta.url)
 type ErrorAnswer = { error: { code: number; message: string; data: Hex } }
 
 /** The recorded answers of a fixture, whatever its layout (erigon JSON pairs or execution-apis .io lines). */
 function recordedErrors(name: string): ErrorAnswer['error'][] {
-  const text = readFileSync(new URL(name, fixtures), 'utf8')
+  const text = name.endsWith('.io') ? readTestData(name) : readFixture(name)
   if (name.endsWith('.io')) return text.split('\n').filter((line) => line.startsWith('<< ')).map((line) => (JSON.parse(line.slice(3)) as ErrorAnswer).error)
   return (JSON.parse(text) as Array<{ response: ErrorAnswer }>).map((item) => item.response.error)
 }

@@ -1,19 +1,17 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { readFixture as readFixtureText } from '../server/testing/fixtures.ts'
 import { devAccount, fundFromDeployer, gatewayBlockNumber, rpc, rpcUrl, signAndSend, waitForReceipt } from './helpers.ts'
 
 /**
  * The block pages (/blocks, /block/:id, /block/:id/receipts, /uncle/:id/:index) against the real
- * service. Expected values come from the gateway (asked here), or from ../shared/fixtures for the recorded
+ * service. Expected values come from the gateway (asked here), or from server/samples/recordings for the recorded
  * mainnet sample; never from the app's own code.
  */
 
 // The real service, a real browser, and pages that scroll through hundreds of rows: more time than the default.
 test.describe.configure({ timeout: 120_000 })
 
-const fixturesDir = path.resolve(import.meta.dirname, '..', '..', 'shared', 'fixtures')
-const readFixture = (name: string) => JSON.parse(fs.readFileSync(path.join(fixturesDir, name), 'utf8')) as unknown
+const readFixture = (name: string) => JSON.parse(readFixtureText(name)) as unknown
 
 type Hex = `0x${string}`
 type RpcBlock = Record<string, unknown> & { number: Hex; hash: Hex; parentHash: Hex; gasUsed: Hex; miner: Hex; timestamp: Hex; transactions: Array<Hex | { hash: Hex }>; uncles: Hex[] }

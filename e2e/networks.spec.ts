@@ -1,13 +1,10 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { readFixture } from '../server/testing/fixtures.ts'
 
 /**
  * Networks. The recorded sample networks the local service serves (l2a, l2b, mainnet), the tag
  * rules at the transport boundary, user networks kept in the browser, and `?network=` in every link.
  */
-
-const fixturesDir = path.resolve(import.meta.dirname, '..', '..', 'shared', 'fixtures')
 
 type ServedNetwork = { name: string; label: string; rpcBase: string; wsBase: string; key: string; secret: string; chainId: string }
 type ServedConfig = { defaultNetwork: string; networks: ServedNetwork[] }
@@ -18,12 +15,12 @@ async function servedConfig(request: APIRequestContext): Promise<ServedConfig> {
 
 /** The recording of l2a_getRawBlockTransactions(5817), as published. */
 function rawBlockRecording(): Array<{ common_data: { L1: Record<string, string | number> }; execute: Record<string, unknown>; received_timestamp_ms: number }> {
-  return JSON.parse(fs.readFileSync(path.join(fixturesDir, 'zksync-era-mainnet-zks_getRawBlockTransactions-L1.json'), 'utf8')).result
+  return JSON.parse(readFixture('l2a-mainnet-raw-block-transactions-L1.json')).result
 }
 
 /** The recording of l2b_pendingTransactions: as published it holds a literal `...` line, dropped here with the comma before it. */
 function pendingRecording(): Array<Record<string, string | string[]>> {
-  const lines = fs.readFileSync(path.join(fixturesDir, 'infura-starknet-mainnet-starknet_pendingTransactions.json'), 'utf8').split('\n')
+  const lines = readFixture('l2b-mainnet-pending-transactions.json').split('\n')
   const elision = lines.findIndex((line) => line.trim() === '...')
   expect(elision).toBeGreaterThan(0)
   lines.splice(elision, 1)

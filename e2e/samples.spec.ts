@@ -1,7 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { readFixture as readFixtureText } from '../server/testing/fixtures.ts'
 
 /**
  * The recorded sample networks open well: each home says what its recording holds and links to it, and what a
@@ -9,8 +8,7 @@ import { expect, test, type Page } from '@playwright/test'
  * come from the fixtures themselves, never from the app's code.
  */
 
-const fixturesDir = path.resolve(import.meta.dirname, '..', '..', 'shared', 'fixtures')
-const readFixture = (name: string) => JSON.parse(fs.readFileSync(path.join(fixturesDir, name), 'utf8')) as unknown
+const readFixture = (name: string) => JSON.parse(readFixtureText(name)) as unknown
 const grouped = (value: bigint | number | string) => BigInt(value).toLocaleString('en-US')
 
 const block = readFixture('ethereumjs-mainnet-block-0x913156-with-uncles.json') as { number: string; hash: string; transactions: string[]; uncles: string[] }
@@ -127,7 +125,7 @@ test.describe('the layer-2 samples', () => {
   })
 
   test('l2b-sample: its home links to the pending transactions', async ({ page }) => {
-    const text = fs.readFileSync(path.join(fixturesDir, 'infura-starknet-mainnet-starknet_pendingTransactions.json'), 'utf8')
+    const text = readFixtureText('l2b-mainnet-pending-transactions.json')
     const pending = (text.match(/"transaction_hash"/g) ?? []).length
     await page.goto('/?network=l2b-sample')
     const item = page.getByTestId('sample-l2b-pending')

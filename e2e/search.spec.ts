@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { keccak256, toHex, type Hex } from 'viem'
+import { readFixture } from '../server/testing/fixtures.ts'
 import { rpc as call, rpcUrl } from './helpers.ts'
 
 /**
@@ -123,7 +124,7 @@ test.describe('search box', () => {
 
   test('on another network the lookup asks that network, and the link keeps it', async ({ page }) => {
     // The recorded mainnet sample holds block 0x913156 (fixture), which the devnet does not have.
-    const fixture = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'shared', 'fixtures', 'ethereumjs-mainnet-block-0x913156-with-uncles.json'), 'utf8')) as { result?: { hash: Hex }; hash?: Hex }
+    const fixture = JSON.parse(readFixture('ethereumjs-mainnet-block-0x913156-with-uncles.json')) as { result?: { hash: Hex }; hash?: Hex }
     const hash = (fixture.result ?? fixture).hash!
     await searchFrom(page, hash, '?network=mainnet-sample')
     await expect(page).toHaveURL(new RegExp(`/block/${hash}\\?network=mainnet-sample$`))

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { decodeEventLog, decodeFunctionData, formatEther, formatGwei, getAddress, keccak256, parseAbi, parseEther, parseGwei, toHex, type Hex } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
+import { readFixture } from '../server/testing/fixtures.ts'
 import { recentReceipts, rpc as call, rpcUrl } from './helpers.ts'
 
 /**
@@ -367,7 +368,7 @@ test.describe('transaction pages', () => {
   })
 
   test('a pre-Byzantium receipt on the recorded mainnet sample shows its state root, and its logs decoded', async ({ page }) => {
-    const fixture = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'shared', 'fixtures', 'etl-mainnet-eth_getTransactionReceipt-prebyzantium-root-logs.json'), 'utf8')) as { result: RpcReceipt & { root: Hex } }
+    const fixture = JSON.parse(readFixture('etl-mainnet-eth_getTransactionReceipt-prebyzantium-root-logs.json')) as { result: RpcReceipt & { root: Hex } }
     const receipt = fixture.result
     await page.goto(`/tx/${receipt.transactionHash}?network=mainnet-sample`)
     await expect(row(page, 'tx-status').locator('[data-status]')).toHaveAttribute('data-status', 'pre-byzantium')

@@ -63,7 +63,7 @@ describe('what the mainnet sample holds, read from its recordings', () => {
 
 describe('what the layer-2 samples hold', () => {
   it('l2a-sample: block 5817 and its transactions, and no eth_* blocks', () => {
-    const recorded = JSON.parse(readFixture('zksync-era-mainnet-zks_getRawBlockTransactions-L1.json')) as { result: unknown[] }
+    const recorded = JSON.parse(readFixture('l2a-mainnet-raw-block-transactions-L1.json')) as { result: unknown[] }
     const l2a = of('l2a-sample')
     expect(l2a.l2aBlocks).toEqual([{ number: 5817, transactions: recorded.result.length }])
     expect(l2a.methods).toContain('l2a_getRawBlockTransactions')
@@ -72,7 +72,7 @@ describe('what the layer-2 samples hold', () => {
   })
 
   it('l2b-sample: its pending transactions and that one method only', () => {
-    const text = readFixture('infura-starknet-mainnet-starknet_pendingTransactions.json')
+    const text = readFixture('l2b-mainnet-pending-transactions.json')
     const l2b = of('l2b-sample')
     expect(l2b.l2bPendingTransactions).toBe((text.match(/"transaction_hash"/g) ?? []).length)
     expect(l2b.methods).toEqual(['l2b_pendingTransactions'])

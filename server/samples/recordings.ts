@@ -2,22 +2,28 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { repoRoot } from '../config.ts'
 
-/** ../shared/fixtures: real responses recorded from real nodes, copied byte for byte; never edited. */
-export const fixturesDir = path.resolve(repoRoot, '..', 'shared', 'fixtures')
+/** Real responses recorded from real nodes, copied byte for byte and never edited; SOURCES.md there names each one's source. */
+export const recordingsDir = path.join(repoRoot, 'server', 'samples', 'recordings')
 
 export type RecordedAnswer = { result: unknown } | { error: { code: number; message: string; data?: unknown } }
 
 /** One recorded exchange: the request as sent and the node's answer. */
 export type Recording = { method: string; params: unknown[]; answer: RecordedAnswer; source: string }
 
-export function readFixture(name: string): string {
+/** A data file's text, or an error that names the file, where it was looked for and why it could not be read. */
+export function readDataFile(directory: string, name: string, what: string): string {
+  const file = path.join(directory, name)
   try {
-    return fs.readFileSync(path.join(fixturesDir, name), 'utf8')
+    return fs.readFileSync(file, 'utf8')
   } catch (error) {
-    // A failure is logged: some recordings' file names carry a provider's brand, which logs never show.
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    throw new Error(`a sample recording could not be read from the fixtures directory (${code})`, { cause: error })
+    const { code } = error as NodeJS.ErrnoException
+    const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error))
+    throw new Error(`${what} ${name} could not be read: looked for it at ${file} (${reason})`, { cause: error })
   }
+}
+
+export function readFixture(name: string): string {
+  return readDataFile(recordingsDir, name, 'the sample recording')
 }
 
 type ResponseBody = { result?: unknown; error?: { code: number; message: string; data?: unknown } }
@@ -90,11 +96,10 @@ export function loadSampleRecordings(): SampleRecordings {
   const block = (mainnet[0]!.answer as { result: { hash: string } }).result
   mainnet.push(resultFile('ethereumjs-mainnet-uncle-0x913154-of-block-0x913156.json', 'eth_getUncleByBlockHashAndIndex', [block.hash, '0x0'], false))
 
-  const l2a = [resultFile('zksync-era-mainnet-zks_getRawBlockTransactions-L1.json', 'l2a_getRawBlockTransactions', [5817], true)]
+  const l2a = [resultFile('l2a-mainnet-raw-block-transactions-L1.json', 'l2a_getRawBlockTransactions', [5817], true)]
 
-  const l2bName = 'infura-starknet-mainnet-starknet_pendingTransactions.json'
+  const l2bName = 'l2b-mainnet-pending-transactions.json'
   const { value, dropped } = parseElidedJson(readFixture(l2bName))
-  // Named by its network, not its file: the file's name carries the provider's brand, which logs never show.
   if (dropped > 0) notes.push(`samples: the l2b recording: dropped ${dropped} published "..." elision line(s) to make it JSON`)
   const l2b = [{ method: 'l2b_pendingTransactions', params: [], answer: answerOf(value as ResponseBody), source: l2bName }]
 

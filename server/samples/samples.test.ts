@@ -91,7 +91,7 @@ describe('mainnet-sample replays the recorded mainnet answers', () => {
 
 describe('the layer-2 sample networks', () => {
   it('l2a-sample: l2a_getRawBlockTransactions(5817) is the recording', async () => {
-    const recorded = JSON.parse(readFixture('zksync-era-mainnet-zks_getRawBlockTransactions-L1.json'))
+    const recorded = JSON.parse(readFixture('l2a-mainnet-raw-block-transactions-L1.json'))
     expect((await call('l2a-sample', 'l2a_getRawBlockTransactions', [5817])).result).toEqual(recorded.result)
     expect((await call('l2a-sample', 'l2a_getRawBlockTransactions', [5818])).error?.code).toBe(-32000)
     expect((await call('l2a-sample', 'l2a_getRawBlockTransactions', ['5817'])).error?.code).toBe(-32602)
@@ -99,7 +99,7 @@ describe('the layer-2 sample networks', () => {
   })
 
   it('l2b-sample: l2b_pendingTransactions is the recording without its published elision', async () => {
-    const text = readFixture('infura-starknet-mainnet-starknet_pendingTransactions.json')
+    const text = readFixture('l2b-mainnet-pending-transactions.json')
     const reply = await call('l2b-sample', 'l2b_pendingTransactions')
     const pending = reply.result as Array<{ type: string; transaction_hash: string; calldata: string[] }>
     expect(pending.length).toBe((text.match(/"transaction_hash"/g) ?? []).length)

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { encodeAbiParameters, encodeEventTopics, pad, toEventSelector, toHex, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { readFixture, readTestData } from '../../server/testing/fixtures.ts'
 import { approvalForAllTopic, approvalTopic, decodeTokenEvent, erc20Events, erc721Events, transferTopic, type LogLike } from './tokenEvents.ts'
-
-const fixtures = new URL('../../../shared/fixtures/', import.meta.url)
-const readFixture = (name: string) => readFileSync(new URL(name, fixtures), 'utf8')
 
 type Log = LogLike & { address: Hex; logIndex: Hex }
 
@@ -76,7 +73,7 @@ describe('decodeTokenEvent, logs built from known values', () => {
   })
 })
 
-describe('decodeTokenEvent, recorded mainnet logs (../shared/fixtures)', () => {
+describe('decodeTokenEvent, recorded mainnet logs (server/samples/recordings)', () => {
   it('erigon eth_getTransactionReceipt: the USDC-like transfer reads as the topics and data say', () => {
     const [item] = JSON.parse(readFixture('erigon-mainnet-eth_getTransactionReceipt-logs.json')) as Array<{ response: { result: { logs: Log[] } } }>
     const [log] = item!.response.result.logs
@@ -126,7 +123,7 @@ describe('decodeTokenEvent, recorded mainnet logs (../shared/fixtures)', () => {
     expect(item!.response.result.length).toBeGreaterThan(0)
     expect(item!.response.result.map(decodeTokenEvent).every((decoded) => decoded === null)).toBe(true)
 
-    const line = readFixture('execapis-eth_getBlockReceipts-latest-logs.io').split('\n').find((text) => text.startsWith('<< '))!
+    const line = readTestData('execapis-eth_getBlockReceipts-latest-logs.io').split('\n').find((text) => text.startsWith('<< '))!
     const receipts = (JSON.parse(line.slice(3)) as { result: Array<{ logs: Log[] }> }).result
     const logs = receipts.flatMap((receipt) => receipt.logs)
     expect(logs.length).toBeGreaterThan(0)

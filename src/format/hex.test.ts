@@ -20,7 +20,7 @@ describe('byteLength', () => {
 })
 
 describe('printableText', () => {
-  // extraData of recorded mainnet blocks in ../shared/fixtures; the texts were read with Python's bytes.fromhex.
+  // extraData of recorded mainnet blocks in server/samples/recordings; the texts were read with Python's bytes.fromhex.
   it('reads the text miners put in extraData', () => {
     expect(printableText('0x5050594520737061726b706f6f6c2d6574682d636e2d687a33')).toBe('PPYE sparkpool-eth-cn-hz3')
     expect(printableText('0x706f6f6c696e2e636f6d')).toBe('poolin.com')

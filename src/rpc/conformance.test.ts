@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Address, Hash, Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { fixturesDir, readFixture, readIoFixture } from '../../server/testing/fixtures.ts'
+import { readFixture, readIoFixture, recordingsDir, testDataDir } from '../../server/testing/fixtures.ts'
 import { decodeRevert } from '../../contract/revert.ts'
 import { decodeTokenEvent } from '../evm/tokenEvents.ts'
 import { byteLength, formatChainId, hexToBigInt, hexToDecimal, hexToNumber, printableText, shortHex } from '../format/hex.ts'
@@ -18,7 +18,7 @@ import type { Block, BlockWithTransactions, FeeHistory, Log, Quantity, Receipt, 
 import type { RpcTransport } from './transport.ts'
 
 /**
- * Every recorded answer in ../shared/fixtures for the methods the explorer calls goes through the client's
+ * Every recorded answer in server/samples/recordings and testdata/recorded for the methods the explorer calls goes through the client's
  * own path: the typed method function builds the request (which must equal the recorded one), the JSON-RPC
  * envelope reader settles the recorded reply, the schema checks it, and the formatting functions show it.
  * Success answers must validate and come out unchanged (nothing stripped); error answers must become an
@@ -97,7 +97,7 @@ function mainnetExchanges(): Exchange[] {
   const block = JSON.parse(readFixture(ethereumjsBlockFile)) as { hash: string }
   const uncle = JSON.parse(readFixture(ethereumjsUncleFile)) as unknown
   const wrap = (result: unknown) => ({ jsonrpc: '2.0', id: 1, result })
-  const erigonFiles = fs.readdirSync(fixturesDir).filter((name) => name.startsWith('erigon-mainnet-') && name.endsWith('.json'))
+  const erigonFiles = fs.readdirSync(recordingsDir).filter((name) => name.startsWith('erigon-mainnet-') && name.endsWith('.json'))
   return [
     { source: ethereumjsBlockFile, request: { id: 1, method: 'eth_getBlockByNumber', params: ['0x913156', false] }, response: wrap(block) },
     { source: `${ethereumjsUncleFile} (by hash)`, request: { id: 1, method: 'eth_getUncleByBlockHashAndIndex', params: [block.hash, '0x0'] }, response: wrap(uncle) },
@@ -111,10 +111,10 @@ function mainnetExchanges(): Exchange[] {
   ]
 }
 
-const topLevelIoFiles = fs.readdirSync(fixturesDir).filter((name) => name.startsWith('execapis-') && name.endsWith('.io'))
+const topLevelIoFiles = fs.readdirSync(testDataDir).filter((name) => name.startsWith('execapis-') && name.endsWith('.io'))
 const suiteIoFiles = suiteFolders.flatMap((folder) =>
   fs
-    .readdirSync(path.join(fixturesDir, 'execution-apis-tests', folder))
+    .readdirSync(path.join(testDataDir, 'execution-apis-tests', folder))
     .filter((name) => name.endsWith('.io'))
     .map((name) => `execution-apis-tests/${folder}/${name}`),
 )
@@ -286,7 +286,7 @@ function show(method: string, value: unknown): string[] {
 describe('conformance: every recorded answer goes through the client', () => {
   it('covers every fixture file for these methods, each with at least one exchange', () => {
     const files = new Set(exchanges.map((exchange) => exchange.source.replace(/ \(by (hash|number)\)$/, '').replace(/#\d+$/, '')))
-    const mainnetFiles = fs.readdirSync(fixturesDir).filter((name) => /^(ethereumjs|erigon|etl)-mainnet-.*\.json$/.test(name))
+    const mainnetFiles = fs.readdirSync(recordingsDir).filter((name) => /^(ethereumjs|erigon|etl)-mainnet-.*\.json$/.test(name))
     for (const name of [...mainnetFiles, ...topLevelIoFiles, ...suiteIoFiles]) expect(files, name).toContain(name)
     // What the fixture README and SOURCES.md list: 3 ethereumjs/etl files, 8 erigon files, 10 top-level .io files.
     expect(mainnetFiles).toHaveLength(11)

@@ -1,15 +1,13 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MalformedResponseError } from './errors.ts'
 import { getRawBlockTransactions, pendingTransactions } from './l2Methods.ts'
 import type { RpcTransport } from './transport.ts'
+import { readFixture } from '../../server/testing/fixtures.ts'
 
-// The recorded real answers (../shared/fixtures), read as the sample networks serve them.
-const fixtures = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures')
-const rawBlock = JSON.parse(fs.readFileSync(path.join(fixtures, 'zksync-era-mainnet-zks_getRawBlockTransactions-L1.json'), 'utf8')) as { result: unknown[] }
+// The recorded real answers (server/samples/recordings), read as the sample networks serve them.
+const rawBlock = JSON.parse(readFixture('l2a-mainnet-raw-block-transactions-L1.json')) as { result: unknown[] }
 /** As published the file has a literal `...` line (an elision); drop it and the comma before it. */
-const pendingText = fs.readFileSync(path.join(fixtures, 'infura-starknet-mainnet-starknet_pendingTransactions.json'), 'utf8')
+const pendingText = readFixture('l2b-mainnet-pending-transactions.json')
 const pending = JSON.parse(pendingText.replace(/,\s*\n\s*\.\.\.\s*\n/, '\n')) as { result: unknown[] }
 
 function answering(result: unknown, seen: Array<{ method: string; params: readonly unknown[] }> = []): RpcTransport {

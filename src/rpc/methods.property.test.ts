@@ -3,7 +3,7 @@ import path from 'node:path'
 import fc from 'fast-check'
 import type { Address, Hash, Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { fixturesDir, readFixture, readIoFixture } from '../../server/testing/fixtures.ts'
+import { readFixture, readIoFixture, recordingsDir, testDataDir } from '../../server/testing/fixtures.ts'
 import { MalformedResponseError, RpcError } from './errors.ts'
 import { settleBatch, settleReply } from './jsonrpc.ts'
 import * as methods from './methods.ts'
@@ -15,7 +15,7 @@ import type { RpcTransport } from './transport.ts'
  * JSON-RPC envelope reader and each typed method's schema exactly as a provider's answer would. Whatever
  * arrives, what comes out is a checked value, an RpcError or a MalformedResponseError naming the field:
  * nothing else can escape to a query, and so to React. Well-formed answers are made from the recorded
- * answers in ../shared/fixtures with every value replaced by a random one of the same kind.
+ * answers in server/samples/recordings and testdata/recorded with every value replaced by a random one of the same kind.
  */
 
 type Recorded = { method: string; params: unknown[]; result: unknown }
@@ -50,17 +50,17 @@ function recordedAnswers(): Recorded[] {
     const reply = response as { result?: unknown } | undefined
     if (method && callers[method] && reply && 'result' in reply && reply.result !== null) found.push({ method, params: params ?? [], result: reply.result })
   }
-  const suite = path.join(fixturesDir, 'execution-apis-tests')
+  const suite = path.join(testDataDir, 'execution-apis-tests')
   for (const folder of Object.keys(callers)) {
     if (!fs.existsSync(path.join(suite, folder))) continue
     for (const name of fs.readdirSync(path.join(suite, folder)).filter((file) => file.endsWith('.io'))) {
       for (const exchange of readIoFixture(`execution-apis-tests/${folder}/${name}`)) take(exchange.request, exchange.response)
     }
   }
-  for (const name of fs.readdirSync(fixturesDir).filter((file) => file.startsWith('execapis-') && file.endsWith('.io'))) {
+  for (const name of fs.readdirSync(testDataDir).filter((file) => file.startsWith('execapis-') && file.endsWith('.io'))) {
     for (const exchange of readIoFixture(name)) take(exchange.request, exchange.response)
   }
-  for (const name of fs.readdirSync(fixturesDir).filter((file) => file.startsWith('erigon-mainnet-') && file.endsWith('.json'))) {
+  for (const name of fs.readdirSync(recordingsDir).filter((file) => file.startsWith('erigon-mainnet-') && file.endsWith('.json'))) {
     for (const item of JSON.parse(readFixture(name)) as Array<{ request: unknown; response: unknown }>) take(item.request, item.response)
   }
   const block = JSON.parse(readFixture('ethereumjs-mainnet-block-0x913156-with-uncles.json')) as { hash: string }

@@ -8,7 +8,7 @@ import type { Address, Hash, Hex } from 'viem'
  * Strict on what each field is (hex really hex, an address 20 bytes, a hash 32), tolerant of what a
  * provider adds: every object keeps fields it does not list (blockTimestamp, l1 fees, ...), untouched.
  * The field tables are the spec's resource tables; where recorded answers from real nodes differ from the
- * table, the recordings win and the comment says which one (../shared/fixtures).
+ * table, the recordings win and the comment says which one (server/samples/recordings).
  */
 
 export type Quantity = Hex

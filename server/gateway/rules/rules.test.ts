@@ -8,7 +8,7 @@ import { normalizeRevert } from './revert.ts'
 
 type ErrorAnswer = { error: { code: number; message: string; data: string } }
 
-describe('normalizeRevert, against recorded node answers (../shared/fixtures)', () => {
+describe('normalizeRevert, against recorded node answers (server/samples/recordings, testdata/recorded)', () => {
   const recorded: ErrorAnswer[] = [
     ...['execapis-eth_call-revert-abi-error.io', 'execapis-eth_call-revert-abi-panic.io', 'execapis-eth_estimateGas-revert-raw.io', 'execapis-eth_estimateGas-revert-abi-error.io'].map(
       (name) => readIoFixture(name)[0]!.response as ErrorAnswer,
@@ -57,7 +57,7 @@ describe('prepareLogsFilter (spec: Log filter object, rule 2, Limits)', () => {
     }
   })
 
-  it('counts the logs of a raw answer in its text as parsing would (recorded mainnet answers, ../shared/fixtures)', () => {
+  it('counts the logs of a raw answer in its text as parsing would (recorded mainnet answers, server/samples/recordings)', () => {
     const names = ['erigon-mainnet-eth_getLogs-topics.json', 'erigon-mainnet-eth_getLogs-deposit-contract.json', 'erigon-mainnet-eth_getTransactionReceipt-logs.json']
     for (const name of names) {
       const exchanges = JSON.parse(readFixture(name)) as Array<{ response: { result: unknown[] | { logs: unknown[] } } }>

@@ -1,12 +1,10 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Receipt } from '../../rpc/schemas.ts'
 import { extraBlockFields, fieldLabel, fieldShape, receiptsByHash } from './fields.ts'
 import { receiptsMatchBlock } from '../../queries/blockPage.ts'
+import { readFixture } from '../../../server/testing/fixtures.ts'
 
-const fixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures')
-const readJson = (name: string) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as unknown
+const readJson = (name: string) => JSON.parse(readFixture(name)) as unknown
 
 describe('block fields', () => {
   it('the recorded uncle has only fields the spec lists', () => {
