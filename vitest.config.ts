@@ -23,5 +23,13 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // What the unit suite runs of the app and the service (`npm run test:unit` reports it; the summary is the figure).
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+      exclude: ['**/*.test.{ts,tsx}', '**/testing/**', '**/*.d.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'coverage',
+    },
   },
 })

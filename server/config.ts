@@ -18,6 +18,10 @@ export type ServiceConfig = {
   /** Seconds between blocks; 0 mines on every transaction. */
   blockTime: number
   traffic: boolean
+  /** Blocks of the traffic's seeded mix built once at the first start, on a chain that does not move by itself (tests). */
+  historyBlocks: number
+  /** The tests' control of the chain (server/testControl.ts) on this loopback port; null: none (the default). */
+  testControlPort: number | null
   /** Largest JSON-RPC batch the gateway takes in one body. */
   maxBatch: number
   /** Largest request body in bytes (HTTP and one WebSocket message). */
@@ -80,6 +84,8 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     dataDir,
     blockTime: int(env, 'CHAINGLASS_BLOCK_TIME', 2),
     traffic: (env.CHAINGLASS_TRAFFIC ?? '1') !== '0',
+    historyBlocks: int(env, 'CHAINGLASS_HISTORY_BLOCKS', 0),
+    testControlPort: env.CHAINGLASS_TEST_CONTROL_PORT ? port(env, 'CHAINGLASS_TEST_CONTROL_PORT', 0) : null,
     maxBatch: int(env, 'CHAINGLASS_MAX_BATCH', 1000, 1),
     maxBodyBytes: int(env, 'CHAINGLASS_MAX_BODY_BYTES', 5 * 1024 * 1024, 1024),
     maxUploadBytes: int(env, 'CHAINGLASS_MAX_UPLOAD_BYTES', 2 * 1024 ** 3, 1),

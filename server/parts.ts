@@ -1,12 +1,16 @@
+import fs from 'node:fs'
 import type { Server } from 'node:http'
+import path from 'node:path'
+import { nodeCaller, withoutAutomine } from './chain/nodeCall.ts'
 import { startAppServer, localRuntimeConfig } from './appServer.ts'
 import { publishedContracts } from './chain/publishedContracts.ts'
 import { ensureScenario, type Scenario } from './chain/scenario.ts'
-import { startTraffic } from './chain/traffic.ts'
+import { buildHistory, startTraffic } from './chain/traffic.ts'
 import type { ServiceConfig } from './config.ts'
 import { startFileService, type FileService } from './files/server.ts'
 import { startGateway, type Gateway } from './gateway/server.ts'
 import { listenOrExplain } from './portInUse.ts'
+import { startTestControl } from './testControl.ts'
 import { sampleNetworks } from './samples/networks.ts'
 
 /**
@@ -80,9 +84,31 @@ export function startFilesPart(config: ServiceConfig, appPort: number, log: (lin
 export async function startChainLife(
   config: ServiceConfig,
   rpcUrl: string,
+  nodeUrl: string,
   log: (line: string) => void,
-): Promise<{ scenario: Scenario; close(): Promise<void> }> {
+): Promise<{ scenario: Scenario; controlUrl: string | null; close(): Promise<void> }> {
   const scenario = await ensureScenario({ rpcUrl, dataDir: config.dataDir, log })
+  if (config.historyBlocks > 0) await ensureHistory(config, rpcUrl, nodeUrl, scenario, log)
+  const control = config.testControlPort === null ? null : await startTestControl(config.testControlPort, { node: nodeUrl, rpc: rpcUrl }, scenario, log)
   const traffic = config.traffic ? startTraffic({ rpcUrl, scenario, blockTime: config.blockTime, log }) : null
-  return { scenario, close: async () => traffic?.stop() }
+  return {
+    scenario,
+    controlUrl: control ? `http://127.0.0.1:${control.port}` : null,
+    close: async () => {
+      await traffic?.stop()
+      await control?.close()
+    },
+  }
+}
+
+/**
+ * The tests' chain: a history of the traffic's seeded mix, built once (a restart on the same data dir finds
+ * it), each tick mined as one block on the node itself, then still.
+ */
+async function ensureHistory(config: ServiceConfig, rpcUrl: string, nodeUrl: string, scenario: Scenario, log: (line: string) => void): Promise<void> {
+  const marker = path.join(config.dataDir, 'history.json')
+  if (fs.existsSync(marker)) return
+  const node = nodeCaller(nodeUrl)
+  const head = await withoutAutomine(node, () => buildHistory({ rpcUrl, scenario, log, ticks: config.historyBlocks, mine: async () => void (await node('evm_mine')) }))
+  fs.writeFileSync(marker, `${JSON.stringify({ blocks: config.historyBlocks, head: Number(head) })}\n`)
 }

@@ -30,7 +30,8 @@ export type RunningService = {
   gateway: Gateway
   files: FileService
   scenario: Scenario | null
-  urls: { rpc: string; ws: string; app: string | null; rpcBase: string; wsBase: string; files: string }
+  /** control: the tests' control of the chain (server/testControl.ts), where CHAINGLASS_TEST_CONTROL_PORT is set. */
+  urls: { rpc: string; ws: string; app: string | null; rpcBase: string; wsBase: string; files: string; control: string | null }
   close(): Promise<void>
 }
 
@@ -73,12 +74,14 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     filesPort = files.port
 
     let scenario: Scenario | null = null
+    let control: string | null = null
     if (options.scenario !== false) {
       // The traffic sends blobs: the node's first-blob stall comes now, before anyone uses the node.
       await chain.warmUp()
-      const life = await startChainLife(config, rpc, log)
+      const life = await startChainLife(config, rpc, anvil.httpUrl, log)
       closers.push(() => life.close())
       scenario = life.scenario
+      control = life.controlUrl
     }
 
     return {
@@ -87,7 +90,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
       gateway,
       files,
       scenario,
-      urls: { rpc, ws: `${wsBase}/ws/v3/${config.key}`, app: appUrl, rpcBase, wsBase, files: `http://127.0.0.1:${files.port}` },
+      urls: { rpc, ws: `${wsBase}/ws/v3/${config.key}`, app: appUrl, rpcBase, wsBase, files: `http://127.0.0.1:${files.port}`, control },
       close,
     }
   } catch (error) {

@@ -57,14 +57,24 @@ async function readHead(client: ChainClient): Promise<{ number: bigint; baseFee:
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
-/**
- * Sends transactions every block time until stop(), in seeded stretches: quiet ones of a few cheap
- * transactions, normal ones around the gas target, and bursts of Furnace burns that fill blocks so the
- * base fee climbs. Every transaction type the chain takes, creations, token and NFT moves and failures of
- * every kind come by in turn. A tick never throws out of here: a failure is logged (at most one line per
- * 10 s) and the next tick tries again.
- */
-export function startTraffic(options: TrafficOptions): Traffic {
+type Ticker = {
+  /** Plans the next tick on the latest header and sends its transactions; a blob's send goes on by itself. */
+  runTick(): Promise<void>
+  /** Waits for the blob sends still under way. */
+  settled(): Promise<void>
+  /** The block number the last tick planned on. */
+  lastHead(): bigint | null
+  ticksRun(): number
+  counts: { sent: number; refused: number }
+}
+
+/** One tick after another of the seeded mix: what the live traffic and a built history both send. */
+type TickerOptions = Omit<TrafficOptions, 'blockTime' | 'intervalMs'> & {
+  /** On a chain that does not mine by itself: makes a block of what was sent (the Furnace's deployment waits for one). */
+  mine?: () => Promise<void>
+}
+
+function createTicker(options: TickerOptions, warn: (line: string) => void): Ticker {
   const { scenario, log } = options
   const seed = options.seed ?? 0xc1a55
   const client = createChainClient(options.rpcUrl, { timeoutMs: 10_000 })
@@ -78,12 +88,8 @@ export function startTraffic(options: TrafficOptions): Traffic {
   // check one before it says ready: blobWarmUp.ts); later ones take under a second. Blob sends go on by
   // themselves all the same, so a slow one holds up nothing.
   const blobClient = createChainClient(options.rpcUrl, { timeoutMs: 60_000 })
-  const warn = throttledLog(log)
   const nonces = createTrafficNonces()
   const accounts = new Map<number, LocalAccount>()
-  const intervalMs = options.intervalMs ?? Math.max(1, options.blockTime) * 1000
-  const pace = options.blockTime > 0 ? `a tick per block (${intervalMs / 1000} s)` : `a tick every ${intervalMs / 1000} s`
-
   let context: TrafficContext | null = null
   let planner: ReturnType<typeof createTrafficPlanner> | null = null
   let nfts: ReturnType<typeof createTrafficNfts> | null = null
@@ -94,9 +100,6 @@ export function startTraffic(options: TrafficOptions): Traffic {
   /** The next plan's number: ticks that never reached the node leave the timetable where it was. */
   let tick = 0
   let ticksRun = 0
-  let stopped = false
-  let timer: NodeJS.Timeout | null = null
-  let wake: (() => void) | null = null
   /** The head the last tick planned on. */
   let lastHead: bigint | null = null
   const blobSends = new Set<Promise<void>>()
@@ -132,6 +135,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
       const data = furnaceDeployData(artifactOf(artifacts, 'Furnace').bytecode)
       const account = accountOf(roles.traffic[0])
       const hash = await sendClient.sendTransaction({ account, chain: onChain, to: create2Factory, data })
+      await options.mine?.()
       const receipt = await client.waitForTransactionReceipt({ hash, timeout: 30_000 })
       if (receipt.status !== 'success') throw new Error(`the Furnace's deployment ${hash} reverted`)
       log(`traffic: deployed the Furnace (gas burner) at ${ctx.furnace}`)
@@ -179,7 +183,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
     chain = onChain
     lastHead = head.number
     if (!announced) {
-      log(`traffic: on, ${kindNames(head.kinds)} (the types the chain's latest header allows); quiet, normal and burst stretches, ${pace}`)
+      log(`traffic: on, ${kindNames(head.kinds)} (the types the chain's latest header allows); quiet, normal and burst stretches`)
       announced = true
     }
     if (!furnaceReady) {
@@ -219,6 +223,35 @@ export function startTraffic(options: TrafficOptions): Traffic {
     }
   }
 
+  return {
+    runTick,
+    settled: async () => {
+      await Promise.all(blobSends)
+    },
+    lastHead: () => lastHead,
+    ticksRun: () => ticksRun,
+    counts,
+  }
+}
+
+/**
+ * Sends transactions every block time until stop(), in seeded stretches: quiet ones of a few cheap
+ * transactions, normal ones around the gas target, and bursts of Furnace burns that fill blocks so the
+ * base fee climbs. Every transaction type the chain takes, creations, token and NFT moves and failures of
+ * every kind come by in turn. A tick never throws out of here: a failure is logged (at most one line per
+ * 10 s) and the next tick tries again.
+ */
+export function startTraffic(options: TrafficOptions): Traffic {
+  const { log } = options
+  const warn = throttledLog(log)
+  const ticker = createTicker(options, warn)
+  const intervalMs = options.intervalMs ?? Math.max(1, options.blockTime) * 1000
+  const pace = options.blockTime > 0 ? `a tick per block (${intervalMs / 1000} s)` : `a tick every ${intervalMs / 1000} s`
+  const client = createChainClient(options.rpcUrl, { timeoutMs: 10_000 })
+  let stopped = false
+  let timer: NodeJS.Timeout | null = null
+  let wake: (() => void) | null = null
+
   /** Waits `ms`, or less if stop() comes first. */
   function pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
@@ -236,7 +269,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
    * (or answering) still gets a tick every three block times. On demand mining keeps the fixed rate.
    */
   async function untilNextTick(started: number): Promise<void> {
-    const built = lastHead
+    const built = ticker.lastHead()
     if (options.blockTime <= 0 || built === null) return pause(Math.max(0, intervalMs - (Date.now() - started)))
     await pause(Math.max(0, intervalMs * 0.7 - (Date.now() - started)))
     const deadline = started + intervalMs * 3
@@ -250,7 +283,7 @@ export function startTraffic(options: TrafficOptions): Traffic {
   async function loop(): Promise<void> {
     while (!stopped) {
       const started = Date.now()
-      await runTick().catch((error: unknown) => warn(`traffic: tick failed: ${describeChainError(error)}`))
+      await ticker.runTick().catch((error: unknown) => warn(`traffic: tick failed: ${describeChainError(error)}`))
       await untilNextTick(started)
     }
   }
@@ -265,8 +298,29 @@ export function startTraffic(options: TrafficOptions): Traffic {
       timer = null
       wake?.()
       await running
-      await Promise.all(blobSends)
-      log(`traffic: stopped after ${ticksRun} ticks (${counts.sent} transactions sent, ${counts.refused} refused)`)
+      await ticker.settled()
+      log(`traffic: stopped after ${ticker.ticksRun()} ticks (${ticker.counts.sent} transactions sent, ${ticker.counts.refused} refused)`)
     },
   }
+}
+
+/**
+ * A history of `ticks` blocks of the same seeded mix on a chain that does not mine by itself (the end-to-end
+ * service's: no block time, no traffic): each tick's transactions are sent, then `mine` makes them one block,
+ * so the same seed gives the same blocks every run. Resolves with the last block's number.
+ */
+export async function buildHistory(options: TickerOptions & { ticks: number; mine: () => Promise<void> }): Promise<bigint> {
+  const ticker = createTicker(options, throttledLog(options.log))
+  const client = createChainClient(options.rpcUrl, { timeoutMs: 10_000 })
+  const started = performance.now()
+  for (let index = 0; index < options.ticks; index++) {
+    await ticker.runTick()
+    // A blob's send goes on by itself in live traffic; here its tick waits for it, so it lands in its own block.
+    await ticker.settled()
+    await options.mine()
+  }
+  const head = await client.getBlockNumber({ cacheTime: 0 })
+  const { sent, refused } = ticker.counts
+  options.log(`history: ${options.ticks} blocks of traffic built up to block ${head} (${sent} transactions sent, ${refused} refused) in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  return head
 }

@@ -23,7 +23,7 @@ export async function startPart(settings: PartSettings, config: ServiceConfig, l
     }
     case 'chain-life': {
       // Through the gateway, as any client: the scenario and the traffic see the node the explorer sees.
-      const life = await startChainLife(config, `http://127.0.0.1:${config.rpcPort}/v3/${config.key}`, log)
+      const life = await startChainLife(config, `http://127.0.0.1:${config.rpcPort}/v3/${config.key}`, settings.node.httpUrl, log)
       return { servers: [], close: () => life.close() }
     }
   }
