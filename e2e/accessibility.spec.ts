@@ -59,7 +59,6 @@ const pageNames = ['home', 'blocks', 'block', 'block-receipts', 'block-tx', 'tx'
 
 test.describe('accessibility (axe-core, light and dark)', () => {
   // Two full axe runs and two screenshots per page, on a machine other suites share.
-  test.describe.configure({ timeout: 240_000 })
   for (const name of pageNames) {
     test(`${name}: no serious or critical violations in either theme`, async ({ page, request }, testInfo) => {
       stops ??= tourStops(request)
@@ -87,7 +86,6 @@ test.describe('accessibility (axe-core, light and dark)', () => {
 })
 
 test.describe('keyboard alone', () => {
-  test.describe.configure({ timeout: 90_000 })
   test('"/" focuses the search box, Enter opens what was typed, and the result is reachable by Tab', async ({ page }) => {
     await openHome(page)
     const number = (await shownHead(page)) - 1

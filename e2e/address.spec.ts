@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, getAddress, keccak256, pad, toEventSelector, toFunctionSelector, toHex, type Hex } from 'viem'
-import { devAccount, fundFromDeployer, refuseOtterscan, rpc, rpcUrl, sendSigned, waitForReceipt } from './helpers.ts'
+import { devAccount, fundTestAccount, refuseOtterscan, rpc, rpcUrl, sendSigned, waitForReceipt } from './helpers.ts'
 
 /**
  * The address page that explains (issue 16, items 1, 2 and 4): the node's history (ots_*) paged both ways,
@@ -41,7 +41,7 @@ async function rowHashes(page: Page): Promise<string[]> {
 /** Signs a contract creation with dev account 21 (funded from the deployer) and waits for its receipt. */
 async function deploy(request: APIRequestContext, url: string, initCode: Hex): Promise<Hex> {
   const account = devAccount(21)
-  await fundFromDeployer(request, url, account.address)
+  await fundTestAccount(request, url, account.address)
   const receipt = await waitForReceipt<{ contractAddress: Hex; status: Hex }>(request, url, await sendSigned(request, url, account, { data: initCode, gas: 300_000n }))
   expect(receipt.status).toBe('0x1')
   return getAddress(receipt.contractAddress)
@@ -51,12 +51,11 @@ test.describe('address page: activity, balances, contract', () => {
   test('the node history lists the newest page as ots_searchTransactionsBefore gives it, and pages older and back', async ({ page, request }) => {
     // Waits for the chain first (the poll below allows 90 s): a fresh service's traffic account passes 25
     // transactions after about 30 blocks.
-    test.setTimeout(120_000)
     const url = await rpcUrl(request)
     // A traffic account: it sends in most blocks, so it soon has more than one page (25) of history. Asked
     // for 26, not for lastPage: anvil says lastPage false for a page of exactly 25 with nothing older.
     const address = scenario().token.balances.find((entry) => entry.role === 'traffic')!.account
-    await expect.poll(async () => (await rpc<OtsPage>(request, url, 'ots_searchTransactionsBefore', [address, 0, 26])).txs.length, { timeout: 90_000, intervals: [2_000] }).toBeGreaterThan(25)
+    await expect.poll(async () => (await rpc<OtsPage>(request, url, 'ots_searchTransactionsBefore', [address, 0, 26])).txs.length, { intervals: [2_000] }).toBeGreaterThan(25)
     await page.goto(`/address/${address}`)
     await expect(page.getByTestId('address-tab-transactions')).toHaveAttribute('aria-selected', 'true')
     await expect(page.getByTestId('history-row').first()).toBeVisible()
@@ -94,7 +93,7 @@ test.describe('address page: activity, balances, contract', () => {
     const address = holder()
     const { token } = scenario().contracts
     await page.goto(`/address/${address}?tab=tokens`)
-    await expect(page.getByTestId('logs-progress-state')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 })
+    await expect(page.getByTestId('logs-progress-state')).toHaveAttribute('data-phase', 'done')
     const to = BigInt((await page.getByTestId('logs-progress-title').textContent())!.replace(/.*–\s*/, '').replace(/,/g, ''))
     // The same movements, asked of the chain with the two ERC-20/721 filters (the demo has no ERC-1155).
     const who = pad(address.toLowerCase() as Hex, { size: 32 })
@@ -133,7 +132,7 @@ test.describe('address page: activity, balances, contract', () => {
     await expect(page.getByTestId('address-no-history')).toContainText('Erigon and anvil')
     await expect(page.getByTestId('address-tab-transactions')).toBeDisabled()
     await expect(page.getByTestId('address-tab-tokens')).toHaveAttribute('aria-selected', 'true')
-    await expect(page.getByTestId('token-activity-row').first()).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('token-activity-row').first()).toBeVisible()
     await expect(page.getByTestId('contract-creator')).toHaveCount(0)
   })
 

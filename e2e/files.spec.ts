@@ -151,7 +151,7 @@ test.describe('file panel', () => {
     await page.getByTestId('file-input').setInputFiles([{ name: 'big.bin', mimeType: 'application/octet-stream', buffer: big }])
     const row = uploadRow(page, 'big.bin')
     await expect(row.getByTestId('upload-progress')).toHaveAttribute('aria-valuemax', String(big.length))
-    await expect(row).toHaveAttribute('data-state', 'done', { timeout: 30_000 })
+    await expect(row).toHaveAttribute('data-state', 'done')
     await expect(row.getByTestId('upload-cid')).toHaveText(/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/)
     await expect(row.getByTestId('upload-size')).toHaveText('3 MiB')
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { busyBlock, firstScreenDataBlock, gatewayCalls, recentReceipts, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
+import { busyBlock, firstScreenDataBlock, gatewayCalls, firstReceiptWhere, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
 
 /**
  * A block or transaction page comes with its first screen rendered by the app server (server/firstScreen.ts)
@@ -37,15 +37,13 @@ test.describe('first screen rendered by the server, JavaScript off', () => {
 
   test('a failed transaction\'s page explains it in the first screen: the reason panel whole, from the node\'s record, no placeholder', async ({ page, request }) => {
     const url = await rpcUrl(request)
-    let failed: RpcReceipt | undefined
-    await expect
-      .poll(async () => (failed = (await recentReceipts<RpcReceipt>(request, url, 12)).find((receipt) => receipt.status === '0x0')), { timeout: 30_000, message: 'the traffic sends a failing call every few blocks' })
-      .toBeDefined()
+    // The history's seeded mix holds failing calls of every kind.
+    const failed = await firstReceiptWhere<RpcReceipt>(request, url, (receipt) => receipt.status === '0x0')
     // Where the page reads the reason from: the node's record when it offers Otterscan's API at level 8 (the
     // level whose ots_getTransactionError it reads), asked here of the chain.
     const level = await rpc<number>(request, url, 'ots_getApiLevel').catch(() => null)
     const offered = level !== null && level >= 8
-    await page.goto(`/tx/${failed!.transactionHash}`)
+    await page.goto(`/tx/${failed.transactionHash}`)
     await expect(page.getByTestId('tx-status').locator('[data-status]')).toHaveAttribute('data-status', 'failed')
     const panel = page.getByTestId('tx-failure')
     await expect(panel.getByTestId('tx-failure-summary')).not.toBeEmpty()

@@ -82,7 +82,7 @@ test.describe('transaction lists: method, value, fee', () => {
   test('the home page rows carry method, value and fee, the fee as the receipt gives it', async ({ page, request }) => {
     const url = await rpcUrl(request)
     await page.goto('/')
-    await expect(page.getByTestId('transaction-row').filter({ has: page.getByTestId('transaction-row-fee') }).first()).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('transaction-row').filter({ has: page.getByTestId('transaction-row-fee') }).first()).toBeVisible()
     // The list is live (a block a second): one row's cells read in one go, then checked against the chain.
     const shown = await page.evaluate(() => {
       const row = [...document.querySelectorAll('[data-testid="transaction-row"]')].find((candidate) => candidate.querySelector('[data-testid="transaction-row-fee"]'))!

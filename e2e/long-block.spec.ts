@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { toHex } from 'viem'
 import { longListAbove, unmeasuredListRows } from '../contract/listWindow.ts'
-import { devAccount, fundFromDeployer, gatewayCalls, rpc, rpcUrl, waitForReceipt, type RpcReceipt } from './helpers.ts'
+import { devAccount, fundTestAccount, gatewayCalls, rpc, rpcUrl, waitForReceipt, type RpcReceipt } from './helpers.ts'
 
 /**
  * A block longer than a whole list (over 100 transactions: the page virtualizes it) comes with a first screen of
@@ -15,12 +15,11 @@ type Hex = `0x${string}`
 
 test.describe('a long block\'s first screen', () => {
   test('a block longer than a whole list: the server\'s screen holds its first rows with their receipts, and the app reads the block\'s receipts once and fills every row', async ({ page, request }) => {
-    test.setTimeout(90_000)
     const url = await rpcUrl(request)
     // 210 transfers, each with its own calldata length (so its own gas used), signed here and sent in one batch:
     // with a 2 s block time a block boundary may split them, but one of the two blocks then holds over 100.
     const from = devAccount(24)
-    await fundFromDeployer(request, url, from.address)
+    await fundTestAccount(request, url, from.address)
     const [chainId, nonce, latest] = await Promise.all([
       rpc<Hex>(request, url, 'eth_chainId'),
       rpc<Hex>(request, url, 'eth_getTransactionCount', [from.address, 'pending']),

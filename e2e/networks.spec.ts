@@ -69,7 +69,6 @@ async function addNetwork(page: Page, fields: { label: string; name: string; rpc
 
 test.describe('networks', () => {
   // Each test walks a whole flow against the real service; they are long, not slow per step.
-  test.describe.configure({ timeout: 120_000 })
 
   test('/l2a/5817 on l2a-sample shows every field of the recording', async ({ page }) => {
     const recording = rawBlockRecording()
@@ -147,7 +146,7 @@ test.describe('networks', () => {
 
     // Every few seconds by itself, and at once on demand.
     const before = asked
-    await expect.poll(() => asked, { timeout: 12_000 }).toBeGreaterThan(before)
+    await expect.poll(() => asked).toBeGreaterThan(before)
     await page.getByTestId('l2b-live-paused').click()
     await expect(page.getByTestId('l2b-updated')).toContainText('paused')
     const paused = asked
@@ -173,7 +172,7 @@ test.describe('networks', () => {
     await page.goto('/settings')
     // The devnet's own first use in this browser probes it, safe included (it accepts safe): that is the
     // devnet's, at the same URL. What follows is the strict network's.
-    await expect(page.getByTestId('network-status')).toHaveAttribute('data-rules', 'probed', { timeout: 20_000 })
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-rules', 'probed')
     await expect(page.getByTestId('learned-devnet')).toHaveAttribute('data-probed', /\d{4}-/)
     sent.length = 0
     await addNetwork(page, { label: 'Strict devnet', name: 'strict-devnet', rpcBase: devnet.rpcBase, chainId: devnet.chainId, key: devnet.key, refuse: ['safe'] })

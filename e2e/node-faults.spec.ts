@@ -16,7 +16,6 @@ import { shownHead } from './helpers.ts'
 let service: TestService
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000)
   service = await startTestService({ CHAINGLASS_BLOCK_TIME: '1', CHAINGLASS_UPSTREAM_TIMEOUT_MS: '3000' }, { app: true })
 })
 test.afterAll(async () => {
@@ -43,19 +42,18 @@ async function screenshots(page: Page, name: string): Promise<void> {
 
 test.describe('node faults', () => {
   test('the chain process stops: a banner says so while the node is down; it starts again: the banner goes and blocks arrive, no reload', async ({ page }) => {
-    test.setTimeout(120_000)
     await page.goto(service.urls.app!)
-    await expect(page.getByTestId('head-number')).toBeVisible({ timeout: 30_000 })
-    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open', { timeout: 15_000 })
+    await expect(page.getByTestId('head-number')).toBeVisible()
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
     const first = await shownHead(page)
-    await expect.poll(() => shownHead(page), { timeout: 15_000 }).toBeGreaterThan(first)
+    await expect.poll(() => shownHead(page)).toBeGreaterThan(first)
     await expect(page.getByTestId('connection-banner')).toBeHidden()
     // A marker on window would vanish with a reload.
     await page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true))
 
     await service.anvil.stop()
     const banner = page.getByTestId('connection-banner')
-    await expect(banner).toBeVisible({ timeout: 15_000 })
+    await expect(banner).toBeVisible()
     await expect(banner).toContainText(/node/i)
     // Not a flicker: it stays for as long as the node is down.
     await holds('the banner stays while the node is down', 6_000, () => banner.isVisible())
@@ -63,10 +61,10 @@ test.describe('node faults', () => {
     const headWhileDown = await shownHead(page)
 
     await service.anvil.start()
-    await expect(banner).toBeHidden({ timeout: 30_000 })
+    await expect(banner).toBeHidden()
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
     const nodeHead = Number(BigInt((await service.rpc('eth_blockNumber')).result as string))
-    await expect.poll(() => shownHead(page), { timeout: 20_000 }).toBeGreaterThan(Math.max(headWhileDown, nodeHead))
+    await expect.poll(() => shownHead(page)).toBeGreaterThan(Math.max(headWhileDown, nodeHead))
     expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true)
   })
 })

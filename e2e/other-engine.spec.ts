@@ -61,7 +61,6 @@ async function addHardhat(page: Page): Promise<void> {
 }
 
 test.describe('a second engine: a Hardhat node added by its URL', () => {
-  test.describe.configure({ timeout: 120_000 })
 
   test.beforeAll(async ({ request }) => {
     node = await startHardhatNode({ port: e2ePorts.hardhat })
@@ -86,7 +85,7 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
       if (outgoing.method() === 'POST' && outgoing.url().startsWith(node.url)) sent.push(outgoing.postData() ?? '')
     })
     await page.goto('/settings?network=hardhat')
-    await expect(row.getByTestId('learned-hardhat')).toHaveAttribute('data-probed', /\d{4}-/, { timeout: 20_000 })
+    await expect(row.getByTestId('learned-hardhat')).toHaveAttribute('data-probed', /\d{4}-/)
     await expect(row.getByTestId('learned-hardhat')).toContainText('no eth_getBlockReceipts')
     await expect(row.getByTestId('chip-method-eth_getBlockReceipts')).toHaveAttribute('data-on', 'false')
     await expect(row.getByTestId('chip-tag-safe')).toHaveAttribute('data-on', 'true')
@@ -114,7 +113,7 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await expect(page.getByTestId('network-row-hardhat-http')).toBeVisible()
 
     await page.goto('/?network=hardhat-http')
-    await expect(page.getByTestId('polling-badge')).toHaveText('polling every 3 s', { timeout: 30_000 })
+    await expect(page.getByTestId('polling-badge')).toHaveText('polling every 3 s')
     await expect(page.getByTestId('polling-note')).toContainText('did not open')
     // A note, not the outage banner.
     await expect(page.getByTestId('connection-banner')).toHaveCount(0)
@@ -123,7 +122,7 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     const shown = async () => Number((await page.getByTestId('head-number').textContent())?.replace(/\D/g, '') || -1)
     const nodeHead = async () => Number(BigInt(await rpc<Hex>(request, node.url, 'eth_blockNumber')))
     const before = await nodeHead()
-    await expect.poll(shown, { timeout: 20_000 }).toBeGreaterThan(before)
+    await expect.poll(shown).toBeGreaterThan(before)
     await page.mouse.move(0, 0)
     await page.screenshot({ path: 'test-results/screens/other-engine-polling.png', animations: 'disabled' })
   })
@@ -148,7 +147,7 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     // Home: the node's head, live over its WebSocket.
     await page.goto('/?network=hardhat')
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-network', 'hardhat')
-    await expect(page.getByTestId('head-number')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('head-number')).toBeVisible()
 
     // The block of the first transfer: its receipt read by itself, the row's status from it.
     const transfer = seeded.transfers[0]!
@@ -186,7 +185,7 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     const logs = await rpc<unknown[]>(request, node.url, 'eth_getLogs', [{ address: token, fromBlock: '0x0', toBlock: 'latest' }])
     expect(logs).toHaveLength(2)
     await page.goto(`/logs?network=hardhat&address=${token}&fromBlock=0&toBlock=latest`)
-    await expect(page.getByTestId('logs-progress-state')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 })
+    await expect(page.getByTestId('logs-progress-state')).toHaveAttribute('data-phase', 'done')
     await expect(page.getByTestId('logs-count')).toHaveAttribute('data-count', String(logs.length))
 
     // Call: balanceOf(holder), the same bytes the node returns.

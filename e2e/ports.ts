@@ -2,7 +2,7 @@
 
 // CHAINGLASS_E2E_PORT_OFFSET moves them all, so several suites can run side by side on one machine.
 const offset = Number(process.env.CHAINGLASS_E2E_PORT_OFFSET ?? 0)
-export const e2ePorts = { app: 15173 + offset, rpc: 18545 + offset, files: 15001 + offset, hardhat: 18645 + offset } as const
+export const e2ePorts = { app: 15173 + offset, rpc: 18545 + offset, files: 15001 + offset, hardhat: 18645 + offset, control: 18745 + offset } as const
 /**
  * The second engine's node (e2e/other-engine.spec.ts starts a Hardhat node there): the deployment's policy
  * lets the app reach it, as an operator would allow a node its users add (CHAINGLASS_CSP_CONNECT_SRC).

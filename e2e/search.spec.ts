@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { keccak256, toHex, type Hex } from 'viem'
 import { readFixture } from '../server/testing/fixtures.ts'
 import { rpc as call, rpcUrl } from './helpers.ts'
@@ -10,13 +10,6 @@ import { rpc as call, rpcUrl } from './helpers.ts'
  * looked up (block first, then transaction) on the network shown, and junk gets a message under the box
  * while the page stays where it was. Expected destinations are read from the gateway in the test.
  */
-
-/**
- * Each test loads several pages and may wait on the chain; the suites run beside others on a shared
- * machine, where a page can take seconds to settle: more time than the suite's defaults.
- */
-test.describe.configure({ timeout: 120_000 })
-const expect = baseExpect.configure({ timeout: 30_000 })
 
 /**
  * A quiet page to search from (the search box is in every page's header): a transaction that does not

@@ -91,7 +91,7 @@ async function send(request: APIRequestContext, index: number, tx: { to?: Hex; d
   })
   const hash = await result<Hex>(request, 'eth_sendRawTransaction', [raw])
   let receipt: Receipt | null = null
-  await expect.poll(async () => (receipt = (await rpc<Receipt | null>(request, 'eth_getTransactionReceipt', [hash])).result ?? null), { timeout: 30_000 }).not.toBeNull()
+  await expect.poll(async () => (receipt = (await rpc<Receipt | null>(request, 'eth_getTransactionReceipt', [hash])).result ?? null)).not.toBeNull()
   expect(receipt!.status).toBe('0x1')
   return receipt!
 }
@@ -130,7 +130,6 @@ async function injected(page: Page): Promise<number> {
 
 test.describe('browser security', () => {
   // Several pages per test against a live chain on a shared machine.
-  test.describe.configure({ timeout: 180_000 })
 
   test('the policy header: no inline script or eval, connect-src exactly the configured networks, and the built page has no inline script', async ({ request }) => {
     const served = await config(request)

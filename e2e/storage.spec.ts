@@ -48,7 +48,6 @@ async function readUint(page: Page): Promise<string> {
 test.describe('storage-slot calculator', () => {
   test('balances read through /storage equal balanceOf for several holders', async ({ page, request }) => {
     // One page load per holder, on a machine that may be running other suites.
-    test.slow()
     const { contracts, token } = scenario()
     const holders = token.balances.filter((entry) => entry.role === 'holder').map((entry) => entry.account)
     expect(holders.length).toBeGreaterThanOrEqual(3)
@@ -65,7 +64,6 @@ test.describe('storage-slot calculator', () => {
   })
 
   test('a nested mapping (allowances, owner then spender) equals allowance(owner, spender)', async ({ page, request }) => {
-    test.slow()
     const { contracts, token } = scenario()
     expect(token.allowances.length).toBeGreaterThan(0)
     const block = await gatewayBlockNumber(request, await rpcUrl(request))

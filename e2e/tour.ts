@@ -21,7 +21,7 @@ export const scenario = (): Scenario => JSON.parse(fs.readFileSync(scenarioFile(
 
 /** The app answers before the demo scenario is deployed (the service writes scenario.json once it is). */
 export async function scenarioReady(): Promise<Scenario> {
-  await expect.poll(() => fs.existsSync(scenarioFile()), { timeout: 120_000, message: 'the demo scenario is deployed' }).toBe(true)
+  await expect.poll(() => fs.existsSync(scenarioFile()), { message: 'the demo scenario is deployed' }).toBe(true)
   return scenario()
 }
 
@@ -41,7 +41,7 @@ async function blockWithTransactions(request: APIRequestContext): Promise<Block>
 }
 
 /** A page on a shared, busy machine may take longer than one expect's default to show a whole page. */
-const patience = { timeout: 30_000 }
+const patience = { timeout: 10_000 }
 
 const visible = (testId: string) => async (page: Page) => {
   await expect(page.getByTestId(testId).first()).toBeVisible(patience)

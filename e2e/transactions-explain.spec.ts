@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { concat, decodeErrorResult, decodeEventLog, formatUnits, getAddress, numberToHex, parseAbi, parseEther, size, toEventSelector, toHex, type Hex } from 'viem'
 import type { HDAccount } from 'viem/accounts'
-import { appRendered, devAccount, fundFromDeployer, refuseOtterscan, rpc, rpcUrl, sendSigned, waitForReceipt } from './helpers.ts'
+import { appRendered, devAccount, fundTestAccount, refuseOtterscan, rpc, rpcUrl, sendSigned, waitForReceipt } from './helpers.ts'
 
 /**
  * The transaction page explaining itself, against the real service: why the demo's failed Reverter
@@ -30,9 +30,6 @@ const transferTopic = toEventSelector('Transfer(address,address,uint256)')
 /** Accounts 20 and 21: past the 10-19 the other specs share, so no nonce of theirs is ever raced here. */
 const forwarderOwner = devAccount(20)
 const payee = devAccount(21).address
-
-test.describe.configure({ timeout: 120_000 })
-const expect = baseExpect.configure({ timeout: 30_000 })
 
 /** Grouped as the page groups whole numbers: 12345.5 -> "12,345.5" (viem's formatUnits does the decimals). */
 function grouped(decimal: string): string {
@@ -196,7 +193,7 @@ test.describe('a transaction page that explains itself', () => {
 
   test('ether a contract forwards inside a transaction is listed as an internal transfer, without the top-level transfer anvil also lists', async ({ page, request }) => {
     const url = await rpcUrl(request)
-    await fundFromDeployer(request, url, forwarderOwner.address)
+    await fundTestAccount(request, url, forwarderOwner.address)
     const deployed = await send(request, url, forwarderOwner, { data: forwarderInitCode(payee), gas: 100_000n })
     expect(deployed.receipt.status).toBe('0x1')
     const forwarder = getAddress(deployed.receipt.contractAddress!)

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { decodeEventLog, decodeFunctionData, formatEther, formatGwei, getAddress, keccak256, parseAbi, parseEther, parseGwei, toHex, type Hex } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 import { readFixture } from '../server/testing/fixtures.ts'
-import { recentReceipts, rpc as call, rpcUrl } from './helpers.ts'
+import { firstReceiptWhere, rpc as call, rpcUrl } from './helpers.ts'
 
 /**
  * The transaction pages (/tx/:hash, /block/:id/tx/:index) and the address page against the real service:
@@ -67,16 +67,9 @@ const grouped = (value: Hex | bigint) => BigInt(value).toLocaleString('en-US')
 const erc20 = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)'])
 const transferTopic = keccak256(toHex('Transfer(address,address,uint256)'))
 
-/**
- * Each test loads several pages and may wait on the chain; the suites run beside others on a shared
- * machine, where a page can take seconds to settle: more time than the suite's defaults.
- */
-test.describe.configure({ timeout: 120_000 })
-const expect = baseExpect.configure({ timeout: 30_000 })
-
 async function receiptOf(request: APIRequestContext, url: string, hash: Hex): Promise<RpcReceipt> {
   let receipt: RpcReceipt | null = null
-  await expect.poll(async () => (receipt = await call<RpcReceipt | null>(request, url, 'eth_getTransactionReceipt', [hash])), { timeout: 30_000 }).not.toBeNull()
+  await expect.poll(async () => (receipt = await call<RpcReceipt | null>(request, url, 'eth_getTransactionReceipt', [hash]))).not.toBeNull()
   return receipt!
 }
 
@@ -247,29 +240,25 @@ test.describe('transaction pages', () => {
 
   test('a failed transaction from the traffic says failed (status 0x0) with the gas it used', async ({ page, request }) => {
     const url = await rpcUrl(request)
-    let failed: RpcReceipt | undefined
-    await expect
-      .poll(async () => (failed = (await recentReceipts<RpcReceipt>(request, url, 12)).find((receipt) => receipt.status === '0x0')), { timeout: 30_000, message: 'the traffic sends a failing call every few blocks' })
-      .toBeDefined()
-    await openTransaction(page, `/tx/${failed!.transactionHash}`)
+    // The history's seeded mix holds failing calls of every kind.
+    const failed = await firstReceiptWhere<RpcReceipt>(request, url, (receipt) => receipt.status === '0x0')
+    await openTransaction(page, `/tx/${failed.transactionHash}`)
     await expect(row(page, 'tx-status').locator('[data-status]')).toHaveAttribute('data-status', 'failed')
     await expect(row(page, 'tx-status-raw')).toContainText('0x0')
     await expect(page.getByTestId('tx-header-status')).toContainText('Failed')
-    await expect(row(page, 'tx-gas-used-value')).toHaveText(grouped(failed!.gasUsed))
-    await expect(row(page, 'tx-block-number')).toHaveAttribute('data-value', BigInt(failed!.blockNumber).toString())
-    await expect(row(page, 'tx-fee')).toHaveText(`${formatEther(BigInt(failed!.gasUsed) * BigInt(failed!.effectiveGasPrice))} ETH`)
+    await expect(row(page, 'tx-gas-used-value')).toHaveText(grouped(failed.gasUsed))
+    await expect(row(page, 'tx-block-number')).toHaveAttribute('data-value', BigInt(failed.blockNumber).toString())
+    await expect(row(page, 'tx-fee')).toHaveText(`${formatEther(BigInt(failed.gasUsed) * BigInt(failed.effectiveGasPrice))} ETH`)
   })
 
   test('a contract creation from the traffic names the contract it created', async ({ page, request }) => {
     const url = await rpcUrl(request)
-    let created: RpcReceipt | undefined
-    await expect
-      .poll(async () => (created = (await recentReceipts<RpcReceipt>(request, url, 12)).find((receipt) => receipt.contractAddress !== null)), { timeout: 30_000, message: 'the traffic creates a contract every few blocks' })
-      .toBeDefined()
-    await openTransaction(page, `/tx/${created!.transactionHash}`)
+    // The history's seeded mix creates contracts.
+    const created = await firstReceiptWhere<RpcReceipt>(request, url, (receipt) => receipt.contractAddress !== null)
+    await openTransaction(page, `/tx/${created.transactionHash}`)
     await expect(page.getByTestId('tx-creation')).toContainText('Contract creation')
-    await expect(page.getByTestId('tx-created-address')).toHaveAttribute('data-value', getAddress(created!.contractAddress!))
-    await expect(row(page, 'receipt-contract-address')).toContainText(getAddress(created!.contractAddress!))
+    await expect(page.getByTestId('tx-created-address')).toHaveAttribute('data-value', getAddress(created.contractAddress!))
+    await expect(row(page, 'receipt-contract-address')).toContainText(getAddress(created.contractAddress!))
     await expect(row(page, 'tx-input')).toContainText('Creation code')
   })
 
@@ -389,7 +378,7 @@ test.describe('transaction pages', () => {
 
   test('links to blocks prefetch on hover: the block page is asked for before the click', async ({ page, request }) => {
     const url = await rpcUrl(request)
-    const [receipt] = await recentReceipts<RpcReceipt>(request, url, 3)
+    const receipt = await firstReceiptWhere<RpcReceipt>(request, url, () => true)
     await openTransaction(page, `/tx/${receipt!.transactionHash}`)
     await expect(row(page, 'tx-gas-used-value')).toBeVisible()
     // This block's receipts (the network's first-use probe asks eth_getBlockReceipts of latest: not this).
@@ -441,8 +430,7 @@ test.describe('screenshots', () => {
   test('a token transfer with logs, and the token address, in light and dark', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { contracts } = scenario()
-    const head = BigInt(await call<Hex>(request, url, 'eth_blockNumber', []))
-    const logs = await call<RpcLog[]>(request, url, 'eth_getLogs', [{ address: contracts.token, topics: [transferTopic], fromBlock: toHex(head - 10n), toBlock: toHex(head) }])
+    const logs = await call<RpcLog[]>(request, url, 'eth_getLogs', [{ address: contracts.token, topics: [transferTopic], fromBlock: '0x0', toBlock: 'latest' }])
     const hash = logs.at(-1)!.transactionHash
     for (const [path, name, ready] of [
       [`/tx/${hash}`, 'tx', 'log-value'],
