@@ -65,7 +65,10 @@ async function sendAndMine(client: ChainClient, chain: Chain, label: string, out
     }
     return outcome.value
   })
-  const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout: 60_000 })))
+  const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout: 60_000 }))).catch(async (error: unknown) => {
+    const head = await client.getBlockNumber({ cacheTime: 0 }).catch(() => 'unknown')
+    throw new Error(`scenario ${label}: ${hashes.length} transactions sent, not all mined within 60 s (head ${head}): ${describeChainError(error)}`, { cause: error })
+  })
   return outgoing.map(({ step, expect }, index) => {
     const hash = hashes[index]!
     const receipt = receipts[index]!

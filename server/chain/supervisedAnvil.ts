@@ -35,7 +35,8 @@ export type SupervisedAnvil = {
  */
 export function supervisedAnvil(options: SupervisedAnvilOptions): SupervisedAnvil {
   const { config, log } = options
-  const warmBlobs = options.warmBlobs ?? config.traffic
+  // Traffic and the tests' history both send blobs: either way the stall comes now, not in the middle of them.
+  const warmBlobs = options.warmBlobs ?? (config.traffic || config.historyBlocks > 0)
   const warmUp = async () => {
     if (!warmBlobs) return
     const ms = await warmBlobChecks(node.httpUrl)

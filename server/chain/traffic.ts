@@ -136,7 +136,9 @@ function createTicker(options: TickerOptions, warn: (line: string) => void): Tic
       const account = accountOf(roles.traffic[0])
       const hash = await sendClient.sendTransaction({ account, chain: onChain, to: create2Factory, data })
       await options.mine?.()
-      const receipt = await client.waitForTransactionReceipt({ hash, timeout: 30_000 })
+      const receipt = await client.waitForTransactionReceipt({ hash, timeout: 30_000 }).catch((error: unknown) => {
+        throw new Error(`the Furnace's deployment ${hash} was not mined within 30 s: ${describeChainError(error)}`, { cause: error })
+      })
       if (receipt.status !== 'success') throw new Error(`the Furnace's deployment ${hash} reverted`)
       log(`traffic: deployed the Furnace (gas burner) at ${ctx.furnace}`)
     }

@@ -32,7 +32,16 @@ export async function startTestService(env: Record<string, string> = {}, options
     ...env,
     CHAINGLASS_DATA: dataDir,
   })
-  const service = await startService(config, { scenario: false, ...options })
+  // The service's lines, kept so a start that fails says what the service was doing (a CI log has nothing else).
+  const lines: string[] = []
+  const log = (line: string) => {
+    lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`)
+    options.log?.(line)
+  }
+  const service = await startService(config, { scenario: false, ...options, log }).catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new Error(`the test service did not start: ${reason}\nits log:\n${lines.join('\n') || '(nothing)'}`, { cause: error })
+  })
   let nextId = 1
   const post: TestService['post'] = async (body, init = {}) => {
     const response = await fetch(init.url ?? service.urls.rpc, {
