@@ -20,13 +20,11 @@ if (!fs.existsSync(path.join(import.meta.dirname, 'dist', 'index.html'))) {
 process.env.CHAINGLASS_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-e2e-'))
 
 /**
- * Specs whose subject is keeping pace with the 1 s chain (the home page's live lists and chart, the socket's
- * drops and reconnects, the presentation walk's timers). They run after the rest, one at a time: beside another
- * worker on two cores, a live page got too little CPU to render every block (a CI run: the latest-transactions
- * list rendered every 2-3 blocks, so it never showed the test's transfer, and the gas chart's readout did not
- * come back within the test's 45 s). Their assertions stay as strict as alone. One of them alone:
- * `npx playwright test e2e/home.spec.ts --no-deps` (without it, the other project runs first). A failure in
- * the first project leaves these as "did not run" (Playwright's rule for dependencies).
+ * Specs whose subject is liveness (the home page's live lists and chart, the socket's drops and reconnects, the
+ * presentation walk's timers). Each mines the blocks it watches and asserts on exactly those (the head shows
+ * N + 2 after two), so they run after the rest, one at a time: no other spec's transaction mines a block
+ * between. One of them alone: `npx playwright test e2e/home.spec.ts --no-deps` (without it, the other project
+ * runs first). A failure in the first project leaves these as "did not run" (Playwright's rule for dependencies).
  */
 const liveSpecs = /[\\/](home|live|present|socket-faults)\.spec\.ts$/
 /**

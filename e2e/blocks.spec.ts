@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { readFixture as readFixtureText } from '../server/testing/fixtures.ts'
 import { mineBlocks } from './chain.ts'
-import { devAccount, fundTestAccount, gatewayBlockNumber, rpc, rpcUrl, signAndSend, waitForReceipt } from './helpers.ts'
+import { devAccount, fundTestAccount, gatewayBlockNumber, rpc, rpcUrl, signAndSend, waitForReceipt, watchInFlight } from './helpers.ts'
 
 /**
  * The block pages (/blocks, /block/:id, /block/:id/receipts, /uncle/:id/:index) against the real
@@ -54,13 +54,12 @@ async function shownValue(locator: Locator): Promise<string> {
 }
 
 /** Light and dark. A page with a virtualized table (past 100 rows) is shot at the window's size: the rows below are not in the DOM. */
-async function screenshots(page: Page, name: string, ready: () => Promise<void>, fullPage = true): Promise<void> {
+async function inBothThemes(page: Page, ready: () => Promise<void>): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await page.getByTestId(`theme-${theme}`).click()
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?![\s\S]*\bdark\b)/)
     await ready()
     await page.mouse.move(0, 0)
-    await page.screenshot({ path: `test-results/screens/${name}-${theme}.png`, fullPage, animations: 'disabled' })
   }
 }
 
@@ -77,8 +76,7 @@ function utcParts(timestamp: Hex): string[] {
  * Every row of a virtualized table, scrolling the window from top to bottom: for each row (by its
  * data-index), the data-value of each [data-testid] element in it (lowercased), keyed by the test id. Each step
  * scrolls the furthest row found so far to the top of the window, so rows rendered late are never scrolled past
- * unread (a fixed step of 0.8 windows missed 3 of 252 rows in a loaded CI run: the list had not rendered the
- * place scrolled to before the next step).
+ * unread (a fixed step can outrun a list that has not yet rendered the place scrolled to).
  */
 async function collectVirtualRows(page: Page, rowTestId: string, count: number): Promise<Array<Record<string, string>>> {
   const rows = new Map<number, Record<string, string>>()
@@ -100,7 +98,8 @@ async function collectVirtualRows(page: Page, rowTestId: string, count: number):
       return found
     }, rowTestId)
     for (const [index, values] of batch) rows.set(index, values)
-    await page.waitForTimeout(50)
+    // The list renders the rows the scroll brought in by the next frame but one.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
   }
   expect(rows.size).toBe(count)
   return Array.from({ length: count }, (_, index) => rows.get(index)!)
@@ -202,6 +201,7 @@ test.describe('block pages on the local devnet', () => {
 
   test('a cold block page costs one HTTP POST for block and receipts; a warm one none', async ({ page }) => {
     const posts: string[] = []
+    const inFlight = watchInFlight(page)
     // Observation only: nothing is intercepted.
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/v3/')) posts.push(request.postData() ?? '')
@@ -211,7 +211,7 @@ test.describe('block pages on the local devnet', () => {
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
     // The network's first use in this browser asks it what it offers (once): that is not the block page's.
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-rules', 'probed')
-    await page.waitForTimeout(1500)
+    await inFlight.settled()
     posts.length = 0
 
     const number = BigInt(block.number)
@@ -220,7 +220,8 @@ test.describe('block pages on the local devnet', () => {
     await input.press('Enter')
     await expect(page.getByTestId('block-title')).toHaveText(`Block ${grouped(number)}`)
     await expect(txRow(page, sent.hash).getByTestId('tx-status')).toHaveText('Success')
-    await page.waitForTimeout(500)
+    // Counted once nothing more is on its way.
+    await inFlight.settled()
     expect(posts).toHaveLength(1)
     const batch = JSON.parse(posts[0]!) as Array<{ method: string; params: unknown[] }>
     expect(batch.map((call) => call.method).sort()).toEqual(['eth_getBlockByNumber', 'eth_getBlockReceipts'])
@@ -233,7 +234,8 @@ test.describe('block pages on the local devnet', () => {
     await page.goForward()
     await expect(page.getByTestId('block-title')).toHaveText(`Block ${grouped(number)}`)
     await expect(txRow(page, sent.hash).getByTestId('tx-status')).toHaveText('Success')
-    await page.waitForTimeout(500)
+    // Counted once nothing more is on its way.
+    await inFlight.settled()
     expect(posts).toHaveLength(0)
   })
 
@@ -397,23 +399,23 @@ test.describe('block pages on the local devnet', () => {
     await expect(rows).toHaveCount(25)
   })
 
-  test('screenshots of /block/<n>, /blocks and /block/<n>/receipts in light and dark', async ({ page }) => {
+  test('/block/<n>, /blocks and /block/<n>/receipts in light and dark', async ({ page }) => {
     const number = BigInt(block.number)
     await page.goto(`/block/${number}`)
-    await screenshots(page, 'block', async () => {
+    await inBothThemes(page, async () => {
       await expect(txRow(page, sent.hash).getByTestId('tx-status')).toHaveText('Success')
     })
     await page.goto(`/block/${number}?tx=full`)
-    await screenshots(page, 'block-full', async () => {
+    await inBothThemes(page, async () => {
       await expect(txRow(page, sent.hash).getByTestId('tx-value')).toBeVisible()
     })
     await page.goto('/blocks')
-    await screenshots(page, 'blocks', async () => {
+    await inBothThemes(page, async () => {
       await expect(page.getByTestId('blocks-row')).toHaveCount(25)
       await expect(page.getByTestId('blocks-table').locator('[data-skeleton]')).toHaveCount(0)
     })
     await page.goto(`/block/${number}/receipts`)
-    await screenshots(page, 'block-receipts', async () => {
+    await inBothThemes(page, async () => {
       await expect(page.getByTestId('receipt-row')).toHaveCount(receipts.length)
     })
   })
@@ -499,29 +501,19 @@ test.describe('block pages on the recorded mainnet sample', () => {
     }
   })
 
-  test('screenshots of /uncle/9515350/0 in light and dark', async ({ page }) => {
+  test('/uncle/9515350/0 in light and dark', async ({ page }) => {
     await page.goto('/uncle/9515350/0?network=mainnet-sample')
-    await screenshots(page, 'uncle', () => expectEveryUncleField(page))
+    await inBothThemes(page, () => expectEveryUncleField(page))
   })
 
-  test('screenshots of /block/9515350 and the pre-Byzantium receipts in light and dark', async ({ page }) => {
+  test('/block/9515350 and the pre-Byzantium receipts in light and dark', async ({ page }) => {
     await page.goto('/block/9515350?network=mainnet-sample')
-    await screenshots(
-      page,
-      'block-mainnet',
-      async () => {
-        await expect(page.getByTestId('uncle-row')).toHaveCount(recordedBlock.uncles.length)
-      },
-      recordedBlock.transactions.length <= 100,
-    )
+    await inBothThemes(page, async () => {
+      await expect(page.getByTestId('uncle-row')).toHaveCount(recordedBlock.uncles.length)
+    })
     await page.goto('/block/0x41b582/receipts?network=mainnet-sample')
-    await screenshots(
-      page,
-      'receipts-prebyzantium',
-      async () => {
-        await expect(page.getByTestId('receipt-root').first()).toBeVisible()
-      },
-      false,
-    )
+    await inBothThemes(page, async () => {
+      await expect(page.getByTestId('receipt-root').first()).toBeVisible()
+    })
   })
 })

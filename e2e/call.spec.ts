@@ -202,30 +202,4 @@ test.describe('call and gas console', () => {
     await expect(page.locator('[id$="-to-problem"]')).toBeVisible()
     expect(sent).toBe(0)
   })
-
-  test('screenshots of the console in light and dark', async ({ page }) => {
-    const { reverter } = scenario().contracts
-    await openCall(
-      page,
-      callUrl({ from: caller, to: reverter, abi: 'revertWithCustomError()\nerror InsufficientFunds(address account, uint256 available, uint256 required)', fn: 'revertWithCustomError()' }),
-    )
-    await expect(page.getByTestId('revert-custom')).toBeVisible()
-    for (const theme of ['light', 'dark'] as const) {
-      await page.getByTestId(`theme-${theme}`).click()
-      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?![\s\S]*\bdark\b)/)
-      await page.mouse.move(0, 0)
-      await page.screenshot({ path: `test-results/screens/call-${theme}.png`, fullPage: true, animations: 'disabled' })
-    }
-    const holder = scenario().token.balances.find((entry) => entry.role === 'holder')!.account
-    await openCall(page, callUrl({ from: caller, to: scenario().contracts.token, abi: 'function balanceOf(address owner) view returns (uint256)', fn: 'balanceOf(address)', arg: holder }))
-    await expect(page.getByTestId('call-decoded-0')).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/call-success-dark.png', fullPage: true, animations: 'disabled' })
-    await page.getByTestId('theme-light').click()
-    await openCall(page, callUrl({ method: 'eth_estimateGas', from: funded, to: recipient, value: '1 ether' }))
-    await expect(page.getByTestId('estimate-gas')).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/call-estimate-light.png', fullPage: true, animations: 'disabled' })
-    await page.goto('/call')
-    await expect(page.getByTestId('call-idle')).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/call-idle-light.png', fullPage: true, animations: 'disabled' })
-  })
 })

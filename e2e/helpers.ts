@@ -29,13 +29,11 @@ export async function shownHead(page: Page): Promise<number> {
 /** The home page with its head and every recent-block row loaded. */
 export async function openHome(page: Page): Promise<void> {
   await page.goto('/')
-  // The first page of a fresh browser loads the app, the config, the socket and 50 blocks of history: on a
-  // busy machine that takes longer than one expect's default.
   await expect(page.getByTestId('head-number')).toBeVisible()
   await expect(page.getByTestId('recent-blocks').locator('tbody tr')).toHaveCount(8)
   await expect(page.getByTestId('recent-blocks').locator('.animate-pulse')).toHaveCount(0)
   // The rows above may be the server's first screen: the app is open once it has rendered over that picture
-  // (a scroll made on the picture was lost when the app replaced it: shell.spec's scroll test, CI of 07:50).
+  // (a scroll made on the picture is lost when the app replaces it).
   await expect(page.locator('[data-first-screen]')).toHaveCount(0)
 }
 
@@ -138,7 +136,7 @@ export async function appRendered(page: Page): Promise<void> {
 /**
  * A click on the page's top-left corner, on nothing that takes focus: keyboard tests start from the document,
  * not from a field. The mouse at that point, not a locator's click: Playwright waits for a locator to be stable,
- * and on a live page under load <body> (its box moves as rows arrive) took 38.6 s to count as stable in CI.
+ * and <body> moves whenever rows arrive.
  */
 export async function clickPageCorner(page: Page): Promise<void> {
   await page.mouse.click(1, 1)
@@ -217,4 +215,22 @@ export async function routeRuntimeConfig(page: Page, edit: (config: PageConfig) 
   await page.route('**/config.json', async (route) => {
     await fulfillEdited(route, edit)
   })
+}
+
+/**
+ * Counts the page's HTTP requests in flight from now on. `settled()` resolves once none is: what a test
+ * counts or checks after it is final, with no guess at how long the page might still be busy.
+ */
+export function watchInFlight(page: Page): { settled(): Promise<void> } {
+  let inFlight = 0
+  page.on('request', () => void (inFlight += 1))
+  page.on('requestfinished', () => void (inFlight -= 1))
+  page.on('requestfailed', () => void (inFlight -= 1))
+  return {
+    async settled() {
+      await expect.poll(() => inFlight).toBe(0)
+      // What the last answer set off (a render, a policy report) has had its frame.
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+    },
+  }
 }

@@ -43,7 +43,7 @@ test.describe('home page', () => {
 
     await page.getByTestId('theme-light').click()
     await expect(html).not.toHaveClass(/\bdark\b/)
-    // Polled: the style is recomputed after the class changes, and on a loaded machine not within the same frame.
+    // Polled: the style is recomputed after the class changes, not always within the same frame.
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(darkBackground)
     await page.reload()
     await expect(html).not.toHaveClass(/\bdark\b/)

@@ -144,11 +144,6 @@ async function waitForPhase(page: Page, phase: string, timeout = 10_000): Promis
   await expect(page.getByTestId('logs-progress-state')).toHaveAttribute('data-phase', phase, { timeout })
 }
 
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.getByTestId(`theme-${theme}`).click()
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?![\s\S]*\bdark\b)/)
-}
-
 test.describe('logs explorer', () => {
   test('a query over the whole demo chain meets -32005 and ends with every one of the emitter’s logs, with progress while it runs', async ({ page, request }) => {
     const url = await rpcUrl(request)
@@ -327,50 +322,10 @@ test.describe('logs explorer', () => {
       await hold.release()
     }
     const afterCancel = sent.length
+    // The suite's one sleep: "nothing more is sent" has no event to wait for, only a span to watch; the
+    // scan sends a wave at least every few hundred milliseconds, so a cancel that missed one shows here.
     await page.waitForTimeout(2_000)
     expect(sent.length).toBe(afterCancel)
     await expect(page.getByTestId('logs-progress-status')).toHaveText('Cancelled')
-  })
-
-  test('screenshots: a running query (fault injected: its eth_getLogs after the first held until the picture is taken) and a finished one, light and dark', async ({ page }) => {
-    const { contracts } = scenario()
-    await page.emulateMedia({ reducedMotion: 'reduce' })
-    await page.goto(`/logs?address=${contracts.emitter}&fromBlock=0&toBlock=latest&events=${encodeURIComponent(tickEvent)}`)
-    await setTheme(page, 'light')
-    const progress = page.getByTestId('logs-progress')
-    const shoot = async (name: string) => {
-      await page.mouse.move(0, 0)
-      await progress.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 420))
-      await page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' })
-    }
-
-    /** A picture of the scan running, from a fresh run whose requests after the first are held until it is taken. */
-    const shootRunning = async (name: string) => {
-      await waitForPhase(page, 'done')
-      const hold = await holdGetLogsAfterFirst(page)
-      try {
-        await page.getByTestId('logs-rerun').click()
-        await waitForPhase(page, 'scanning')
-        // A second request: the scanner sends one only once the first is answered, so the panel shows progress.
-        await expect.poll(hold.requested).toBeGreaterThan(1)
-        await expect(page.getByTestId('logs-requests')).toContainText('in flight')
-        await page.mouse.move(0, 0)
-        await progress.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 420))
-        const picture = await page.screenshot({ animations: 'disabled' })
-        await expect(page.getByTestId('logs-progress-state')).toHaveAttribute('data-phase', 'scanning')
-        fs.mkdirSync('test-results/screens', { recursive: true })
-        fs.writeFileSync(`test-results/screens/${name}.png`, picture)
-      } finally {
-        await hold.release()
-      }
-    }
-
-    await shootRunning('logs-running-light')
-    await waitForPhase(page, 'done')
-    await shoot('logs-light')
-    await setTheme(page, 'dark')
-    await shoot('logs-dark')
-    await shootRunning('logs-running-dark')
-    await waitForPhase(page, 'done')
   })
 })

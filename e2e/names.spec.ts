@@ -24,8 +24,7 @@ test.describe('names for calls', () => {
     const name = /^(?:event )?(\w+)\(/.exec(emitter.event)![1]!
     await page.goto(`/tx/${hash}`)
     const first = page.getByTestId('tx-log').first()
-    // A receipt of 4,200 logs (2.4 MB) on a machine the other worker loads: in CI the server's first screen missed
-    // its 800 ms deadline and the page read it itself after the app had started, past the default 15 s.
+    // A receipt of 4,200 logs (2.4 MB): the server's first screen may miss its deadline, and the page reads it itself.
     await expect(first.getByTestId('log-event')).toHaveText(name)
     await expect(first).toContainText(BigInt(receipt.logs[0]!.topics[1]!).toString())
   })

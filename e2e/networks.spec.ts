@@ -42,13 +42,12 @@ async function expectRaw(page: Page, testId: string, value: string): Promise<voi
   await expect(page.getByTestId(`${testId}-raw`)).toHaveText(`Raw value: ${value}`)
 }
 
-async function screenshots(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+async function inBothThemes(page: Page, ready: () => Promise<void>): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await page.getByTestId(`theme-${theme}`).click()
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?![\s\S]*\bdark\b)/)
     await ready()
     await page.mouse.move(0, 0)
-    await page.screenshot({ path: `test-results/screens/${name}-${theme}.png`, fullPage: true, animations: 'disabled' })
   }
 }
 
@@ -104,7 +103,7 @@ test.describe('networks', () => {
       await expectRaw(page, `${prefix}-received_timestamp_ms`, `${received} ms`)
     }
 
-    await screenshots(page, 'l2a', async () => {
+    await inBothThemes(page, async () => {
       await expect(page.getByTestId('l2a-tx-0')).toBeVisible()
     })
 
@@ -154,7 +153,7 @@ test.describe('networks', () => {
     await expect.poll(() => asked).toBe(paused + 1)
     await page.getByTestId('l2b-live-live').click()
 
-    await screenshots(page, 'l2b', async () => {
+    await inBothThemes(page, async () => {
       await expect(page.getByTestId('l2b-tx-1')).toBeVisible()
     })
   })
@@ -250,7 +249,7 @@ test.describe('networks', () => {
     await addNetwork(page, { label: 'Hosted devnet', name: 'hosted-devnet', rpcBase: devnet.rpcBase, chainId: devnet.chainId, key: devnet.key, refuse: ['safe'] })
     await page.getByTestId('show-hosted-devnet').click()
     await page.getByTestId('edit-hosted-devnet').click()
-    await screenshots(page, 'settings-form', async () => {
+    await inBothThemes(page, async () => {
       await expect(page.getByTestId('network-form')).toBeVisible()
     })
     await page.getByTestId('field-label').fill('Hosted devnet (edited)')
@@ -261,7 +260,7 @@ test.describe('networks', () => {
     // A settled page for the screenshots: the network's connection test, shown.
     await page.getByTestId('test-hosted-devnet').click()
     await expect(page.getByTestId('network-row-hosted-devnet').getByTestId('tag-check-finalized')).toContainText(/block \d/)
-    await screenshots(page, 'settings', async () => {
+    await inBothThemes(page, async () => {
       await expect(page.getByTestId('builtin-networks')).toBeVisible()
     })
 

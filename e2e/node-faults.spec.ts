@@ -31,11 +31,10 @@ async function holds(what: string, ms: number, condition: () => Promise<boolean>
   }
 }
 
-async function screenshots(page: Page, name: string): Promise<void> {
+async function inBothThemes(page: Page): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await page.getByTestId(`theme-${theme}`).click()
     await page.mouse.move(0, 0)
-    await page.screenshot({ path: `test-results/screens/${name}-${theme}.png`, animations: 'disabled' })
   }
   await page.getByTestId('theme-system').click()
 }
@@ -57,7 +56,7 @@ test.describe('node faults', () => {
     await expect(banner).toContainText(/node/i)
     // Not a flicker: it stays for as long as the node is down.
     await holds('the banner stays while the node is down', 6_000, () => banner.isVisible())
-    await screenshots(page, 'node-down-banner')
+    await inBothThemes(page)
     const headWhileDown = await shownHead(page)
 
     await service.anvil.start()

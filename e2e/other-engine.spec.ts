@@ -91,7 +91,6 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await expect(row.getByTestId('chip-tag-safe')).toHaveAttribute('data-on', 'true')
     expect(sent.filter((body) => body.includes('"eth_getBlockReceipts"'))).toHaveLength(1)
     await page.mouse.move(0, 0)
-    await page.screenshot({ path: 'test-results/screens/other-engine-settings-learned.png', fullPage: true, animations: 'disabled' })
 
     // A block page now goes straight to the receipts one by one; the probe is not asked again.
     sent.length = 0
@@ -124,7 +123,6 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     const before = await nodeHead()
     await expect.poll(shown).toBeGreaterThan(before)
     await page.mouse.move(0, 0)
-    await page.screenshot({ path: 'test-results/screens/other-engine-polling.png', animations: 'disabled' })
   })
 
   test('added in settings; its block page reads the receipts one by one with a neutral note; a failed transaction says so', async ({ page, request }) => {
@@ -140,7 +138,6 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await expect(form.getByTestId('offer-subscribe')).toHaveAttribute('data-offered', 'true')
     await expect(form.getByTestId('rules-source')).toContainText('Filled in from what the node answered')
     await expect(form.getByTestId('field-blockReceipts')).not.toBeChecked()
-    await page.screenshot({ path: 'test-results/screens/other-engine-settings-probe.png', fullPage: true, animations: 'disabled' })
     await form.getByTestId('network-save').click()
     await expect(page.getByTestId('network-row-hardhat')).toBeVisible()
 
@@ -159,7 +156,6 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await expect(row).toContainText(/success/i)
     await expect(row).toContainText(BigInt(transfer.gasUsed).toLocaleString('en-US'))
     await page.mouse.move(0, 0)
-    await page.screenshot({ path: 'test-results/screens/other-engine-block.png', fullPage: true, animations: 'disabled' })
 
     // The failed call's block: failed, from the node's own receipt.
     const failed = seeded.failed!
@@ -174,7 +170,6 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     // reverted without a reason string", Hardhat's wording) is read as the revert it is.
     await expect(page.getByTestId('tx-failure-via')).toContainText(/replay/i)
     await expect(page.getByTestId('tx-failure-summary')).toContainText('Reverted without a reason (replayed)')
-    await page.screenshot({ path: 'test-results/screens/other-engine-failed-tx.png', fullPage: true, animations: 'disabled' })
   })
 
   test('its token: the Transfer logs, a balanceOf call and the balance’s storage slot, each equal to the node’s answer', async ({ page, request }) => {

@@ -33,7 +33,6 @@ async function inBothThemes(page: Page, name: string, ready: () => Promise<void>
     await ready()
     expect(await axeFindings(page), `${name} (${theme})`).toEqual([])
     await page.mouse.move(0, 0)
-    await page.screenshot({ path: `test-results/screens/${name}-${theme}.png`, fullPage: true, animations: 'disabled' })
   }
 }
 
@@ -55,8 +54,6 @@ test.describe('the mainnet sample', () => {
     await inBothThemes(page, 'sample-home-mainnet', () => expect(holds).toBeVisible())
   })
 
-  // Apart from the contents above: together, four more full loads and two full-page screenshots ran past the
-  // 45 s guard on a busy CI machine (47.8 s, clean-clone run of 2026-11-28 07:10).
   test('each link of its home opens what it names', async ({ page }) => {
     await page.goto('/?network=mainnet-sample')
     const holds = page.getByTestId('sample-contents')

@@ -13,8 +13,7 @@ import { rpc as call, rpcUrl } from './helpers.ts'
 
 /**
  * A quiet page to search from (the search box is in every page's header): a transaction that does not
- * exist, which asks once and then sits still — the live pages redraw every block, which on a busy machine
- * only slows the typing down.
+ * exist, which asks once and then sits still.
  */
 const quietPage = `/tx/0x${'0'.repeat(64)}`
 
@@ -123,17 +122,5 @@ test.describe('search box', () => {
     await expect(page).toHaveURL(new RegExp(`/block/${hash}\\?network=mainnet-sample$`))
     await searchFrom(page, '9515350', '?network=mainnet-sample')
     await expect(page).toHaveURL(/\/block\/9515350\?network=mainnet-sample$/)
-  })
-
-  test('screenshots of the search message, light and dark', async ({ page }) => {
-    await searchFrom(page, 'not a thing')
-    await expect(page.getByTestId('search-message')).toBeVisible()
-    for (const theme of ['light', 'dark'] as const) {
-      await page.getByTestId(`theme-${theme}`).click()
-      await page.screenshot({ path: `test-results/screens/search-message-${theme}.png`, clip: { x: 0, y: 0, width: 1440, height: 260 } })
-    }
-    await search(page, keccak256(toHex('chainglass: nothing has this hash')))
-    await expect(page.getByTestId('search-message')).toContainText('no block or transaction')
-    await page.screenshot({ path: 'test-results/screens/search-not-found-dark.png', clip: { x: 0, y: 0, width: 1440, height: 260 } })
   })
 })

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { concatHex, encodeAbiParameters, keccak256, parseEther, size, toBytes, type Hex } from 'viem'
-import { devAccount, rpcUrl, watchDialogs } from './helpers.ts'
+import { devAccount, rpcUrl, watchDialogs, watchInFlight } from './helpers.ts'
 import { e2eExtraConnectSources } from './ports.ts'
 import { scenarioReady, tourStops, visit, type Stop } from './tour.ts'
 
@@ -177,12 +177,13 @@ test.describe('browser security', () => {
 
   test('every page works under the policy with no violation, and what the policy forbids is refused', async ({ page, request }) => {
     const watched = await watchViolations(page)
+    const inFlight = watchInFlight(page)
     const stops = await tourStops(request)
     const found: Record<string, Violation[]> = {}
     for (const stop of stops) {
       await visit(page, stop)
-      // Live pages keep loading; give late requests and styles a moment to trip the policy if they would.
-      await page.waitForTimeout(500)
+      // Late requests and styles get their chance to trip the policy: nothing is loading when it is read.
+      await inFlight.settled()
       const violations = await violationsOf(page)
       if (violations.length > 0) found[stop.name] = violations
     }
@@ -191,7 +192,7 @@ test.describe('browser security', () => {
     await page.getByTestId('file-input').setInputFiles([{ name: `policy-${Date.now()}.svg`, mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#4f46e5"/></svg>') }])
     await page.getByTestId('upload-row').last().getByTestId('upload-preview').click()
     await expect(page.getByTestId('preview')).toHaveAttribute('data-kind', 'svg')
-    await page.waitForTimeout(500)
+    await inFlight.settled()
     const afterPreview = await violationsOf(page)
     if (afterPreview.length > 0) found['files-svg-preview'] = afterPreview
     expect(found).toEqual({})
@@ -230,10 +231,10 @@ test.describe('browser security', () => {
     await expect(note).toContainText('Content-Security-Policy does not allow connections to http://127.0.0.1:19198')
     await expect(note).toContainText('CHAINGLASS_CSP_CONNECT_SRC')
     await expect(page.getByTestId('probe-websocket-csp')).toContainText('ws://127.0.0.1:19198')
-    await page.screenshot({ path: 'test-results/screens/settings-csp-light.png', fullPage: true, animations: 'disabled' })
   })
 
   test('a revert reason and event data planted on the devnet with markup and script are shown as text, and nothing runs', async ({ page, request }) => {
+    const inFlight = watchInFlight(page)
     await scenarioReady()
     await fund(request, planter)
     const revertEcho = await deploy(request, revertEchoRuntime)
@@ -271,7 +272,7 @@ test.describe('browser security', () => {
     await page.goto(`/tx/${noted.transactionHash}`)
     await expect(page.getByTestId('tx-overview')).toBeVisible()
     await expect(page.getByTestId('tx-status').locator('[data-status]')).toBeVisible()
-    await page.waitForTimeout(1_000)
+    await inFlight.settled()
     expect(await injected(page)).toBe(0)
 
     expect(dialogs).toEqual([])

@@ -77,8 +77,6 @@ test.describe('app shell', () => {
   })
 
   test('a link opens the next page at its top, and back returns to where the page was scrolled', async ({ page }) => {
-    // Two full loads and two history moves, each waited for: in CI, with the other worker's suite at its heaviest,
-    // single steps took 5-8 s and the whole went past the default 45 s.
     await page.setViewportSize({ width: 1280, height: 600 })
     await openHome(page)
     await page.evaluate(() => window.scrollTo(0, 300))
@@ -100,8 +98,6 @@ test.describe('app shell', () => {
   })
 
   test('injected fault: a page whose code fails to load is explained in place under the header, and the next link works', async ({ page }) => {
-    // Three pages on the live chain, the first the home page in full (openHome): 25-31 s on a loaded run, and
-    // 48.5 s once in CI (a clean-clone run of d80b634; its last page was on screen, right): a hang guard, not a budget.
     await openHome(page)
     // The logs page's own chunk refused (the only way to make a real page's code fail to load).
     await page.route(/\/assets\/LogsPage-[\w-]+\.js$/, (route) => route.abort())
@@ -161,7 +157,7 @@ test.describe('app shell', () => {
   test('injected fault: the WebSocket drops and reconnecting is refused; the banner shows, then the head is live again', async ({ page, request }) => {
     // The shared service must keep running for the other tests, so the drop and the refusals are made in
     // the browser's path. The drop comes once the page is live, and refusals last until the banner has been
-    // seen and one more attempt was refused, so the check does not race the reconnect on a busy machine.
+    // seen and one more attempt was refused, so the check does not race the reconnect.
     let connections = 0
     let refusing = false
     let live: WebSocketRoute | null = null

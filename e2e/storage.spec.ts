@@ -158,7 +158,6 @@ test.describe('storage-slot calculator', () => {
     await page.getByTestId('storage-path').fill('longText')
     await expect(page.getByTestId('storage-long-text')).toHaveText(longText)
     await page.mouse.move(0, 0)
-    await page.screenshot({ path: 'test-results/screens/storage-long-light.png', fullPage: true, animations: 'disabled' })
   })
 
   test('the ERC-1967 and ERC-7201 buttons and a string-keyed mapping read what the getters return', async ({ page, request }) => {
@@ -193,25 +192,5 @@ test.describe('storage-slot calculator', () => {
     await expect(page.getByTestId('storage-step')).toHaveCount(2)
     await expect(page.getByTestId('storage-step').nth(1)).toContainText('keccak256(key ‖ pad32(slot))')
     await expect(page.getByTestId('storage-as-uint')).toHaveText(alice.toString(10))
-  })
-
-  test('screenshots of the calculator in light and dark', async ({ page, request }) => {
-    const { contracts, token } = scenario()
-    const { owner, spender } = token.allowances[0]!
-    const block = await gatewayBlockNumber(request, await rpcUrl(request))
-    await page.goto(`/storage?address=${contracts.token}&block=${block}`)
-    await page.getByTestId('storage-mode-layout').click()
-    await page.getByTestId('storage-layout-input').fill(JSON.stringify(glassTokenLayout()))
-    await page.getByTestId('storage-path').fill(`allowance[${owner}][${spender}]`)
-    await expect(page.getByTestId('storage-typed-value')).toBeVisible()
-    for (const theme of ['light', 'dark'] as const) {
-      await page.getByTestId(`theme-${theme}`).click()
-      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?![\s\S]*\bdark\b)/)
-      await page.mouse.move(0, 0)
-      await page.screenshot({ path: `test-results/screens/storage-${theme}.png`, fullPage: true, animations: 'disabled' })
-    }
-    await page.goto(`/storage?address=${contracts.token}&slot=3&block=${block}`)
-    await expect(page.getByTestId('storage-as-string')).toBeVisible()
-    await page.screenshot({ path: 'test-results/screens/storage-slot-dark.png', fullPage: true, animations: 'disabled' })
   })
 })

@@ -40,7 +40,7 @@ async function blockWithTransactions(request: APIRequestContext): Promise<Block>
   throw new Error('no block with transactions on the devnet')
 }
 
-/** A page on a shared, busy machine may take longer than one expect's default to show a whole page. */
+/** A whole page, the app's code loaded first: the suite's longest expect. */
 const patience = { timeout: 10_000 }
 
 const visible = (testId: string) => async (page: Page) => {
