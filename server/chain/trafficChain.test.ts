@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AnvilNode } from './anvil.ts'
 import { createChainClient } from './chainClient.ts'
 import { ensureScenario, type Scenario } from './scenario.ts'
-import { startTraffic, type Traffic } from './traffic.ts'
+import { nodeCaller, withoutAutomine } from './nodeCall.ts'
+import { buildHistory } from './traffic.ts'
 import { createPhaseSchedule } from './trafficPhases.ts'
 
 type RawTx = { hash: Hex; type: Hex; to: Address | null; input: Hex; authorizationList?: Array<{ address: Address }> }
@@ -15,10 +16,9 @@ type RawReceipt = { transactionHash: Hex; status: Hex; type: Hex; blobGasUsed?: 
 type CallFrame = { error?: string; output?: Hex }
 
 /**
- * The traffic on a real anvil at its default hardfork, with blocks every half second and a tick each, long
- * enough for a whole burst: everything checked is read back from the chain, not from the planner.
+ * The traffic on a real anvil at its default hardfork, each tick mined as one block (as the tests' history is
+ * built), long enough for a whole burst: everything checked is read back from the chain, not from the planner.
  */
-const blockMs = 500
 /** The first seed whose first burst starts by tick 8 and lasts 5 ticks or more: the test then ends early. */
 const seed = Array.from({ length: 500 }, (_, n) => n + 1).find((candidate) => {
   const schedule = createPhaseSchedule(candidate)
@@ -32,10 +32,9 @@ const burst = schedule.at(schedule.at(0).length)
 const ticks = Math.max(40, burst.start + burst.length + 10)
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-traffic-chain-'))
-const anvil = new AnvilNode({ stateFile: null, blockTime: blockMs / 1000 })
+const anvil = new AnvilNode({ stateFile: null, blockTime: 0 })
 const lines: string[] = []
 let scenario: Scenario
-let traffic: Traffic | null = null
 let blocks: RawBlock[] = []
 let receipts: RawReceipt[] = []
 
@@ -64,39 +63,29 @@ async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
 beforeAll(async () => {
   await anvil.start(0)
   scenario = await ensureScenario({ rpcUrl: anvil.httpUrl, dataDir: work, log: () => {} })
-  traffic = startTraffic({ rpcUrl: anvil.httpUrl, scenario, blockTime: 1, intervalMs: blockMs, seed, log: (line) => lines.push(line) })
   const client = createChainClient(anvil.httpUrl)
+  const node = nodeCaller(anvil.httpUrl)
   const first = Number(await client.getBlockNumber()) + 1
-  await new Promise((resolve) => setTimeout(resolve, ticks * blockMs))
-  await traffic.stop()
-  traffic = null
-  // What the last ticks sent is mined, then the chain runs empty (the base fee falls): until two blocks in a row
-  // hold no transaction. A fixed 1.5 s was not enough in a CI run on a loaded machine, where the last ticks'
-  // backlog filled those blocks and no fall was left to see.
-  let last = Number(await client.getBlockNumber())
-  for (const waitUntil = Date.now() + 20_000; Date.now() < waitUntil; ) {
-    await new Promise((resolve) => setTimeout(resolve, blockMs))
-    last = Number(await client.getBlockNumber())
-    const tail = await Promise.all([last - 1, last].map((number) => rpc<RawBlock>('eth_getBlockByNumber', [`0x${number.toString(16)}`, false])))
-    if (tail.every((block) => block.transactions.length === 0)) break
-  }
+  await withoutAutomine(node, () => buildHistory({ rpcUrl: anvil.httpUrl, scenario, seed, ticks, log: (line) => lines.push(line), mine: async () => void (await node('evm_mine')) }))
+  // Then the chain runs empty, and the base fee falls.
+  await node('anvil_mine', ['0x2'])
+  const last = Number(await client.getBlockNumber())
   const numbers = Array.from({ length: last - first + 1 }, (_, index) => `0x${(first + index).toString(16)}`)
   blocks = await Promise.all(numbers.map((tag) => rpc<RawBlock>('eth_getBlockByNumber', [tag, true])))
   receipts = (await Promise.all(numbers.map((tag) => rpc<RawReceipt[]>('eth_getBlockReceipts', [tag])))).flat()
 }, 120_000)
 
 afterAll(async () => {
-  await traffic?.stop()
   await anvil.stop()
   fs.rmSync(work, { recursive: true, force: true })
 })
 
 describe('the traffic on a real anvil', () => {
   it('names the types it sends, and had nothing refused', () => {
-    expect(lines[1]).toMatch(/^traffic: on, legacy\/2930\/1559\/4844\/7702 /)
+    expect(lines.find((line) => line.startsWith('traffic: on'))).toMatch(/^traffic: on, legacy\/2930\/1559\/4844\/7702 /)
     // The whole log in the message: a refusal's cause is often in the lines before it.
     expect(lines.filter((line) => line.includes('refused:') || line.includes('tick failed')), lines.join('\n')).toEqual([])
-    expect(lines.at(-1)).toMatch(/transactions sent, 0 refused\)$/)
+    expect(lines.at(-1)).toMatch(/transactions sent, 0 refused\) in /)
   })
 
   it('sends every transaction type the hardfork takes: 0x0 to 0x4', () => {
