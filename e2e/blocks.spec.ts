@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { readFixture as readFixtureText } from '../server/testing/fixtures.ts'
 import { mineBlocks } from './chain.ts'
-import { devAccount, fundTestAccount, gatewayBlockNumber, rpc, rpcUrl, signAndSend, waitForReceipt, watchInFlight } from './helpers.ts'
+import { devAccount, fundTestAccount, gatewayBlockNumber, rpc, rpcUrl, nextFrames, signAndSend, waitForReceipt, watchInFlight } from './helpers.ts'
 
 /**
  * The block pages (/blocks, /block/:id, /block/:id/receipts, /uncle/:id/:index) against the real
@@ -99,7 +99,7 @@ async function collectVirtualRows(page: Page, rowTestId: string, count: number):
     }, rowTestId)
     for (const [index, values] of batch) rows.set(index, values)
     // The list renders the rows the scroll brought in by the next frame but one.
-    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+    await nextFrames(page)
   }
   expect(rows.size).toBe(count)
   return Array.from({ length: count }, (_, index) => rows.get(index)!)

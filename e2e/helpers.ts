@@ -230,7 +230,12 @@ export function watchInFlight(page: Page): { settled(): Promise<void> } {
     async settled() {
       await expect.poll(() => inFlight).toBe(0)
       // What the last answer set off (a render, a policy report) has had its frame.
-      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+      await nextFrames(page)
     },
   }
+}
+
+/** Resolves after the page's next frame but one: what a scroll or a state change set off has been rendered. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
 }

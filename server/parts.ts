@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import type { Server } from 'node:http'
 import path from 'node:path'
-import { nodeCaller, withoutAutomine } from './chain/nodeCall.ts'
+import { nodeCaller } from './chain/nodeCall.ts'
 import { startAppServer, localRuntimeConfig } from './appServer.ts'
 import { publishedContracts } from './chain/publishedContracts.ts'
 import { ensureScenario, type Scenario } from './chain/scenario.ts'
@@ -109,6 +109,6 @@ async function ensureHistory(config: ServiceConfig, rpcUrl: string, nodeUrl: str
   const marker = path.join(config.dataDir, 'history.json')
   if (fs.existsSync(marker)) return
   const node = nodeCaller(nodeUrl)
-  const head = await withoutAutomine(node, () => buildHistory({ rpcUrl, scenario, log, ticks: config.historyBlocks, mine: async () => void (await node('evm_mine')) }))
+  const head = await buildHistory({ rpcUrl, scenario, log, ticks: config.historyBlocks, node })
   fs.writeFileSync(marker, `${JSON.stringify({ blocks: config.historyBlocks, head: Number(head) })}\n`)
 }

@@ -92,7 +92,7 @@ export async function startTestControl(port: number, urls: { node: string; rpc: 
   app.post<{ Body: { blocks: number } }>('/traffic', async (request) =>
     serial(async () => {
       // The seeded traffic mix again, a block per tick: a test that reads "the recent blocks" builds them.
-      const head = await withoutAutomine(node, () => buildHistory({ rpcUrl: urls.rpc, scenario, log: () => {}, ticks: request.body.blocks, mine: async () => void (await node('evm_mine')) }))
+      const head = await buildHistory({ rpcUrl: urls.rpc, scenario, log: () => {}, ticks: request.body.blocks, node })
       return { head: Number(head) }
     }),
   )

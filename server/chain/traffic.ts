@@ -10,6 +10,7 @@ import { create2Factory, furnaceAddress, furnaceDeployData } from './furnace.ts'
 import type { Scenario } from './scenario.ts'
 import { throttledLog } from './throttledLog.ts'
 import { kindNames, txKindsOf, type ForkMarks } from './txKinds.ts'
+import { withoutAutomine, type NodeCall } from './nodeCall.ts'
 import { createTrafficPlanner, type Intent, type TrafficContext } from './trafficMix.ts'
 import { createTrafficNfts } from './trafficNfts.ts'
 import { createTrafficNonces } from './trafficNonces.ts'
@@ -307,21 +308,26 @@ export function startTraffic(options: TrafficOptions): Traffic {
 }
 
 /**
- * A history of `ticks` blocks of the same seeded mix on a chain that does not mine by itself (the end-to-end
- * service's: no block time, no traffic): each tick's transactions are sent, then `mine` makes them one block,
- * so the same seed gives the same blocks every run. Resolves with the last block's number.
+ * A history of `ticks` blocks of the same seeded mix, made on the node itself with its automine off (put back
+ * after): each tick's transactions are sent, then evm_mine makes them one block, so the same seed gives the
+ * same blocks every run. `node` calls the node directly (its control methods, which the gateway refuses).
+ * Resolves with the last block's number.
  */
-export async function buildHistory(options: TickerOptions & { ticks: number; mine: () => Promise<void> }): Promise<bigint> {
-  const ticker = createTicker(options, throttledLog(options.log))
+export async function buildHistory(options: Omit<TickerOptions, 'mine'> & { ticks: number; node: NodeCall }): Promise<bigint> {
+  const { node } = options
+  const mine = async () => void (await node('evm_mine'))
+  const ticker = createTicker({ ...options, mine }, throttledLog(options.log))
   const client = createChainClient(options.rpcUrl, { timeoutMs: 10_000 })
   const started = performance.now()
-  for (let index = 0; index < options.ticks; index++) {
-    await ticker.runTick()
-    // A blob's send goes on by itself in live traffic; here its tick waits for it, so it lands in its own block.
-    await ticker.settled()
-    await options.mine()
-  }
-  const head = await client.getBlockNumber({ cacheTime: 0 })
+  const head = await withoutAutomine(node, async () => {
+    for (let index = 0; index < options.ticks; index++) {
+      await ticker.runTick()
+      // A blob's send goes on by itself in live traffic; here its tick waits for it, so it lands in its own block.
+      await ticker.settled()
+      await mine()
+    }
+    return client.getBlockNumber({ cacheTime: 0 })
+  })
   const { sent, refused } = ticker.counts
   options.log(`history: ${options.ticks} blocks of traffic built up to block ${head} (${sent} transactions sent, ${refused} refused) in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   return head

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AnvilNode } from './anvil.ts'
 import { createChainClient } from './chainClient.ts'
 import { ensureScenario, type Scenario } from './scenario.ts'
-import { nodeCaller, withoutAutomine } from './nodeCall.ts'
+import { nodeCaller } from './nodeCall.ts'
 import { buildHistory } from './traffic.ts'
 import { createPhaseSchedule } from './trafficPhases.ts'
 
@@ -66,7 +66,7 @@ beforeAll(async () => {
   const client = createChainClient(anvil.httpUrl)
   const node = nodeCaller(anvil.httpUrl)
   const first = Number(await client.getBlockNumber()) + 1
-  await withoutAutomine(node, () => buildHistory({ rpcUrl: anvil.httpUrl, scenario, seed, ticks, log: (line) => lines.push(line), mine: async () => void (await node('evm_mine')) }))
+  await buildHistory({ rpcUrl: anvil.httpUrl, scenario, seed, ticks, log: (line) => lines.push(line), node })
   // Then the chain runs empty, and the base fee falls.
   await node('anvil_mine', ['0x2'])
   const last = Number(await client.getBlockNumber())

@@ -20,7 +20,7 @@ import { Button } from '../../ui/Button.tsx'
 import { PinExistingForm, PinsPanel } from './PinsPanel.tsx'
 import { ReaderPanel } from './ReaderPanel.tsx'
 import { UploadPanel } from './UploadPanel.tsx'
-import { scrollBehavior } from '../../ui/motion.ts'
+import { revealAtTop } from '../../ui/motion.ts'
 
 /** A file dropped outside the drop zone would make the browser leave the app to show it: not here. */
 function useNoStrayDrops(): void {
@@ -113,9 +113,7 @@ function FileStore({ network, client, credentials, onChangeCredentials }: { netw
         },
         { preventScrollReset: true },
       )
-      const target = document.getElementById('read')
-      target?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' })
-      target?.focus({ preventScroll: true })
+      revealAtTop(document.getElementById('read'), { focus: true })
     },
     [setSearchParams],
   )

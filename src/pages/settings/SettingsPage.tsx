@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button.tsx'
 import { ImportExport } from './ImportExport.tsx'
 import { NetworkForm } from './NetworkForm.tsx'
 import { NetworkRow } from './NetworkRow.tsx'
-import { scrollBehavior } from '../../ui/motion.ts'
+import { revealAtTop } from '../../ui/motion.ts'
 
 type Editing = { mode: 'add'; name?: string } | { mode: 'edit'; record: UserNetworkRecord } | null
 
@@ -37,7 +37,7 @@ export function SettingsPage() {
   const editor = useRef<HTMLDivElement>(null)
   // The editor opens at the top of the page: bring it into view when Edit was clicked further down.
   useEffect(() => {
-    if (editing) editor.current?.scrollIntoView({ block: 'start', behavior: scrollBehavior() })
+    if (editing) revealAtTop(editor.current)
   }, [editing])
   const startEditing = (next: Editing) => {
     setSaved(null)

@@ -22,7 +22,7 @@ import { tokensTransferredId } from './TokenTransfersPanel.tsx'
 import { Loading, Note, NotYet, rawQuantity } from './parts.tsx'
 import { usePrefetch } from '../../queries/prefetch.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
-import { scrollBehavior } from '../../ui/motion.ts'
+import { revealAtTop } from '../../ui/motion.ts'
 
 /**
  * Beside a value of 0 ETH when the transaction moved tokens: a token call must not read as "nothing moved".
@@ -36,9 +36,7 @@ function TokensMovedNote({ count }: { count: number }) {
         type="button"
         className="font-medium text-accent-600 underline decoration-accent-600/40 underline-offset-2 hover:decoration-current dark:text-accent-400 dark:decoration-accent-400/40"
         onClick={() => {
-          const summary = document.getElementById(tokensTransferredId)
-          summary?.scrollIntoView({ block: 'start', behavior: scrollBehavior() })
-          summary?.focus({ preventScroll: true })
+          revealAtTop(document.getElementById(tokensTransferredId), { focus: true })
         }}
       >
         {formatInteger(count)} token {count === 1 ? 'transfer' : 'transfers'}
