@@ -239,9 +239,9 @@ export function httpHeadSource(http: RpcTransport): HeadSource {
 }
 
 /**
- * newHeads made gap-free: the socket's heads go through a HeadSequencer; at start and after every
- * reconnect the head is also read over HTTP, so the blocks mined while disconnected are backfilled even
- * if the chain is quiet now. While the socket is reconnecting the head is polled over HTTP. A catch-up
+ * newHeads made gap-free: the socket's heads go through a HeadSequencer; at start, after every reconnect
+ * and once each subscription is confirmed the head is also read over HTTP, so the blocks mined while
+ * disconnected, or before the server subscribed us, are backfilled even if the chain is quiet now. While the socket is reconnecting the head is polled over HTTP. A catch-up
  * that fails is tried again after `retryMs`.
  */
 export function createHeadStream(options: HeadStreamOptions): HeadStream {
@@ -289,6 +289,9 @@ export function createHeadStream(options: HeadStreamOptions): HeadStream {
         // and the status listener below polls the head over HTTP from then on.
         if (!isMethodUnsupported(error, 'eth_subscribe')) emit({ type: 'error', error })
       },
+      // The server sends heads from the moment it answered eth_subscribe; one mined after the catch-up's read
+      // and before that answer would reach neither. Read once more from here, on every connection.
+      catchUp,
     )
     wasOpen = everOpen = socket.status.state === 'open'
     stopStatus = socket.onStatus(() => {

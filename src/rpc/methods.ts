@@ -251,6 +251,7 @@ export function subscribeNewHeads(
   socket: RpcSubscriber,
   onHead: (head: BlockHeader) => void,
   onError?: (error: unknown) => void,
+  onActive?: () => void,
 ): Unsubscribe {
   return socket.subscribe(
     'newHeads',
@@ -266,5 +267,6 @@ export function subscribeNewHeads(
       onHead(head)
     },
     onError,
+    onActive,
   )
 }

@@ -84,6 +84,7 @@ type Subscription = {
   params: readonly unknown[]
   onData: (data: unknown) => void
   onError: ((error: unknown) => void) | undefined
+  onActive: (() => void) | undefined
   active: boolean
   /** The server's id on the current connection; null until (re)subscribed. */
   serverId: string | null
@@ -209,7 +210,7 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
    * `onData`. A subscription the server could not make for now (its node down: -32603) is asked for
    * again with backoff, on the same connection.
    */
-  subscribe(kind: string, params: readonly unknown[], onData: (data: unknown) => void, onError?: (error: unknown) => void): Unsubscribe {
+  subscribe(kind: string, params: readonly unknown[], onData: (data: unknown) => void, onError?: (error: unknown) => void, onActive?: () => void): Unsubscribe {
     if (this.#prepare) {
       try {
         params = this.#prepare('eth_subscribe', params)
@@ -219,7 +220,7 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
         return () => {}
       }
     }
-    const subscription: Subscription = { kind, params, onData, onError, active: !this.#closed, serverId: null, failures: 0, retryTimer: null }
+    const subscription: Subscription = { kind, params, onData, onError, onActive, active: !this.#closed, serverId: null, failures: 0, retryTimer: null }
     if (!subscription.active) return () => {}
     this.#subscriptions.add(subscription)
     if (this.#status.state === 'open') this.#startSubscription(subscription)
@@ -384,6 +385,11 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
         this.#setNodeUnavailable(false)
         if (this.#status.subscriptionsRefused) this.#setStatus({ ...this.#status, subscriptionsRefused: false })
         this.#byServerId.set(id, subscription)
+        try {
+          subscription.onActive?.()
+        } catch (error) {
+          subscription.onError?.(error)
+        }
       },
       (error: unknown) => {
         // A refusal will not change on retry; the server's trouble of the moment is asked again on this

@@ -50,5 +50,9 @@ export function prepared(prepare: PrepareCall | undefined, method: string, param
 
 /** What subscription methods need: the WebSocket transport offers it. */
 export interface RpcSubscriber {
-  subscribe(kind: string, params: readonly unknown[], onData: (data: unknown) => void, onError?: (error: unknown) => void): Unsubscribe
+  /**
+   * `onActive` hears each time the server has confirmed the subscription (its eth_subscribe answered), on the
+   * first connection and on every one after a reconnect: only from then on is nothing the server sends missed.
+   */
+  subscribe(kind: string, params: readonly unknown[], onData: (data: unknown) => void, onError?: (error: unknown) => void, onActive?: () => void): Unsubscribe
 }
