@@ -1,6 +1,6 @@
 import type { Hash } from 'viem'
 import { isMethodUnsupported } from './unsupported.ts'
-import { getBlockByHash, getBlockByNumber, subscribeNewHeads } from './methods.ts'
+import { blockNumber, getBlockByHash, getBlockByNumber, subscribeNewHeads } from './methods.ts'
 import { isMined, type Block, type BlockHeader } from './schemas.ts'
 import type { SocketStatus } from './socket.ts'
 import type { RpcSubscriber, RpcTransport, Unsubscribe } from './transport.ts'
@@ -280,6 +280,20 @@ export function createHeadStream(options: HeadStreamOptions): HeadStream {
     }, failed)
   }
 
+  /**
+   * The head's number only (the usual answer: nothing was missed); a block above the tip is read by number
+   * and linked on, with whatever lies between.
+   */
+  const checkHead = () => {
+    blockNumber(http).then((number) => {
+      const tip = sequencer.tip
+      if (stopSubscription === null || (tip && BigInt(number) <= BigInt(tip.number))) return
+      return getBlockByNumber(http, number, false).then((block) => {
+        if (block && isMined(block) && stopSubscription !== null) take(block as BlockHeader, 'poll')
+      })
+    }).catch(failed)
+  }
+
   const start = () => {
     stopSubscription = subscribeNewHeads(
       socket,
@@ -290,8 +304,8 @@ export function createHeadStream(options: HeadStreamOptions): HeadStream {
         if (!isMethodUnsupported(error, 'eth_subscribe')) emit({ type: 'error', error })
       },
       // The server sends heads from the moment it answered eth_subscribe; one mined after the catch-up's read
-      // and before that answer would reach neither. Read once more from here, on every connection.
-      catchUp,
+      // and before that answer would reach neither. Asked once more from here, on every connection.
+      checkHead,
     )
     wasOpen = everOpen = socket.status.state === 'open'
     stopStatus = socket.onStatus(() => {
