@@ -12,6 +12,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { startTestService, type TestService } from '../server/testing/service.ts'
+import { getAddress } from 'viem'
 import { devAccount } from '../server/chain/devAccounts.ts'
 
 type Call = { method: string; params: unknown[]; result?: unknown; error?: { code: number; message: string; data?: unknown } }
@@ -27,6 +28,7 @@ class Scene {
   async ask<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
     const key = JSON.stringify([method, params])
     const known = this.calls.find((call) => JSON.stringify([call.method, call.params]) === key)
+    // (the replay matches objects' members in any order: src/testing/replay.ts callKey)
     if (known) return known.result as T
     const reply = await this.service.rpc(method, params)
     this.calls.push({ method, params, ...(reply.error ? { error: reply.error } : { result: reply.result ?? null }) })
@@ -98,6 +100,72 @@ async function main(): Promise<void> {
     await block.ask('eth_getBlockByNumber', [hex(999_999), false])
     await block.ask('eth_getBlockReceipts', [hex(999_999)])
     block.facts.scenario = { contracts: scenario.contracts, deployer: devAccount(0).address, holders: [1, 2, 3, 4].map((index) => devAccount(index).address) }
+
+    // A transaction: a token transfer from the full block, and the reverted one.
+    const transaction = scene('transaction', 'a token transfer and a reverted call, with their receipts and blocks')
+    await frame(transaction)
+    const fullTransactions = (await block.ask<Block>('eth_getBlockByNumber', [full!.number, true])).transactions as Array<{ hash: string; to: string | null }>
+    const transfer = fullTransactions.find((candidate) => candidate.to?.toLowerCase() === scenario.contracts.token.toLowerCase()) ?? fullTransactions[0]!
+    transaction.facts.transfer = transfer.hash
+    transaction.facts.failed = scenario.reverter.failedTransaction.hash
+    for (const hash of [transfer.hash, scenario.reverter.failedTransaction.hash]) {
+      const mined = await transaction.ask<{ blockHash: string; blockNumber: string }>('eth_getTransactionByHash', [hash])
+      await transaction.ask('eth_getTransactionReceipt', [hash])
+      await transaction.ask('eth_getBlockByHash', [mined.blockHash, false])
+    }
+    for (const hash of [transfer.hash, scenario.reverter.failedTransaction.hash]) {
+      await transaction.ask('ots_getInternalOperations', [hash])
+      const mined = await transaction.ask<{ blockNumber: string }>('eth_getTransactionByHash', [hash])
+      // The block link's page, read ahead when it takes the focus.
+      await transaction.ask('eth_getBlockByNumber', [mined.blockNumber, false])
+      await transaction.ask('eth_getBlockReceipts', [mined.blockNumber])
+    }
+    await transaction.ask('ots_getTransactionError', [scenario.reverter.failedTransaction.hash])
+    // Why the reverted one failed: its call replayed on the block before its own (src/queries/failureReason.ts).
+    const failed = await transaction.ask<{ from: string; to: string; input: string; gas: string; value: string; blockNumber: string }>('eth_getTransactionByHash', [scenario.reverter.failedTransaction.hash])
+    await transaction.ask('eth_call', [{ from: failed.from, to: failed.to, data: failed.input, gas: failed.gas, value: failed.value }, hex(Number(failed.blockNumber) - 1)])
+
+    // An address: a token holder, as the address page reads it at the head.
+    const address = scene('address', 'a token holder and the token contract at the head')
+    await frame(address)
+    // Lowercase: the app writes addresses so in what it asks.
+    const holder = devAccount(1).address.toLowerCase()
+    address.facts.holder = holder
+    address.facts.token = scenario.contracts.token.toLowerCase()
+    await address.ask('eth_blockNumber')
+    for (const who of [holder, scenario.contracts.token.toLowerCase()]) {
+      await address.ask('ots_searchTransactionsBefore', [who, 0, 25])
+      await address.ask('eth_getBalance', [who, 'latest'])
+      await address.ask('eth_getTransactionCount', [who, 'latest'])
+      await address.ask('eth_getCode', [who, 'latest'])
+    }
+    // The holder's token activity: transfers to and from it (ERC-20/721 Transfer, ERC-1155 single and batch).
+    const padded = `0x${holder.slice(2).padStart(64, '0')}`
+    const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+    const erc1155 = ['0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62', '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb']
+    const range = { fromBlock: '0x0', toBlock: latest.number }
+    for (const topics of [[transferTopic, padded], [transferTopic, null, padded], [erc1155, null, padded], [erc1155, null, null, padded]]) {
+      await address.ask('eth_getLogs', [{ ...range, topics }])
+    }
+    // What the page reads of each token it found: its name, symbol, decimals and supply (checksummed, as found).
+    for (const token of [scenario.contracts.token, scenario.contracts.nft].map((contract) => getAddress(contract))) {
+      for (const data of ['0x06fdde03', '0x95d89b41', '0x313ce567', '0x18160ddd']) await address.ask('eth_call', [{ to: token, data }, 'latest'])
+      // The holder's balance of it, at the head's number.
+      await address.ask('eth_call', [{ to: token, data: `0x70a08231${padded.slice(2)}` }, latest.number])
+    }
+
+    // The latest blocks, as the blocks list and the home page read them.
+    const blocks = scene('blocks', 'the newest blocks below the head')
+    await frame(blocks)
+    for (let number = Number(latest.number); number >= 0; number--) {
+      const one = await blocks.ask<Block>('eth_getBlockByNumber', [hex(number), false])
+      // The newest blocks' transactions (the home page's list), read by hash; receipts by number for a step.
+      if (number > Number(latest.number) - 4) {
+        await blocks.ask('eth_getBlockByHash', [one.hash, true])
+        await blocks.ask('eth_getBlockReceipts', [one.hash])
+      }
+      await blocks.ask('eth_getBlockReceipts', [hex(number)])
+    }
 
     for (const made of scenes) made.write()
   } finally {

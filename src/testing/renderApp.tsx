@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
-import { vi } from 'vitest'
+import { expect, vi } from 'vitest'
 import { page } from 'vitest/browser'
 import { createRoot } from 'react-dom/client'
 import { UNSAFE_createMemoryHistory } from 'react-router'
@@ -24,8 +25,9 @@ export const replayWs = 'ws://replay.invalid'
 /** The local service's devnet as /config.json names it (server/appServer.ts), pointed at the replay. */
 export const localNetwork: Network = { name: 'local', label: 'Local devnet', chainId: '0x7a69', rpcBase: replayHttp, wsBase: replayWs, ipfsUrl: null, key: 'componenttests', secret: '', kind: 'local' }
 
-export type Rendered = { replay: ReplayTransport; history: AppHistory; root: HTMLElement }
+export type Rendered = { replay: ReplayTransport; history: AppHistory; root: HTMLElement; queryClient: QueryClient }
 
+let currentClient: QueryClient | null = null
 let current: { unmount: () => void; uninstall: () => void; host: HTMLElement; replay: ReplayTransport } | null = null
 
 export type RenderOptions = {
@@ -45,7 +47,7 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
   cleanupApp()
   const size = options.viewport ?? wide
   await page.viewport(size.width, size.height)
-  const replay = options.replay ?? new ReplayTransport([frame, ...(options.recordings ?? [])])
+  const replay = (options.replay ?? new ReplayTransport(options.recordings)).add(frame)
   // The clock stands still a minute after the recorded head: every age the page shows is the same each run.
   // Only Date: the app's timers run as they do.
   vi.useFakeTimers({ toFake: ['Date'] })
@@ -76,7 +78,18 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
     </StrictMode>,
   )
   current = { unmount: () => root.unmount(), uninstall, host, replay }
-  return { replay, history, root: host }
+  currentClient = state.queryClient
+  return { replay, history, root: host, queryClient: state.queryClient }
+}
+
+/**
+ * Resolves once nothing is on its way: no query fetching, and the page has rendered what arrived (two frames
+ * painted since). What a screenshot waits for, so it never catches a page halfway through its data.
+ */
+export async function settled(): Promise<void> {
+  await expect.poll(() => currentClient?.isFetching() ?? 0).toBe(0)
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  await expect.poll(() => currentClient?.isFetching() ?? 0).toBe(0)
 }
 
 /** Unmounts the app and gives the browser its own fetch and WebSocket back. */

@@ -25,8 +25,11 @@ export type ReplayMode = { kind: 'answer' } | { kind: 'hang' } | { kind: 'rpcErr
 /** The JSON-RPC code of the answer a call with no recording gets (the page sees a plain node error). */
 const notRecordedCode = -32099
 
+/** A call's key: its method and params as JSON, objects' members in name order (a node reads them so). */
 export function callKey(method: string, params: readonly unknown[] = []): string {
-  return JSON.stringify([method, params])
+  return JSON.stringify([method, params], (_, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))) : value,
+  )
 }
 
 export class ReplayTransport implements RpcTransport, RpcSubscriber {
