@@ -95,6 +95,12 @@ async function main(): Promise<void> {
       await block.ask('eth_getBlockByNumber', [hex(Number(full!.number) + step), false])
       await block.ask('eth_getBlockReceipts', [hex(Number(full!.number) + step)])
     }
+    // Its first transaction by position (the block's transaction page), with its receipt.
+    const first = await block.ask<{ hash: string }>('eth_getTransactionByBlockNumberAndIndex', [full!.number, '0x0'])
+    await block.ask('eth_getTransactionByHash', [first.hash])
+    await block.ask('eth_getTransactionReceipt', [first.hash])
+    // The next one by position, which its next link reads ahead.
+    await block.ask('eth_getTransactionByBlockNumberAndIndex', [full!.number, '0x1'])
     // A block past the head: the node answers null.
     block.facts.unmined = hex(999_999)
     await block.ask('eth_getBlockByNumber', [hex(999_999), false])

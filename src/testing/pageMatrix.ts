@@ -87,3 +87,30 @@ export function describePage(matrix: PageMatrix): void {
     })
   })
 }
+
+/**
+ * A page that asks the node nothing until the visitor does (a form, a notice): both themes and widths, its
+ * screenshot, and Tab reaching its main control. Its node states are the page's own tests.
+ */
+export function describeStaticPage(matrix: Pick<PageMatrix, 'name' | 'url' | 'recordings' | 'full' | 'screenshots' | 'focus'>): void {
+  describe(`the ${matrix.name} page`, () => {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const size of [wide, narrow]) {
+        it(`shows its controls and fits the window (${theme}, ${size.width} px)`, async () => {
+          await renderApp(matrix.url, { recordings: matrix.recordings, theme, viewport: size })
+          await matrix.full()
+          await settled()
+          expectNoSidewaysScroll()
+          expectNoStackTrace()
+          if (matrix.screenshots) await expect(page.getByRole('main')).toMatchScreenshot(`${matrix.name}-${theme}-${size.width}`)
+        })
+      }
+    }
+
+    it('lets Tab reach its main control, with the focus shown', async () => {
+      await renderApp(matrix.url, { recordings: matrix.recordings })
+      await matrix.full()
+      await tabTo(matrix.focus())
+    })
+  })
+}
