@@ -122,6 +122,8 @@ export class ReplayTransport implements RpcTransport, RpcSubscriber {
   install(httpUrl: string, wsUrl: string): () => void {
     const realFetch = globalThis.fetch
     const RealWebSocket = globalThis.WebSocket
+    // The socket class below needs this node from inside its own methods, where `this` is the socket.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const replay = this
     const replayFetch: typeof fetch = (input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url

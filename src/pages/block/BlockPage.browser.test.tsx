@@ -8,8 +8,8 @@ import { ReplayTransport } from '../../testing/replay.ts'
 import { expectNoStackTrace, expectNoSidewaysScroll, narrow, tabTo, wide } from '../../testing/pageChecks.ts'
 
 const recording = blockRecording as LocalRecording
-const number = recording.facts.full as string
-type Block = { number: string; gasUsed: string; transactions: Array<{ hash: string }> }
+const number = recording.facts.full as `0x${string}`
+type Block = { number: `0x${string}`; gasUsed: `0x${string}`; transactions: Array<{ hash: string }> }
 const block = recorded<Block>(recording, 'eth_getBlockByNumber', [number, true])
 const url = `/block/${hexToBigInt(number)}`
 const grouped = (value: bigint) => value.toLocaleString('en-US')
@@ -19,7 +19,7 @@ describe('the block page', () => {
     await renderApp(url, { recordings: [recording] })
     await expect.element(page.getByTestId('block-title')).toHaveTextContent(`Block ${grouped(hexToBigInt(block.number))}`)
     await expect.element(page.getByTestId('block-tx-total')).toHaveTextContent(`${block.transactions.length} transactions`)
-    for (const transaction of block.transactions) await expect.element(page.getByTestId('block-page').element().querySelector(`a[href*="${transaction.hash}"]`)).toBeVisible()
+    for (const transaction of block.transactions) await expect.element(page.getByTestId('block-page').element().querySelector<HTMLElement>(`a[href*="${transaction.hash}"]`)).toBeVisible()
     await expect.element(page.getByTestId('field-gasUsed')).toHaveTextContent(grouped(hexToBigInt(block.gasUsed)))
   })
 
@@ -72,5 +72,15 @@ describe('the block page', () => {
     await renderApp(url, { recordings: [recording] })
     await expect.element(page.getByTestId('block-tx-total')).toBeVisible()
     await tabTo(page.getByRole('link', { name: /previous/i }).first().element())
+  })
+})
+
+describe('the block page at 390 px', () => {
+  it('fits the window with its header fields unfolded too', async () => {
+    await renderApp(url, { recordings: [recording], viewport: narrow })
+    await expect.element(page.getByTestId('block-header-toggle')).toBeVisible()
+    await page.getByTestId('block-header-toggle').click()
+    await expect.element(page.getByTestId('field-logsBloom')).toBeVisible()
+    expectNoSidewaysScroll()
   })
 })
