@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { hexToBigInt } from 'viem'
+import addressRecording from '../../../testdata/components/local-address.json'
 import blockRecording from '../../../testdata/components/local-block.json'
 import { recorded, type LocalRecording } from '../../testing/recordings.ts'
 import { renderApp } from '../../testing/renderApp.tsx'
@@ -81,6 +82,15 @@ describe('the block page at 390 px', () => {
     await expect.element(page.getByTestId('block-header-toggle')).toBeVisible()
     await page.getByTestId('block-header-toggle').click()
     await expect.element(page.getByTestId('field-logsBloom')).toBeVisible()
+    expectNoSidewaysScroll()
+  })
+})
+
+describe('the block page at 390 px, full transactions', () => {
+  it('fits the window with every transaction in full', async () => {
+    // Full transactions name the tokens they move: the token reads are in the address recording.
+    await renderApp(`${url}?tx=full`, { recordings: [recording, addressRecording as LocalRecording], viewport: narrow })
+    await expect.poll(() => page.getByTestId('tx-gas-used').elements().filter((cell) => /\d/.test(cell.textContent ?? '')).length).toBe(block.transactions.length)
     expectNoSidewaysScroll()
   })
 })
