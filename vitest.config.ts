@@ -16,6 +16,8 @@ export default defineConfig({
   // conditions its package resolves to a CommonJS build whose require('react') no alias reaches.
   resolve: { alias: [...preactAliases, { find: /^react-router$/, replacement: reactRouterModule }] },
   test: {
+    // The component layer's *.browser.test.tsx run in Chromium (vitest.components.config.ts), not here.
+    exclude: ['**/node_modules/**', '**/*.browser.test.tsx'],
     include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     server: { deps: { inline: [/node_modules\/react-router\//, /node_modules\/@tanstack\/react-/] } },

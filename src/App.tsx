@@ -224,11 +224,10 @@ export type AppState = {
  * at once, so both are on their way while React renders the frame (otherwise, on a full load of a block page,
  * the request leaves only after the first render, the chunk and the page's own render).
  */
-export function createAppState(config: RuntimeConfig, seed?: (queryClient: QueryClient) => void): AppState {
+export function createAppState(config: RuntimeConfig, seed?: (queryClient: QueryClient) => void, history: AppHistory = createAppHistory()): AppState {
   const queryClient = createQueryClient()
   // What the server already read for this page (main.tsx): in the cache before anything asks for it.
   seed?.(queryClient)
-  const history = createAppHistory()
   let started: string | null = null
   const startData = (location: { pathname: string; search: string }) => {
     const key = location.pathname + location.search

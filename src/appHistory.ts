@@ -27,8 +27,11 @@ export type AppHistory = {
   readonly navigator: ReturnType<typeof UNSAFE_createBrowserHistory>
 }
 
-export function createAppHistory(): AppHistory {
-  const history = UNSAFE_createBrowserHistory({ v5Compat: true })
+/**
+ * `history` is the browser's; a component test (src/testing/renderApp.tsx) passes a memory history at the
+ * page's URL, so the app runs as it does in the browser without the test runner's own page moving.
+ */
+export function createAppHistory(history: ReturnType<typeof UNSAFE_createBrowserHistory> = UNSAFE_createBrowserHistory({ v5Compat: true })): AppHistory {
   let state: HistoryState = { location: history.location, historyAction: history.action as HistoryAction, preventScrollReset: false }
   const subscribers = new Set<(state: HistoryState) => void>()
   let pendingPreventScrollReset = false

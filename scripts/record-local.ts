@@ -1,0 +1,182 @@
+/**
+ * Records the local chain's answers the component tests replay (testdata/components/local-*.json):
+ * `npm run record:local`. It starts the real local service (real anvil, real gateway) with the demo scenario
+ * deployed and a chain that moves only when told (no block time, no traffic), then asks the gateway, over
+ * HTTP as the app does, for exactly the calls each page makes for the state it tests: the same methods with
+ * the same params, so the replay (src/testing/replay.ts) finds each answer by them. Nothing is rendered.
+ *
+ * The answers are written as the gateway sent them, errors included. `facts` names what the tests build
+ * their URLs from (a block number, a hash); every expected value a test checks is read from the answers.
+ * Run it again after a change to the scenario or to what a page asks; commit what it writes.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { startTestService, type TestService } from '../server/testing/service.ts'
+import { getAddress } from 'viem'
+import { devAccount } from '../server/chain/devAccounts.ts'
+
+type Call = { method: string; params: unknown[]; result?: unknown; error?: { code: number; message: string; data?: unknown } }
+type Block = { number: string; hash: string; timestamp: string; transactions: Array<string | { hash: string; from: string; to: string | null }>; uncles: string[] }
+
+const outDir = path.join(import.meta.dirname, '..', 'testdata', 'components')
+
+class Scene {
+  readonly calls: Call[] = []
+  readonly facts: Record<string, unknown> = {}
+  constructor(readonly name: string, readonly about: string, private readonly service: TestService) {}
+
+  async ask<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
+    const key = JSON.stringify([method, params])
+    const known = this.calls.find((call) => JSON.stringify([call.method, call.params]) === key)
+    // (the replay matches objects' members in any order: src/testing/replay.ts callKey)
+    if (known) return known.result as T
+    const reply = await this.service.rpc(method, params)
+    this.calls.push({ method, params, ...(reply.error ? { error: reply.error } : { result: reply.result ?? null }) })
+    return reply.result as T
+  }
+
+  write(): void {
+    const file = path.join(outDir, `local-${this.name}.json`)
+    const body = { source: `recorded from the local service (anvil behind the gateway, demo scenario) by scripts/record-local.ts: ${this.about}`, facts: this.facts, calls: this.calls }
+    fs.writeFileSync(file, `${JSON.stringify(body, null, 1)}\n`)
+    console.log(`wrote ${path.relative(process.cwd(), file)}: ${this.calls.length} calls`)
+  }
+}
+
+const hex = (value: number | bigint) => `0x${value.toString(16)}`
+
+/** What the app's frame asks on every page: the head (its header and connection state). */
+async function frame(scene: Scene): Promise<Block> {
+  return scene.ask<Block>('eth_getBlockByNumber', ['latest', false])
+}
+
+/** The first-use probe of a network (src/networks/probe.ts): what it offers, asked once per browser. */
+async function probe(scene: Scene): Promise<void> {
+  await scene.ask('eth_chainId')
+  await scene.ask('eth_getBlockReceipts', ['latest'])
+  await scene.ask('eth_getBlockByNumber', ['safe', false])
+  await scene.ask('eth_getBlockByNumber', ['finalized', false])
+  await scene.ask('ots_getApiLevel')
+  await scene.ask('l2a_getRawBlockTransactions', ['latest'])
+  await scene.ask('l2b_pendingTransactions')
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(outDir, { recursive: true })
+  const service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0', CHAINGLASS_HISTORY_BLOCKS: '4' }, { scenario: true })
+  try {
+    const scenario = service.scenario!
+    const scenes: Scene[] = []
+    const scene = (name: string, about: string) => {
+      const made = new Scene(name, about, service)
+      scenes.push(made)
+      return made
+    }
+
+    const head = scene('frame', 'the head every page\'s frame reads')
+    const latest = await frame(head)
+    head.facts.head = latest.number
+    await probe(head)
+
+    // A block with transactions, as the block page reads it (with its receipts).
+    const block = scene('block', 'a block with transactions, its receipts, and an empty block')
+    await frame(block)
+    let full: Block | null = null
+    for (let number = Number(latest.number); number > 0 && !full; number--) {
+      const candidate = await service.rpc('eth_getBlockByNumber', [hex(number), false])
+      if ((candidate.result as Block).transactions.length >= 2) full = candidate.result as Block
+    }
+    block.facts.full = full!.number
+    await block.ask('eth_getBlockByNumber', [full!.number, true])
+    await block.ask('eth_getBlockReceipts', [full!.number])
+    await block.ask('eth_getBlockByNumber', [full!.number, false])
+    // Its neighbours, which the page's previous and next links read ahead (a focused link, its receipts too).
+    for (const step of [-1, 1]) {
+      await block.ask('eth_getBlockByNumber', [hex(Number(full!.number) + step), false])
+      await block.ask('eth_getBlockReceipts', [hex(Number(full!.number) + step)])
+    }
+    // Its first transaction by position (the block's transaction page), with its receipt.
+    const first = await block.ask<{ hash: string }>('eth_getTransactionByBlockNumberAndIndex', [full!.number, '0x0'])
+    await block.ask('eth_getTransactionByHash', [first.hash])
+    await block.ask('eth_getTransactionReceipt', [first.hash])
+    // The next one by position, which its next link reads ahead.
+    await block.ask('eth_getTransactionByBlockNumberAndIndex', [full!.number, '0x1'])
+    // A block past the head: the node answers null.
+    block.facts.unmined = hex(999_999)
+    await block.ask('eth_getBlockByNumber', [hex(999_999), false])
+    await block.ask('eth_getBlockReceipts', [hex(999_999)])
+    block.facts.scenario = { contracts: scenario.contracts, deployer: devAccount(0).address, holders: [1, 2, 3, 4].map((index) => devAccount(index).address) }
+
+    // A transaction: a token transfer from the full block, and the reverted one.
+    const transaction = scene('transaction', 'a token transfer and a reverted call, with their receipts and blocks')
+    await frame(transaction)
+    const fullTransactions = (await block.ask<Block>('eth_getBlockByNumber', [full!.number, true])).transactions as Array<{ hash: string; to: string | null }>
+    const transfer = fullTransactions.find((candidate) => candidate.to?.toLowerCase() === scenario.contracts.token.toLowerCase()) ?? fullTransactions[0]!
+    transaction.facts.transfer = transfer.hash
+    transaction.facts.failed = scenario.reverter.failedTransaction.hash
+    for (const hash of [transfer.hash, scenario.reverter.failedTransaction.hash]) {
+      const mined = await transaction.ask<{ blockHash: string; blockNumber: string }>('eth_getTransactionByHash', [hash])
+      await transaction.ask('eth_getTransactionReceipt', [hash])
+      await transaction.ask('eth_getBlockByHash', [mined.blockHash, false])
+    }
+    for (const hash of [transfer.hash, scenario.reverter.failedTransaction.hash]) {
+      await transaction.ask('ots_getInternalOperations', [hash])
+      const mined = await transaction.ask<{ blockNumber: string }>('eth_getTransactionByHash', [hash])
+      // The block link's page, read ahead when it takes the focus.
+      await transaction.ask('eth_getBlockByNumber', [mined.blockNumber, false])
+      await transaction.ask('eth_getBlockReceipts', [mined.blockNumber])
+    }
+    await transaction.ask('ots_getTransactionError', [scenario.reverter.failedTransaction.hash])
+    // Why the reverted one failed: its call replayed on the block before its own (src/queries/failureReason.ts).
+    const failed = await transaction.ask<{ from: string; to: string; input: string; gas: string; value: string; blockNumber: string }>('eth_getTransactionByHash', [scenario.reverter.failedTransaction.hash])
+    await transaction.ask('eth_call', [{ from: failed.from, to: failed.to, data: failed.input, gas: failed.gas, value: failed.value }, hex(Number(failed.blockNumber) - 1)])
+
+    // An address: a token holder, as the address page reads it at the head.
+    const address = scene('address', 'a token holder and the token contract at the head')
+    await frame(address)
+    // Lowercase: the app writes addresses so in what it asks.
+    const holder = devAccount(1).address.toLowerCase()
+    address.facts.holder = holder
+    address.facts.token = scenario.contracts.token.toLowerCase()
+    await address.ask('eth_blockNumber')
+    for (const who of [holder, scenario.contracts.token.toLowerCase()]) {
+      await address.ask('ots_searchTransactionsBefore', [who, 0, 25])
+      await address.ask('eth_getBalance', [who, 'latest'])
+      await address.ask('eth_getTransactionCount', [who, 'latest'])
+      await address.ask('eth_getCode', [who, 'latest'])
+    }
+    // The holder's token activity: transfers to and from it (ERC-20/721 Transfer, ERC-1155 single and batch).
+    const padded = `0x${holder.slice(2).padStart(64, '0')}`
+    const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+    const erc1155 = ['0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62', '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb']
+    const range = { fromBlock: '0x0', toBlock: latest.number }
+    for (const topics of [[transferTopic, padded], [transferTopic, null, padded], [erc1155, null, padded], [erc1155, null, null, padded]]) {
+      await address.ask('eth_getLogs', [{ ...range, topics }])
+    }
+    // What the page reads of each token it found: its name, symbol, decimals and supply (checksummed, as found).
+    for (const token of [scenario.contracts.token, scenario.contracts.nft].map((contract) => getAddress(contract))) {
+      for (const data of ['0x06fdde03', '0x95d89b41', '0x313ce567', '0x18160ddd']) await address.ask('eth_call', [{ to: token, data }, 'latest'])
+      // The holder's balance of it, at the head's number.
+      await address.ask('eth_call', [{ to: token, data: `0x70a08231${padded.slice(2)}` }, latest.number])
+    }
+
+    // The latest blocks, as the blocks list and the home page read them.
+    const blocks = scene('blocks', 'the newest blocks below the head')
+    await frame(blocks)
+    for (let number = Number(latest.number); number >= 0; number--) {
+      const one = await blocks.ask<Block>('eth_getBlockByNumber', [hex(number), false])
+      // The newest blocks' transactions (the home page's list), read by hash; receipts by number for a step.
+      if (number > Number(latest.number) - 4) {
+        await blocks.ask('eth_getBlockByHash', [one.hash, true])
+        await blocks.ask('eth_getBlockReceipts', [one.hash])
+      }
+      await blocks.ask('eth_getBlockReceipts', [hex(number)])
+    }
+
+    for (const made of scenes) made.write()
+  } finally {
+    await service.close()
+  }
+}
+
+await main()

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { page } from 'vitest/browser'
+import { hexToBigInt } from 'viem'
+import addressRecording from '../../../testdata/components/local-address.json'
+import blockRecording from '../../../testdata/components/local-block.json'
+import { recorded, type LocalRecording } from '../../testing/recordings.ts'
+import { renderApp } from '../../testing/renderApp.tsx'
+import { ReplayTransport } from '../../testing/replay.ts'
+import { expectNoStackTrace, expectNoSidewaysScroll, narrow, tabTo, wide } from '../../testing/pageChecks.ts'
+
+const recording = blockRecording as LocalRecording
+const number = recording.facts.full as `0x${string}`
+type Block = { number: `0x${string}`; gasUsed: `0x${string}`; transactions: Array<{ hash: string }> }
+const block = recorded<Block>(recording, 'eth_getBlockByNumber', [number, true])
+const url = `/block/${hexToBigInt(number)}`
+const grouped = (value: bigint) => value.toLocaleString('en-US')
+
+describe('the block page', () => {
+  it('shows the recorded block: its number, its transactions by hash, its gas', async () => {
+    await renderApp(url, { recordings: [recording] })
+    await expect.element(page.getByTestId('block-title')).toHaveTextContent(`Block ${grouped(hexToBigInt(block.number))}`)
+    await expect.element(page.getByTestId('block-tx-total')).toHaveTextContent(`${block.transactions.length} transactions`)
+    for (const transaction of block.transactions) await expect.element(page.getByTestId('block-page').element().querySelector<HTMLElement>(`a[href*="${transaction.hash}"]`)).toBeVisible()
+    await expect.element(page.getByTestId('field-gasUsed')).toHaveTextContent(grouped(hexToBigInt(block.gasUsed)))
+  })
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const size of [wide, narrow]) {
+      it(`fits the window and looks as recorded (${theme}, ${size.width} px)`, async () => {
+        await renderApp(url, { recordings: [recording], theme, viewport: size })
+        // The receipts are in: each row shows its gas used.
+        await expect.poll(() => page.getByTestId('tx-gas-used').elements().filter((cell) => /\d/.test(cell.textContent ?? '')).length).toBe(block.transactions.length)
+        expectNoSidewaysScroll()
+        await expect(page.getByTestId('block-page')).toMatchScreenshot(`block-${theme}-${size.width}`)
+      })
+    }
+  }
+
+  it('shows a skeleton while the node has not answered', async () => {
+    const replay = new ReplayTransport()
+    replay.mode = { kind: 'hang' }
+    await renderApp(url, { replay })
+    await expect.element(page.getByTestId('block-page')).toBeVisible()
+    await expect.element(page.getByText('Transactions, loading')).toBeInTheDocument()
+    expect(page.getByTestId('block-tx-total').query()).toBeNull()
+  })
+
+  it('says what the node refused, with its message, and no stack trace', async () => {
+    const replay = new ReplayTransport()
+    replay.mode = { kind: 'rpcError', error: { code: -32000, message: 'header not found' } }
+    await renderApp(url, { replay })
+    await expect.element(page.getByTestId('error-panel')).toBeVisible()
+    await expect.element(page.getByTestId('error-detail')).toHaveTextContent('header not found')
+    expectNoStackTrace()
+  })
+
+  it('says the node is unreachable when the network is down, and offers a retry', async () => {
+    const replay = new ReplayTransport()
+    replay.mode = { kind: 'networkDown' }
+    await renderApp(url, { replay })
+    await expect.element(page.getByTestId('error-panel')).toBeVisible()
+    await expect.element(page.getByTestId('error-retry')).toBeVisible()
+    expectNoStackTrace()
+    await expect(page.getByTestId('error-panel')).toMatchScreenshot('block-error-network')
+  })
+
+  it('says a block past the head is not mined yet', async () => {
+    await renderApp(`/block/${hexToBigInt(recording.facts.unmined as `0x${string}`)}`, { recordings: [recording] })
+    await expect.element(page.getByText(/not mined yet/)).toBeVisible()
+  })
+
+  it('takes Tab to the previous-block link, with the focus shown', async () => {
+    await renderApp(url, { recordings: [recording] })
+    await expect.element(page.getByTestId('block-tx-total')).toBeVisible()
+    await tabTo(page.getByRole('link', { name: /previous/i }).first().element())
+  })
+})
+
+describe('the block page at 390 px', () => {
+  it('fits the window with its header fields unfolded too', async () => {
+    await renderApp(url, { recordings: [recording], viewport: narrow })
+    await expect.element(page.getByTestId('block-header-toggle')).toBeVisible()
+    await page.getByTestId('block-header-toggle').click()
+    await expect.element(page.getByTestId('field-logsBloom')).toBeVisible()
+    expectNoSidewaysScroll()
+  })
+})
+
+describe('the block page at 390 px, full transactions', () => {
+  it('fits the window with every transaction in full', async () => {
+    // Full transactions name the tokens they move: the token reads are in the address recording.
+    await renderApp(`${url}?tx=full`, { recordings: [recording, addressRecording as LocalRecording], viewport: narrow })
+    await expect.poll(() => page.getByTestId('tx-gas-used').elements().filter((cell) => /\d/.test(cell.textContent ?? '')).length).toBe(block.transactions.length)
+    expectNoSidewaysScroll()
+  })
+})

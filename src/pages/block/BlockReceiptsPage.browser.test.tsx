@@ -1,0 +1,23 @@
+import { expect } from 'vitest'
+import { page } from 'vitest/browser'
+import { hexToBigInt } from 'viem'
+import blockRecording from '../../../testdata/components/local-block.json'
+import { recorded, type LocalRecording } from '../../testing/recordings.ts'
+import { describePage } from '../../testing/pageMatrix.ts'
+
+const recording = blockRecording as LocalRecording
+const number = recording.facts.full as `0x${string}`
+const receipts = recorded<Array<{ status: string; transactionHash: string }>>(recording, 'eth_getBlockReceipts', [number])
+
+describePage({
+  name: 'receipts',
+  url: `/block/${hexToBigInt(number)}/receipts`,
+  recordings: [recording],
+  full: async () => {
+    await expect.element(page.getByTestId('receipts-title')).toHaveTextContent(hexToBigInt(number).toLocaleString('en-US'))
+    await expect.poll(() => page.getByTestId('receipt-status').elements().length).toBe(receipts.length)
+    const failed = receipts.filter((receipt) => receipt.status === '0x0').length
+    expect(page.getByTestId('receipt-status').elements().filter((cell) => /fail|revert/i.test(cell.textContent ?? '')).length).toBe(failed)
+  },
+  focus: () => page.getByTestId('receipts-page').element().querySelector('a[href*="/tx/"]')!,
+})

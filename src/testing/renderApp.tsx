@@ -1,0 +1,113 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { expect, vi } from 'vitest'
+import { page } from 'vitest/browser'
+import { createRoot } from 'react-dom/client'
+import { UNSAFE_createMemoryHistory } from 'react-router'
+import type { Network, RuntimeConfig } from '../../contract/runtimeConfig.ts'
+import { App, createAppState } from '../App.tsx'
+import { createAppHistory, type AppHistory } from '../appHistory.ts'
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx'
+import { applyTheme, themeStorageKey, type Theme } from '../ui/theme/theme.ts'
+import { wide } from './pageChecks.ts'
+import { frame, headTimeMs } from './recordings.ts'
+import { ReplayTransport, type Recording } from './replay.ts'
+
+/**
+ * The whole app (its providers, router, frame and the page's own module) rendered in the test's browser at
+ * `url`, on a network whose node is a ReplayTransport. Test-only (the component layer, *.browser.test.tsx).
+ */
+
+/** Where the replayed node is: a name that resolves nowhere, so nothing could ever reach a real one. */
+export const replayHttp = 'http://replay.invalid'
+export const replayWs = 'ws://replay.invalid'
+
+/** The local service's devnet as /config.json names it (server/appServer.ts), pointed at the replay. */
+export const localNetwork: Network = { name: 'local', label: 'Local devnet', chainId: '0x7a69', rpcBase: replayHttp, wsBase: replayWs, ipfsUrl: null, key: 'componenttests', secret: '', kind: 'local' }
+
+export type Rendered = { replay: ReplayTransport; history: AppHistory; root: HTMLElement; queryClient: QueryClient }
+
+let currentClient: QueryClient | null = null
+let current: { unmount: () => void; uninstall: () => void; host: HTMLElement; replay: ReplayTransport } | null = null
+
+export type RenderOptions = {
+  recordings?: readonly Recording[]
+  replay?: ReplayTransport
+  theme?: Theme
+  network?: Network
+  /** The window's size (1440 px wide unless given). */
+  viewport?: { width: number; height: number }
+  /** The clock, in ms (a minute after the recorded head unless given). */
+  now?: number
+  /** What the browser remembers before the app starts (user networks, learned rules), beside the theme. */
+  storage?: Record<string, string>
+}
+
+export async function renderApp(url: string, options: RenderOptions = {}): Promise<Rendered> {
+  cleanupApp()
+  const size = options.viewport ?? wide
+  await page.viewport(size.width, size.height)
+  const replay = (options.replay ?? new ReplayTransport(options.recordings)).add(frame)
+  // The clock stands still a minute after the recorded head: every age the page shows is the same each run.
+  // Only Date: the app's timers run as they do.
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(options.now ?? headTimeMs() + 60_000)
+  const network = options.network ?? localNetwork
+  localStorage.clear()
+  sessionStorage.clear()
+  localStorage.setItem(themeStorageKey, options.theme ?? 'light')
+  // What the boot script does before the first paint (src/boot/boot.ts).
+  applyTheme(document.documentElement, options.theme ?? 'light')
+  for (const [key, value] of Object.entries(options.storage ?? {})) localStorage.setItem(key, value)
+  const uninstall = replay.install(network.rpcBase, network.wsBase)
+  const config: RuntimeConfig = { defaultNetwork: network.name, networks: [network] }
+  const history = createAppHistory(UNSAFE_createMemoryHistory({ initialEntries: [url], v5Compat: true }))
+  // The app's retry policy stands (how many, which failures); only its backoff waits go, so an error state
+  // shows as soon as the retries have failed.
+  const state = createAppState(config, (client) => client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } }), history)
+  await state.firstPage
+  const host = document.createElement('div')
+  host.id = 'root'
+  document.body.append(host)
+  const root = createRoot(host)
+  root.render(
+    <StrictMode>
+      <ErrorBoundary>
+        <App config={config} state={state} />
+      </ErrorBoundary>
+    </StrictMode>,
+  )
+  current = { unmount: () => root.unmount(), uninstall, host, replay }
+  currentClient = state.queryClient
+  return { replay, history, root: host, queryClient: state.queryClient }
+}
+
+/**
+ * Resolves once nothing is on its way: no query fetching, and the page has rendered what arrived (two frames
+ * painted since). What a screenshot waits for, so it never catches a page halfway through its data.
+ */
+export async function settled(): Promise<void> {
+  await expect.poll(() => currentClient?.isFetching() ?? 0).toBe(0)
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  await expect.poll(() => currentClient?.isFetching() ?? 0).toBe(0)
+}
+
+/** Unmounts the app and gives the browser its own fetch and WebSocket back. */
+export function cleanupApp(): void {
+  if (!current) return
+  current.unmount()
+  current.host.remove()
+  current.uninstall()
+  current = null
+  vi.useRealTimers()
+}
+
+/**
+ * After each test (src/testing/componentSetup.ts): the app goes, and a call the recordings had no answer for
+ * fails the test, named, so a recording that no longer matches what a page asks is never passed over.
+ */
+export function finishApp(): void {
+  const missing = current?.replay.missing ?? []
+  cleanupApp()
+  if (missing.length > 0) throw new Error(`the page asked for calls no recording answers:\n${[...new Set(missing)].join('\n')}`)
+}
