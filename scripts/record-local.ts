@@ -47,7 +47,10 @@ const hex = (value: number | bigint) => `0x${value.toString(16)}`
 
 /** What the app's frame asks on every page: the head (its header and connection state). */
 async function frame(scene: Scene): Promise<Block> {
-  return scene.ask<Block>('eth_getBlockByNumber', ['latest', false])
+  const head = await scene.ask<Block>('eth_getBlockByNumber', ['latest', false])
+  // The head stream's check once its subscription is confirmed (src/rpc/headStream.ts).
+  await scene.ask('eth_blockNumber')
+  return head
 }
 
 /** The first-use probe of a network (src/networks/probe.ts): what it offers, asked once per browser. */

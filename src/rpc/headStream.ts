@@ -285,6 +285,8 @@ export function createHeadStream(options: HeadStreamOptions): HeadStream {
    * and linked on, with whatever lies between.
    */
   const checkHead = () => {
+    // No head yet (the first read still on its way, or failed): nothing to compare with, so read the head.
+    if (sequencer.tip === null) return catchUp()
     blockNumber(http).then((number) => {
       const tip = sequencer.tip
       if (stopSubscription === null || (tip && BigInt(number) <= BigInt(tip.number))) return
