@@ -53,16 +53,6 @@ async function shownValue(locator: Locator): Promise<string> {
   return ((await locator.getAttribute('data-value')) ?? '').toLowerCase()
 }
 
-/** Light and dark. A page with a virtualized table (past 100 rows) is shot at the window's size: the rows below are not in the DOM. */
-async function inBothThemes(page: Page, ready: () => Promise<void>): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.getByTestId(`theme-${theme}`).click()
-    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?![\s\S]*\bdark\b)/)
-    await ready()
-    await page.mouse.move(0, 0)
-  }
-}
-
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 /** The parts of a unix time a date on screen must show, in UTC. */
@@ -398,27 +388,6 @@ test.describe('block pages on the local devnet', () => {
     await expect(page).toHaveURL(/\/blocks(\?from=\d+)?$/)
     await expect(rows).toHaveCount(25)
   })
-
-  test('/block/<n>, /blocks and /block/<n>/receipts in light and dark', async ({ page }) => {
-    const number = BigInt(block.number)
-    await page.goto(`/block/${number}`)
-    await inBothThemes(page, async () => {
-      await expect(txRow(page, sent.hash).getByTestId('tx-status')).toHaveText('Success')
-    })
-    await page.goto(`/block/${number}?tx=full`)
-    await inBothThemes(page, async () => {
-      await expect(txRow(page, sent.hash).getByTestId('tx-value')).toBeVisible()
-    })
-    await page.goto('/blocks')
-    await inBothThemes(page, async () => {
-      await expect(page.getByTestId('blocks-row')).toHaveCount(25)
-      await expect(page.getByTestId('blocks-table').locator('[data-skeleton]')).toHaveCount(0)
-    })
-    await page.goto(`/block/${number}/receipts`)
-    await inBothThemes(page, async () => {
-      await expect(page.getByTestId('receipt-row')).toHaveCount(receipts.length)
-    })
-  })
 })
 
 test.describe('block pages on the recorded mainnet sample', () => {
@@ -499,21 +468,5 @@ test.describe('block pages on the recorded mainnet sample', () => {
         'receipt-type': receipt.type,
       })
     }
-  })
-
-  test('/uncle/9515350/0 in light and dark', async ({ page }) => {
-    await page.goto('/uncle/9515350/0?network=mainnet-sample')
-    await inBothThemes(page, () => expectEveryUncleField(page))
-  })
-
-  test('/block/9515350 and the pre-Byzantium receipts in light and dark', async ({ page }) => {
-    await page.goto('/block/9515350?network=mainnet-sample')
-    await inBothThemes(page, async () => {
-      await expect(page.getByTestId('uncle-row')).toHaveCount(recordedBlock.uncles.length)
-    })
-    await page.goto('/block/0x41b582/receipts?network=mainnet-sample')
-    await inBothThemes(page, async () => {
-      await expect(page.getByTestId('receipt-root').first()).toBeVisible()
-    })
   })
 })

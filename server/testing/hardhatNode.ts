@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
  * A Hardhat node (npm package `hardhat` 2.x; its engine, EDR, ships as a native binary in
  * `@nomicfoundation/edr-linux-x64-gnu`, nothing downloaded) on 127.0.0.1: a second real EVM engine, with
  * anvil's prefunded accounts (the same test mnemonic), to run chainglass against a node that is not anvil.
- * Hardhat 2, not 3: Hardhat 3 needs Node 22, and this machine's suite runs on Node 20 too.
+ * Hardhat 2, the major version package.json holds (its `hardhat node` task and JSON-RPC are what this drives).
  */
 
 export type HardhatNode = {

@@ -40,7 +40,7 @@ function sendEarlyFor(config: RuntimeConfig, pathname: string, search = '', targ
 const configFor = (service: TestService): RuntimeConfig => ({ defaultNetwork: 'local', networks: [serviceNetwork(service)] })
 
 beforeAll(async () => {
-  // Node 20 has no global WebSocket: the network's clients (made on first use) take the ws package's.
+  // The network's clients (made on first use) take the ws package's WebSocket, the same on every Node line.
   vi.stubGlobal('WebSocket', WebSocket)
   service = await startUnitTestService({ blockTime: 1 })
   const sender = createChainClient(service.urls.rpc)

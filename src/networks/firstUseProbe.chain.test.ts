@@ -72,7 +72,7 @@ describe('the first use of a network', () => {
 describe('a tag the node turns out to refuse', () => {
   it('fault injected (no local engine refuses safe): safe is answered with a refusal; the call goes again as finalized, the lack is kept and the page told', async () => {
     const network = local()
-    // The transports open the network's socket too; Node 20 has no WebSocket of its own.
+    // The transports open the network's socket too: with the ws package's WebSocket, the same on every Node line.
     vi.stubGlobal('WebSocket', WebSocket)
     const realFetch = globalThis.fetch
     const sent: unknown[] = []

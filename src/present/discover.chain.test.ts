@@ -37,7 +37,7 @@ async function send(data: Hex, to: Address | null, gas: bigint): Promise<{ hash:
 const head = async () => BigInt(await sender.getBlockNumber({ cacheTime: 0 }))
 
 beforeAll(async () => {
-  // Node 20 has no global WebSocket; the app's clients make one per network (the HTTP transport is what runs here).
+  // The app's clients make a socket per network, here the ws package's (the HTTP transport is what runs here).
   vi.stubGlobal('WebSocket', WebSocket)
   service = await startUnitTestService({ blockTime: 1 })
   sender = createChainClient(service.urls.rpc)

@@ -36,7 +36,7 @@ type Mined = { block: Hex; transfer: Hash; creation: Hash; sender: Address }
 let mined: Mined
 
 beforeAll(async () => {
-  // Node 20 has no global WebSocket: the network's clients (made on first use) take the ws package's.
+  // The network's clients (made on first use) take the ws package's WebSocket, the same on every Node line.
   vi.stubGlobal('WebSocket', WebSocket)
   service = await startUnitTestService({ blockTime: 1 })
   posts = recordGatewayPosts(service)

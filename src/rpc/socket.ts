@@ -150,8 +150,8 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
     this.#prepare = options.prepare
     this.#backoff = { ...defaultBackoff, ...options.backoff }
     this.#random = options.random ?? Math.random
-    // Looked up when a socket is first opened, not here: a page rendered on a server (Node 20 has no
-    // WebSocket) makes its transports but never opens one.
+    // Looked up when a socket is first opened, not here: a page rendered on a server makes its transports
+    // but never opens one.
     this.#WebSocket = options.WebSocket
   }
 
