@@ -14,6 +14,8 @@ import path from 'node:path'
 import { startTestService, type TestService } from '../server/testing/service.ts'
 import { getAddress } from 'viem'
 import { devAccount } from '../server/chain/devAccounts.ts'
+import { blocksPageSize } from '../src/pages/blocks/paging.ts'
+import { chartBlockCount } from '../src/pages/home/liveWindow.ts'
 
 type Call = { method: string; params: unknown[]; result?: unknown; error?: { code: number; message: string; data?: unknown } }
 type Block = { number: string; hash: string; timestamp: string; transactions: Array<string | { hash: string; from: string; to: string | null }>; uncles: string[] }
@@ -43,6 +45,9 @@ class Scene {
   }
 }
 
+/** ERC-20 and ERC-721 Transfer(address,address,uint256). */
+const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+
 const hex = (value: number | bigint) => `0x${value.toString(16)}`
 
 /** What the app's frame asks on every page: the head (its header and connection state). */
@@ -64,9 +69,30 @@ async function probe(scene: Scene): Promise<void> {
   await scene.ask('l2b_pendingTransactions')
 }
 
+/** The newest blocks the blocks list's first page and the home page's chart read. */
+const newestBlocks = Math.max(blocksPageSize, chartBlockCount)
+
+/**
+ * Blocks of the traffic's mix mined after the scenario: more than the pages read, so they read traffic blocks
+ * only, not the scenario's log emitter blocks (thousands of logs each, megabytes of receipts no test looks at).
+ */
+const historyBlocks = newestBlocks + 5
+
+type Receipt = { status: string; to: string | null; transactionHash: string; logs: Array<{ topics: string[] }> }
+
+/** The newest transaction among the history's blocks whose receipt passes `test` (read, not recorded). */
+async function newestInHistory(service: TestService, head: number, what: string, test: (receipt: Receipt) => boolean): Promise<string> {
+  for (let number = head; number > head - historyBlocks; number--) {
+    const receipts = (await service.rpc('eth_getBlockReceipts', [hex(number)])).result as Receipt[]
+    const found = receipts.find(test)
+    if (found) return found.transactionHash
+  }
+  throw new Error(`record-local: no ${what} in the last ${historyBlocks} blocks; mine a longer history`)
+}
+
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true })
-  const service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0', CHAINGLASS_HISTORY_BLOCKS: '4' }, { scenario: true })
+  const service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0', CHAINGLASS_HISTORY_BLOCKS: String(historyBlocks) }, { scenario: true })
   try {
     const scenario = service.scenario!
     const scenes: Scene[] = []
@@ -110,28 +136,40 @@ async function main(): Promise<void> {
     await block.ask('eth_getBlockReceipts', [hex(999_999)])
     block.facts.scenario = { contracts: scenario.contracts, deployer: devAccount(0).address, holders: [1, 2, 3, 4].map((index) => devAccount(index).address) }
 
-    // A transaction: a token transfer from the full block, and the reverted one.
+    // A transaction: a token transfer and a reverted call to the Reverter, both from the history (the
+    // scenario's own are in its emitter's blocks, whose receipts the block links would read ahead).
     const transaction = scene('transaction', 'a token transfer and a reverted call, with their receipts and blocks')
     await frame(transaction)
-    const fullTransactions = (await block.ask<Block>('eth_getBlockByNumber', [full!.number, true])).transactions as Array<{ hash: string; to: string | null }>
-    const transfer = fullTransactions.find((candidate) => candidate.to?.toLowerCase() === scenario.contracts.token.toLowerCase()) ?? fullTransactions[0]!
+    const same = (one: string | null, other: string) => one?.toLowerCase() === other.toLowerCase()
+    const transferHash = await newestInHistory(service, Number(latest.number), 'token transfer', (receipt) =>
+      receipt.status === '0x1' && same(receipt.to, scenario.contracts.token) && receipt.logs.some((log) => log.topics[0] === transferTopic))
+    const failedHash = await newestInHistory(service, Number(latest.number), 'reverted call to the Reverter', (receipt) =>
+      receipt.status === '0x0' && same(receipt.to, scenario.contracts.reverter))
+    const transfer = { hash: transferHash }
     transaction.facts.transfer = transfer.hash
-    transaction.facts.failed = scenario.reverter.failedTransaction.hash
-    for (const hash of [transfer.hash, scenario.reverter.failedTransaction.hash]) {
+    transaction.facts.failed = failedHash
+    for (const hash of [transfer.hash, failedHash]) {
       const mined = await transaction.ask<{ blockHash: string; blockNumber: string }>('eth_getTransactionByHash', [hash])
       await transaction.ask('eth_getTransactionReceipt', [hash])
       await transaction.ask('eth_getBlockByHash', [mined.blockHash, false])
     }
-    for (const hash of [transfer.hash, scenario.reverter.failedTransaction.hash]) {
+    for (const hash of [transfer.hash, failedHash]) {
       await transaction.ask('ots_getInternalOperations', [hash])
       const mined = await transaction.ask<{ blockNumber: string }>('eth_getTransactionByHash', [hash])
       // The block link's page, read ahead when it takes the focus.
       await transaction.ask('eth_getBlockByNumber', [mined.blockNumber, false])
       await transaction.ask('eth_getBlockReceipts', [mined.blockNumber])
     }
-    await transaction.ask('ots_getTransactionError', [scenario.reverter.failedTransaction.hash])
+    // The address pages the transfer's links read ahead as Tab passes them (checksummed, as the page writes
+    // them): its sender, the token, and the tokens' sender and recipient.
+    const transferReceipt = await transaction.ask<Receipt & { from: string }>('eth_getTransactionReceipt', [transfer.hash])
+    const linked = [transferReceipt.from, transferReceipt.to!, ...transferReceipt.logs.filter((log) => log.topics[0] === transferTopic).flatMap((log) => log.topics.slice(1, 3))]
+    for (const who of new Set(linked.map((word) => getAddress(`0x${word.slice(-40)}`)))) {
+      for (const method of ['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode']) await transaction.ask(method, [who, 'latest'])
+    }
+    await transaction.ask('ots_getTransactionError', [failedHash])
     // Why the reverted one failed: its call replayed on the block before its own (src/queries/failureReason.ts).
-    const failed = await transaction.ask<{ from: string; to: string; input: string; gas: string; value: string; blockNumber: string }>('eth_getTransactionByHash', [scenario.reverter.failedTransaction.hash])
+    const failed = await transaction.ask<{ from: string; to: string; input: string; gas: string; value: string; blockNumber: string }>('eth_getTransactionByHash', [failedHash])
     await transaction.ask('eth_call', [{ from: failed.from, to: failed.to, data: failed.input, gas: failed.gas, value: failed.value }, hex(Number(failed.blockNumber) - 1)])
 
     // An address: a token holder, as the address page reads it at the head.
@@ -150,7 +188,6 @@ async function main(): Promise<void> {
     }
     // The holder's token activity: transfers to and from it (ERC-20/721 Transfer, ERC-1155 single and batch).
     const padded = `0x${holder.slice(2).padStart(64, '0')}`
-    const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
     const erc1155 = ['0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62', '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb']
     const range = { fromBlock: '0x0', toBlock: latest.number }
     for (const topics of [[transferTopic, padded], [transferTopic, null, padded], [erc1155, null, padded], [erc1155, null, null, padded]]) {
@@ -163,10 +200,10 @@ async function main(): Promise<void> {
       await address.ask('eth_call', [{ to: token, data: `0x70a08231${padded.slice(2)}` }, latest.number])
     }
 
-    // The latest blocks, as the blocks list and the home page read them.
+    // The latest blocks, as the blocks list's first page and the home page read them.
     const blocks = scene('blocks', 'the newest blocks below the head')
     await frame(blocks)
-    for (let number = Number(latest.number); number >= 0; number--) {
+    for (let number = Number(latest.number); number > Number(latest.number) - newestBlocks; number--) {
       const one = await blocks.ask<Block>('eth_getBlockByNumber', [hex(number), false])
       // The newest blocks' transactions (the home page's list), read by hash; receipts by number for a step.
       if (number > Number(latest.number) - 4) {
