@@ -3,14 +3,6 @@ import { mineBlocks } from './chain.ts'
 import { appRendered, openHome, routeRuntimeConfig, shownHead } from './helpers.ts'
 
 test.describe('app shell', () => {
-  test('an unknown path shows the not-found page inside the frame', async ({ page }) => {
-    await page.goto('/no/such/page')
-    await expect(page.getByTestId('not-found')).toContainText('/no/such/page')
-    await expect(page.getByTestId('search-input')).toBeVisible()
-    await page.getByRole('link', { name: 'Back to the overview' }).click()
-    await expect(page.getByTestId('head-number')).toBeVisible()
-  })
-
   test('injected delay: with the app’s entry chunk held back, a full load of a block page already fetches the page’s own chunks, each once', async ({ page, request }) => {
     const head = await (await request.get('/')).text()
     const table = JSON.parse(/<script type="application\/json" id="chainglass-preload">([^<]*)<\/script>/.exec(head)![1]!) as Array<[string, string[]]>

@@ -103,8 +103,8 @@ describe('the app server (npm start)', () => {
     }
   })
 
-  it('answers client-side routes with index.html (deep links work)', async () => {
-    for (const route of ['/', '/block/12', '/tx/0xabc', '/uncle/9515350/0']) {
+  it('answers client-side routes with index.html (deep links work; an unknown one too: the app names it)', async () => {
+    for (const route of ['/', '/block/12', '/tx/0xabc', '/uncle/9515350/0', '/no/such/page']) {
       const response = await fetch(`${base}${route}`)
       expect(response.status, route).toBe(200)
       expect(await response.text(), route).toContain('<title>app</title>')

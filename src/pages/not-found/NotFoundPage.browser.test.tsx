@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { page } from 'vitest/browser'
+import { page, userEvent } from 'vitest/browser'
 import { renderApp } from '../../testing/renderApp.tsx'
 import { expectNoSidewaysScroll, narrow, tabTo, wide } from '../../testing/pageChecks.ts'
 
@@ -10,6 +10,8 @@ describe('the not-found page', () => {
         await renderApp('/no/such/page', { theme, viewport: size })
         const panel = page.getByTestId('not-found')
         await expect.element(panel).toHaveTextContent('/no/such/page')
+        // Inside the frame: the header's search is there to go on from.
+        await expect.element(page.getByTestId('search-input')).toBeVisible()
         expect(document.documentElement.classList.contains('dark')).toBe(theme === 'dark')
         expectNoSidewaysScroll()
         await expect(panel).toMatchScreenshot(`not-found-${theme}-${size.width}`)
@@ -17,9 +19,14 @@ describe('the not-found page', () => {
     }
   }
 
-  it('takes Tab to its way back, with the focus shown', async () => {
-    await renderApp('/nowhere')
+  it('takes Tab to its way back, with the focus shown, and Enter goes back to the overview', async () => {
+    const { history, replay } = await renderApp('/nowhere')
     const back = page.getByRole('link', { name: 'Back to the overview' }).element()
     await tabTo(back)
+    // The overview's data is not the subject: its calls wait for a node that never answers.
+    replay.mode = { kind: 'hang' }
+    await userEvent.keyboard('{Enter}')
+    await expect.poll(() => history.state.location.pathname).toBe('/')
+    await expect.element(page.getByTestId('not-found')).not.toBeInTheDocument()
   })
 })
