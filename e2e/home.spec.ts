@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { formatEther, formatGwei, getAddress, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { mineBlocks } from './chain.ts'
-import { clickPageCorner, devAccount, fundTestAccount, gatewayBlockNumber, openHome, rpc, rpcUrl, shownHead, signAndSend, waitForReceipt } from './helpers.ts'
+import { devAccount, fundTestAccount, gatewayBlockNumber, openHome, rpc, rpcUrl, shownHead, signAndSend, waitForReceipt } from './helpers.ts'
 
 test.describe('home page', () => {
   test('the head number appears, matches the gateway, and grows live without a reload', async ({ page, request }) => {
@@ -52,25 +52,6 @@ test.describe('home page', () => {
     await page.getByTestId('theme-system').click()
     await page.emulateMedia({ colorScheme: 'dark' })
     await expect(html).toHaveClass(/\bdark\b/)
-  })
-
-  test('"/" focuses the search box, junk gets a clear message, a number opens its block', async ({ page }) => {
-    await openHome(page)
-    const input = page.getByTestId('search-input')
-    await clickPageCorner(page)
-    await page.keyboard.press('/')
-    await expect(input).toBeFocused()
-    await expect(input).toHaveValue('')
-
-    await page.keyboard.type('certainly not a block')
-    await page.keyboard.press('Enter')
-    await expect(page.getByTestId('search-message')).toContainText('not a block number, hash or address')
-    expect(new URL(page.url()).pathname).toBe('/')
-
-    await input.fill('12')
-    await expect(page.getByTestId('search-message')).toHaveCount(0)
-    await input.press('Enter')
-    await expect(page).toHaveURL(/\/block\/12$/)
   })
 })
 

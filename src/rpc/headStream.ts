@@ -241,8 +241,9 @@ export function httpHeadSource(http: RpcTransport): HeadSource {
 /**
  * newHeads made gap-free: the socket's heads go through a HeadSequencer; at start, after every reconnect
  * and once each subscription is confirmed the head is also read over HTTP, so the blocks mined while
- * disconnected, or before the server subscribed us, are backfilled even if the chain is quiet now. While the socket is reconnecting the head is polled over HTTP. A catch-up
- * that fails is tried again after `retryMs`.
+ * disconnected, or before the server subscribed us, are backfilled even if the chain is quiet now. While
+ * the socket is reconnecting the head is polled over HTTP. A catch-up that fails is tried again after
+ * `retryMs`.
  */
 export function createHeadStream(options: HeadStreamOptions): HeadStream {
   const { socket, http, retryMs = 2_000, pollWhileReconnectingMs = 3_000 } = options
