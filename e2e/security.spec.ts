@@ -208,12 +208,12 @@ test.describe('browser security', () => {
         () => 'sent',
         () => 'refused',
       )
-      await new Promise((resolve) => setTimeout(resolve, 200))
       return { ran: (window as unknown as { inlineRan?: boolean }).inlineRan === true, fetched }
     })
     expect(outcome).toEqual({ ran: false, fetched: 'refused' })
+    // The browser reports each refusal as an event of its own, after the fact: both are waited for.
+    await expect.poll(async () => (await violationsOf(page)).map((violation) => violation.directive).sort()).toEqual(['connect-src', 'script-src-elem'])
     const refused = await violationsOf(page)
-    expect(refused.map((violation) => violation.directive).sort()).toEqual(['connect-src', 'script-src-elem'])
     expect(refused.find((violation) => violation.directive === 'connect-src')!.blocked).toMatch(/^http:\/\/127\.0\.0\.1:19199/)
   })
 

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { decodeEventLog, decodeFunctionData, formatEther, formatGwei, getAddress, keccak256, parseAbi, parseEther, parseGwei, toHex, type Hex } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 import { readFixture } from '../server/testing/fixtures.ts'
-import { firstReceiptWhere, rpc as call, rpcUrl } from './helpers.ts'
+import { firstReceiptWhere, fundTestAccount, rpc as call, rpcUrl } from './helpers.ts'
 
 /**
  * The transaction pages (/tx/:hash, /block/:id/tx/:index) and the address page against the real service:
@@ -56,10 +56,10 @@ const devMnemonic = 'test test test test test test test test test test test junk
 const account = (index: number) => mnemonicToAccount(devMnemonic, { addressIndex: index })
 /**
  * Accounts 10-19 are the tests'. This spec sends from 14 (EIP-1559), 15 (legacy) and 19 (the pending
- * transaction), to 18. anvil funds only accounts 0-9: the scenario's deployer (0), idle once the service is
- * ready, tops the senders up with ETH (nothing the scenario records is touched).
+ * transaction), to 18. anvil funds only accounts 0-9: the test control tops the senders up (helpers.ts
+ * fundTestAccount; no transaction, so no nonce race with other specs).
  */
-const funder = account(0)
+const fund = (request: APIRequestContext, url: string, index: number) => fundTestAccount(request, url, account(index).address)
 const recipient = account(18).address
 
 const scenario = (): Scenario => JSON.parse(fs.readFileSync(path.join(process.env.CHAINGLASS_E2E_DATA!, 'scenario.json'), 'utf8')) as Scenario
@@ -84,22 +84,6 @@ async function sendRaw(request: APIRequestContext, url: string, from: HDAccount,
       ? await from.signTransaction({ ...common, type: 'eip1559', maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas })
       : await from.signTransaction({ ...common, type: 'legacy', gasPrice: tx.gasPrice })
   return call<Hex>(request, url, 'eth_sendRawTransaction', [raw])
-}
-
-/** Tops `index` up from the deployer. Other specs may fund from it at the same moment: a nonce race is retried. */
-async function fund(request: APIRequestContext, url: string, index: number): Promise<void> {
-  const address = account(index).address
-  if (BigInt(await call<Hex>(request, url, 'eth_getBalance', [address, 'latest'])) >= parseEther('1')) return
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const hash = await sendRaw(request, url, funder, { kind: 'eip1559', to: address, value: parseEther('5'), maxFeePerGas: parseGwei('20'), maxPriorityFeePerGas: parseGwei('1') })
-      await receiptOf(request, url, hash)
-      return
-    } catch (error) {
-      if (attempt >= 5) throw error
-      await new Promise((resolve) => setTimeout(resolve, 300 * attempt))
-    }
-  }
 }
 
 async function openTransaction(page: Page, path: string): Promise<void> {
