@@ -27,11 +27,6 @@ process.env.CHAINGLASS_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'chain
  * runs first). A failure in the first project leaves these as "did not run" (Playwright's rule for dependencies).
  */
 const liveSpecs = /[\\/](home|live|present|socket-faults)\.spec\.ts$/
-/**
- * Specs that change the shared chain in ways others must not meet (a block of 210 transactions, which a spec
- * reading "the newest block with transactions" would take for its own): a project of their own, run last and alone.
- */
-const lastSpecs = /[\\/](long-block)\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'e2e',
@@ -56,9 +51,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [liveSpecs, lastSpecs] },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: liveSpecs },
     { name: 'live', use: { browserName: 'chromium' }, testMatch: liveSpecs, dependencies: ['chromium'], workers: 1 },
-    { name: 'last', use: { browserName: 'chromium' }, testMatch: lastSpecs, dependencies: ['live'], workers: 1 },
   ],
   webServer: {
     command: 'npx tsx server/main.ts --app',

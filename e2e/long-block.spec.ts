@@ -1,14 +1,15 @@
 import { expect, test } from '@playwright/test'
 import { toHex } from 'viem'
 import { longListAbove, unmeasuredListRows } from '../contract/listWindow.ts'
-import { devAccount, fundTestAccount, gatewayCalls, rpc, rpcUrl, waitForReceipt, type RpcReceipt } from './helpers.ts'
+import { sendInOneBlock } from './chain.ts'
+import { devAccount, fundTestAccount, gatewayCalls, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
 
 /**
  * A block longer than a whole list (over 100 transactions: the page virtualizes it) comes with a first screen of
  * its first rows and their receipts only (src/queries/blockPage.ts prefetchBlockFirstScreen); the app then reads
- * the block's receipts itself. The test makes that block on the shared chain (210 transfers in one batch), which
- * specs that read "the newest block with transactions" must not meet: it runs in a project of its own, after all
- * the others, alone (playwright.config.ts). Expected values are the chain's receipts, asked here.
+ * the block's receipts itself. The test makes that block on the shared chain (210 transfers in one batch); the
+ * other specs read blocks of their own making or look for what they need, so they meet it unharmed in any order.
+ * Expected values are the chain's receipts, asked here.
  */
 
 type Hex = `0x${string}`
@@ -16,29 +17,15 @@ type Hex = `0x${string}`
 test.describe('a long block\'s first screen', () => {
   test('a block longer than a whole list: the server\'s screen holds its first rows with their receipts, and the app reads the block\'s receipts once and fills every row', async ({ page, request }) => {
     const url = await rpcUrl(request)
-    // 210 transfers, each with its own calldata length (so its own gas used), signed here and sent in one batch:
-    // with a 2 s block time a block boundary may split them, but one of the two blocks then holds over 100.
-    const from = devAccount(24)
-    await fundTestAccount(request, url, from.address)
-    const [chainId, nonce, latest] = await Promise.all([
-      rpc<Hex>(request, url, 'eth_chainId'),
-      rpc<Hex>(request, url, 'eth_getTransactionCount', [from.address, 'pending']),
-      rpc<{ baseFeePerGas: Hex }>(request, url, 'eth_getBlockByNumber', ['latest', false]),
-    ])
-    const signed = await Promise.all(
-      Array.from({ length: 210 }, (_, index) =>
-        from.signTransaction({ type: 'eip1559', chainId: Number(BigInt(chainId)), nonce: Number(BigInt(nonce)) + index, to: devAccount(25).address, value: 1n, data: toHex(new Uint8Array(index + 1).fill(9)), gas: 100_000n, maxPriorityFeePerGas: 10n ** 9n, maxFeePerGas: BigInt(latest.baseFeePerGas) * 3n + 10n ** 9n }),
-      ),
-    )
-    const sent = (await (await request.post(url, { data: signed.map((raw, index) => ({ jsonrpc: '2.0', id: index + 1, method: 'eth_sendRawTransaction', params: [raw] })) })).json()) as Array<{ result?: Hex; error?: unknown }>
-    expect(sent.filter((answer) => !answer.result)).toEqual([])
-    const [first, last] = await Promise.all([waitForReceipt<RpcReceipt>(request, url, sent[0]!.result!), waitForReceipt<RpcReceipt>(request, url, sent.at(-1)!.result!)])
-    let number = BigInt(first.blockNumber)
-    let receipts = await rpc<RpcReceipt[]>(request, url, 'eth_getBlockReceipts', [first.blockNumber])
-    if (receipts.length <= longListAbove) {
-      number = BigInt(last.blockNumber)
-      receipts = await rpc<RpcReceipt[]>(request, url, 'eth_getBlockReceipts', [last.blockNumber])
-    }
+    // 210 transfers, each with its own calldata length (so its own gas used), mined into one block by the test
+    // control.
+    const from = 24
+    await fundTestAccount(request, url, devAccount(from).address)
+    const transfers = Array.from({ length: 210 }, (_, index) => ({ from, to: devAccount(25).address, value: 1n, data: toHex(new Uint8Array(index + 1).fill(9)), gas: 100_000n }))
+    const { block, hashes } = await sendInOneBlock(request, transfers)
+    const number = BigInt(block)
+    const receipts = await rpc<RpcReceipt[]>(request, url, 'eth_getBlockReceipts', [toHex(number)])
+    expect(receipts.map((receipt) => receipt.transactionHash)).toEqual(expect.arrayContaining(hashes))
     expect(receipts.length).toBeGreaterThan(longListAbove)
     const quantity = `0x${number.toString(16)}`
 
