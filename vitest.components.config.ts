@@ -18,7 +18,7 @@ const chromium = process.env.CHAINGLASS_CHROMIUM ?? '/usr/bin/chromium'
 export default defineConfig({
   plugins: [react({ refreshExclude: /./ }), tailwindcss(), signatureTablePlugin(import.meta.dirname)],
   resolve: { alias: preactAliases },
-  optimizeDeps: { include: ['preact/compat', 'preact/compat/client', 'preact/compat/jsx-dev-runtime', 'preact/compat/jsx-runtime', 'react-router', '@tanstack/react-query', '@tanstack/react-virtual', 'viem', 'valibot'] },
+  optimizeDeps: { include: ['preact/compat', 'preact/compat/client', 'preact/compat/jsx-dev-runtime', 'preact/compat/jsx-runtime', 'react-router', '@tanstack/react-query', '@tanstack/react-virtual', 'viem', 'valibot', 'axe-core'] },
   test: {
     include: ['src/**/*.browser.test.tsx'],
     setupFiles: [path.join(import.meta.dirname, 'src/testing/componentSetup.ts')],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
+import { expectNoSeriousAxeFindings } from './accessibility.ts'
 import { expectNoSidewaysScroll, expectNoStackTrace, narrow, tabTo, wide } from './pageChecks.ts'
 import { renderApp, settled } from './renderApp.tsx'
 import { ReplayTransport, type Recording } from './replay.ts'
@@ -56,6 +57,7 @@ export function describePage(matrix: PageMatrix): void {
           expect(document.documentElement.classList.contains('dark')).toBe(theme === 'dark')
           expectNoSidewaysScroll()
           expectNoStackTrace()
+          if (size === wide) await expectNoSeriousAxeFindings(`${matrix.url} (${theme})`)
           if (matrix.screenshots) await expect(page.getByRole('main')).toMatchScreenshot(`${matrix.name}-${theme}-${size.width}`)
         })
       }
@@ -102,6 +104,7 @@ export function describeStaticPage(matrix: Pick<PageMatrix, 'name' | 'url' | 're
           await settled()
           expectNoSidewaysScroll()
           expectNoStackTrace()
+          if (size === wide) await expectNoSeriousAxeFindings(`${matrix.url} (${theme})`)
           if (matrix.screenshots) await expect(page.getByRole('main')).toMatchScreenshot(`${matrix.name}-${theme}-${size.width}`)
         })
       }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectNoSeriousAxeFindings } from '../../testing/accessibility.ts'
 import { page } from 'vitest/browser'
 import { hexToBigInt } from 'viem'
 import addressRecording from '../../../testdata/components/local-address.json'
@@ -31,6 +32,7 @@ describe('the block page', () => {
         // The receipts are in: each row shows its gas used.
         await expect.poll(() => page.getByTestId('tx-gas-used').elements().filter((cell) => /\d/.test(cell.textContent ?? '')).length).toBe(block.transactions.length)
         expectNoSidewaysScroll()
+        if (size === wide) await expectNoSeriousAxeFindings(`${url} (${theme})`)
         await expect(page.getByTestId('block-page')).toMatchScreenshot(`block-${theme}-${size.width}`)
       })
     }

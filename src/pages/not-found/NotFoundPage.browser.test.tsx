@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectNoSeriousAxeFindings } from '../../testing/accessibility.ts'
 import { page, userEvent } from 'vitest/browser'
 import { renderApp } from '../../testing/renderApp.tsx'
 import { expectNoSidewaysScroll, narrow, tabTo, wide } from '../../testing/pageChecks.ts'
@@ -14,6 +15,7 @@ describe('the not-found page', () => {
         await expect.element(page.getByTestId('search-input')).toBeVisible()
         expect(document.documentElement.classList.contains('dark')).toBe(theme === 'dark')
         expectNoSidewaysScroll()
+        if (size === wide) await expectNoSeriousAxeFindings(`/no/such/page (${theme})`)
         await expect(panel).toMatchScreenshot(`not-found-${theme}-${size.width}`)
       })
     }
