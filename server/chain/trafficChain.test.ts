@@ -73,7 +73,7 @@ beforeAll(async () => {
   const numbers = Array.from({ length: last - first + 1 }, (_, index) => `0x${(first + index).toString(16)}`)
   blocks = await Promise.all(numbers.map((tag) => rpc<RawBlock>('eth_getBlockByNumber', [tag, true])))
   receipts = (await Promise.all(numbers.map((tag) => rpc<RawReceipt[]>('eth_getBlockReceipts', [tag])))).flat()
-}, 120_000)
+})
 
 afterAll(async () => {
   await anvil.stop()

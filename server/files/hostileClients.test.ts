@@ -111,7 +111,7 @@ const faults: Array<(size: number, pause: number, seed: number) => Fault> = [
 ]
 
 describe('hostile clients of the file store', () => {
-  it('no fault stops the store or goes unhandled; cut-off adds leave no block; finished ones read back', { timeout: 240_000 }, async () => {
+  it('no fault stops the store or goes unhandled; cut-off adds leave no block; finished ones read back', async () => {
     const plan = fc.sample(
       fc.tuple(fc.nat(faults.length - 1), fc.integer({ min: 1, max: 2 * MiB }), fc.integer({ min: 0, max: 30 }), fc.nat(1_000_000)),
       { numRuns: 300, seed: 14 },

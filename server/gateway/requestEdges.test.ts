@@ -10,7 +10,7 @@ let service: TestService
 
 beforeAll(async () => {
   service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0', CHAINGLASS_MAX_BODY_BYTES: String(limit) })
-}, 60_000)
+})
 afterAll(async () => {
   await service?.close()
 })

@@ -20,7 +20,7 @@ let node: HardhatNode
 
 beforeAll(async () => {
   ;[service, node] = await Promise.all([startUnitTestService({ maxBatch: 5 }), startHardhatNode()])
-}, 120_000)
+})
 
 afterAll(async () => {
   vi.unstubAllGlobals()

@@ -17,7 +17,7 @@ const ws = WebSocket as unknown as typeof globalThis.WebSocket
 
 beforeAll(async () => {
   ;[service, node] = await Promise.all([startUnitTestService({ maxBatch: 5 }), startHardhatNode()])
-}, 120_000)
+})
 
 afterAll(async () => {
   await Promise.all([service?.close(), node?.stop()])

@@ -48,7 +48,7 @@ beforeAll(async () => {
     }
     return realFetch(input, init)
   })
-}, 120_000)
+})
 
 afterAll(async () => {
   vi.unstubAllGlobals()
