@@ -42,15 +42,6 @@ async function expectRaw(page: Page, testId: string, value: string): Promise<voi
   await expect(page.getByTestId(`${testId}-raw`)).toHaveText(`Raw value: ${value}`)
 }
 
-async function inBothThemes(page: Page, ready: () => Promise<void>): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.getByTestId(`theme-${theme}`).click()
-    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?![\s\S]*\bdark\b)/)
-    await ready()
-    await page.mouse.move(0, 0)
-  }
-}
-
 /** Adds a network through the settings form. */
 async function addNetwork(page: Page, fields: { label: string; name: string; rpcBase: string; chainId: string; key: string; secret?: string; refuse?: string[] }): Promise<void> {
   await page.getByTestId('add-network').click()
@@ -103,9 +94,6 @@ test.describe('networks', () => {
       await expectRaw(page, `${prefix}-received_timestamp_ms`, `${received} ms`)
     }
 
-    await inBothThemes(page, async () => {
-      await expect(page.getByTestId('l2a-tx-0')).toBeVisible()
-    })
 
     // Previous and next keep the network; the recording holds block 5817 only, and the page says what the node said.
     await expect(page.getByTestId('page-prev')).toHaveAttribute('href', '/l2a/5816?network=l2a-sample')
@@ -153,9 +141,6 @@ test.describe('networks', () => {
     await expect.poll(() => asked).toBe(paused + 1)
     await page.getByTestId('l2b-live-live').click()
 
-    await inBothThemes(page, async () => {
-      await expect(page.getByTestId('l2b-tx-1')).toBeVisible()
-    })
   })
 
   test('a network that refuses safe never receives it: the UI asks for safe, finalized goes out, with a notice', async ({ page, request }) => {
@@ -242,27 +227,21 @@ test.describe('networks', () => {
     }
   })
 
-  test('a user network is edited and removed, and the picker follows; screenshots of the settings page', async ({ page, request }) => {
+  test('a user network is edited, tested and removed, and the picker follows', async ({ page, request }) => {
     const config = await servedConfig(request)
     const devnet = config.networks.find((network) => network.name === config.defaultNetwork)!
     await page.goto('/settings')
     await addNetwork(page, { label: 'Hosted devnet', name: 'hosted-devnet', rpcBase: devnet.rpcBase, chainId: devnet.chainId, key: devnet.key, refuse: ['safe'] })
     await page.getByTestId('show-hosted-devnet').click()
     await page.getByTestId('edit-hosted-devnet').click()
-    await inBothThemes(page, async () => {
-      await expect(page.getByTestId('network-form')).toBeVisible()
-    })
     await page.getByTestId('field-label').fill('Hosted devnet (edited)')
     await page.getByTestId('network-save').click()
     await expect(page.getByTestId('network-label')).toHaveText('Hosted devnet (edited)')
     await expect(page.getByTestId('network-row-hosted-devnet').getByTestId('chip-tag-safe')).toHaveAttribute('data-on', 'false')
 
-    // A settled page for the screenshots: the network's connection test, shown.
+    // Its connection test, run from the row: the finalized check names the block the node gave.
     await page.getByTestId('test-hosted-devnet').click()
     await expect(page.getByTestId('network-row-hosted-devnet').getByTestId('tag-check-finalized')).toContainText(/block \d/)
-    await inBothThemes(page, async () => {
-      await expect(page.getByTestId('builtin-networks')).toBeVisible()
-    })
 
     await page.getByTestId('remove-hosted-devnet').click()
     await page.getByTestId('confirm-remove-hosted-devnet').click()
