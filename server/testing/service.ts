@@ -85,6 +85,15 @@ export async function startTestService(env: Record<string, string> = {}, options
   })
 }
 
+/**
+ * The chain moves only when a test mines: `count` blocks one at a time on the node itself (the gateway refuses
+ * evm_mine), each its own newHeads. Resolves with the new head's number.
+ */
+export async function mine(service: Pick<TestService, 'node'>, count = 1): Promise<bigint> {
+  for (let index = 0; index < count; index++) await service.node('evm_mine')
+  return BigInt((await service.node('eth_blockNumber')) as string)
+}
+
 /** A WebSocket client for tests: request/response by id, and notifications collected per subscription. */
 export class TestSocket {
   readonly ws: WebSocket
@@ -140,7 +149,7 @@ export class TestSocket {
   }
 
   /** Resolves once `count` notifications arrived for `subscription`, or rejects after `timeoutMs`. */
-  async waitForNotifications(subscription: string, count: number, timeoutMs = 15_000): Promise<unknown[]> {
+  async waitForNotifications(subscription: string, count: number, timeoutMs = 10_000): Promise<unknown[]> {
     const deadline = Date.now() + timeoutMs
     while ((this.notifications.get(subscription)?.length ?? 0) < count) {
       if (Date.now() > deadline) throw new Error(`only ${this.notifications.get(subscription)?.length ?? 0} of ${count} notifications in ${timeoutMs} ms`)
