@@ -4,7 +4,8 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { alive, launchService, seedCompiledContracts } from './testing/launched.ts'
+import { alive, launchService } from './testing/launched.ts'
+import { seedCompiledContracts } from './testing/service.ts'
 
 /**
  * Runs `server/main.ts` as `npm run service` does, with the traffic off and the file store on a free port, in a

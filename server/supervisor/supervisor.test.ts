@@ -3,7 +3,8 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchService, seedCompiledContracts, type Launched } from '../testing/launched.ts'
+import { launchService, type Launched } from '../testing/launched.ts'
+import { seedCompiledContracts } from '../testing/service.ts'
 import { Load, type Outcome } from '../testing/requestLoops.ts'
 
 /**

@@ -1,9 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { compileContracts } from '../chain/compile.ts'
-import { scenarioPaths } from '../chain/scenario.ts'
 import { repoRoot } from '../config.ts'
 
 /** The supervisor's record of which process is which (server/supervisor/supervisor.ts). */
@@ -58,18 +55,4 @@ export function alive(pid: number): boolean {
   } catch {
     return false
   }
-}
-
-/**
- * Leaves the demo contracts' compiled output in `dataDir` where an earlier start would have: the launched
- * service then skips solc, as every start after a machine's first does. Compiled once into a cache shared by
- * the tests (compiled again when the sources change). What a launch test checks is the process, not the
- * compiler: compile.test.ts and scenario.test.ts check that.
- */
-export async function seedCompiledContracts(dataDir: string): Promise<void> {
-  const shared = path.join(os.tmpdir(), 'chainglass-launch-test-artifacts.json')
-  await compileContracts(shared)
-  const target = scenarioPaths(dataDir).artifacts
-  fs.mkdirSync(path.dirname(target), { recursive: true })
-  fs.copyFileSync(shared, target)
 }
