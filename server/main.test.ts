@@ -5,10 +5,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { alive, launchService } from './testing/launched.ts'
+import { seedCompiledContracts } from './testing/service.ts'
 
-/** Runs `server/main.ts` as `npm run service` does, with the traffic off and the file store on a free port. */
-function launch(env: Record<string, string>, options: { detached?: boolean } = {}) {
-  return launchService({ CHAINGLASS_TRAFFIC: '0', CHAINGLASS_BLOCK_TIME: '1', CHAINGLASS_FILES_PORT: '0', ...env }, [], options)
+/**
+ * Runs `server/main.ts` as `npm run service` does, with the traffic off and the file store on a free port, in a
+ * data dir that has the contracts compiled. A still chain: the scenario's transactions are mined as they come.
+ */
+async function launch(env: Record<string, string> & { CHAINGLASS_DATA: string }, options: { detached?: boolean } = {}) {
+  await seedCompiledContracts(env.CHAINGLASS_DATA)
+  return launchService({ CHAINGLASS_TRAFFIC: '0', CHAINGLASS_BLOCK_TIME: '0', CHAINGLASS_FILES_PORT: '0', ...env }, [], options)
 }
 
 function anvilProcessesWithState(dataDir: string): string[] {
@@ -34,7 +39,7 @@ describe('the service process (npm run service)', () => {
     it(`prints "chainglass ready" once it answers, and ${signal} leaves no process behind`, async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-main-'))
       const port = await freePort()
-      const run = launch({ CHAINGLASS_DATA: dataDir, CHAINGLASS_RPC_PORT: String(port) })
+      const run = await launch({ CHAINGLASS_DATA: dataDir, CHAINGLASS_RPC_PORT: String(port) })
       await run.printed('chainglass ready')
       // Ready means answering: the gateway serves the chain at once.
       const reply = await fetch(`http://127.0.0.1:${port}/v3/devkey`, {
@@ -61,7 +66,7 @@ describe('the service process (npm run service)', () => {
 
   it('Ctrl-C in a terminal (SIGINT to the whole process group) stops every part and anvil, with no restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-main-'))
-    const run = launch({ CHAINGLASS_DATA: dataDir, CHAINGLASS_RPC_PORT: '0' }, { detached: true })
+    const run = await launch({ CHAINGLASS_DATA: dataDir, CHAINGLASS_RPC_PORT: '0' }, { detached: true })
     await run.printed('chainglass ready')
     const { anvil, parts } = run.processes()
     const pids = [anvil!, ...Object.values(parts).map((pid) => pid!)]
@@ -79,7 +84,7 @@ describe('the service process (npm run service)', () => {
     const { port } = blocker.address() as net.AddressInfo
     try {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-main-'))
-      const run = launch({ CHAINGLASS_DATA: dataDir, CHAINGLASS_RPC_PORT: String(port) })
+      const run = await launch({ CHAINGLASS_DATA: dataDir, CHAINGLASS_RPC_PORT: String(port) })
       expect(await run.exited).toBe(1)
       expect(run.output().trim().split('\n').filter((line) => line.includes(String(port)))).toEqual([
         `chainglass: port ${port} on 127.0.0.1 is already in use: stop what holds it, or set CHAINGLASS_RPC_PORT to a free port`,

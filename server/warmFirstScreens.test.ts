@@ -4,14 +4,15 @@ import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { localRuntimeConfig } from './appServer.ts'
 import type { FirstScreenRenderer } from './firstScreen.ts'
 import { devAccount, signedTransfer } from './testing/devAccounts.ts'
-import { startTestService, type TestService } from './testing/service.ts'
+import { mine, startTestService, type TestService } from './testing/service.ts'
 import { warmFirstScreens } from './warmFirstScreens.ts'
 
 let service: TestService
 let runtime: () => RuntimeConfig
 
 beforeAll(async () => {
-  service = await startTestService()
+  // A still chain: the transfer is mined as it arrives, and the test mines the blocks above it.
+  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0' })
   const port = Number(new URL(service.urls.rpcBase).port)
   runtime = () => localRuntimeConfig(service.config, { rpc: port, files: 0 })
 })
@@ -31,11 +32,11 @@ describe('warming the server render at start', () => {
     const raw = await signedTransfer(devAccount(7), 0)
     const sent = await service.rpc('eth_sendRawTransaction', [raw])
     const hash = sent.result as Hex
-    // Mined (1 s blocks), then a few empty blocks on top of it, which the warm-up passes over.
-    let receipt: { blockNumber: Hex } | null = null
-    while (!receipt) receipt = ((await service.rpc('eth_getTransactionReceipt', [hash])).result as { blockNumber: Hex } | null) ?? (await new Promise((resolve) => setTimeout(resolve, 200)), null)
-    const mined = BigInt(receipt.blockNumber)
-    while (BigInt((await service.rpc('eth_blockNumber')).result as Hex) < mined + 2n) await new Promise((resolve) => setTimeout(resolve, 200))
+    // Mined, then a few empty blocks on top of it, which the warm-up passes over.
+    const receipt = async () => (await service.rpc('eth_getTransactionReceipt', [hash])).result as { blockNumber: Hex } | null
+    await expect.poll(receipt, { timeout: 10_000 }).toBeTruthy()
+    const mined = BigInt((await receipt())!.blockNumber)
+    expect(await mine(service, 2)).toBe(mined + 2n)
 
     const { render, asked, packed } = recordingRenderer()
     const warmed = await warmFirstScreens(render, runtime, { signal: new AbortController().signal, rounds: 1 })
@@ -51,9 +52,12 @@ describe('warming the server render at start', () => {
 
     // While the server is busy, only the first round: the rest waits until it is idle.
     let busy = true
+    let asks = 0
     const waiting = recordingRenderer()
-    const done = warmFirstScreens(waiting.render, runtime, { signal: new AbortController().signal, rounds: 2, retryMs: 20, quiet: () => !busy })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    const quiet = () => (asks++, !busy)
+    const done = warmFirstScreens(waiting.render, runtime, { signal: new AbortController().signal, rounds: 2, retryMs: 20, quiet })
+    // Told "busy" a few times over: it asked, and waited instead of rendering.
+    await expect.poll(() => asks, { timeout: 10_000 }).toBeGreaterThanOrEqual(3)
     expect(waiting.asked).toEqual(warmed)
     busy = false
     await done

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../testing/service.ts'
+import { mine, startTestService, type TestService } from '../testing/service.ts'
 
 let service: TestService
 
 beforeAll(async () => {
-  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '1', CHAINGLASS_MAX_BODY_BYTES: '65536' })
+  // A still chain: heads come only from the blocks a test mines once it has subscribed.
+  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0', CHAINGLASS_MAX_BODY_BYTES: '65536' })
 })
 afterAll(async () => {
   await service?.close()
@@ -39,6 +40,7 @@ describe('WebSocket /ws/v3/<KEY>: the same bodies as HTTP', () => {
     const socket = await service.socket()
     const { result: id } = await socket.call('eth_subscribe', ['newHeads'])
     expect(id).toMatch(/^0x[0-9a-f]+$/)
+    await mine(service, 2)
     const heads = (await socket.waitForNotifications(id, 2)) as Array<{ number: string; hash: string; parentHash: string }>
     // Consecutive heads: numbers step by one and each names its parent, as the chain itself says.
     expect(BigInt(heads[1]!.number) - BigInt(heads[0]!.number)).toBe(1n)
@@ -48,8 +50,13 @@ describe('WebSocket /ws/v3/<KEY>: the same bodies as HTTP', () => {
 
     expect((await socket.call('eth_unsubscribe', [id])).result).toBe(true)
     const count = socket.notifications.get(id)!.length
-    await new Promise((r) => setTimeout(r, 2500))
+    // A socket subscribed after the unsubscribe hears the next block: by then the first would have too.
+    const witness = await service.socket()
+    const { result: witnessId } = await witness.call('eth_subscribe', ['newHeads'])
+    await mine(service)
+    await witness.waitForNotifications(witnessId, 1)
     expect(socket.notifications.get(id)!.length).toBe(count)
+    witness.close()
     socket.close()
   })
 
@@ -58,6 +65,7 @@ describe('WebSocket /ws/v3/<KEY>: the same bodies as HTTP', () => {
     const stranger = await service.socket()
     const { result: id } = await owner.call('eth_subscribe', ['newHeads'])
     expect((await stranger.call('eth_unsubscribe', [id])).result).toBe(false)
+    await mine(service)
     await owner.waitForNotifications(id, 1)
     owner.close()
     stranger.close()
@@ -96,6 +104,7 @@ describe('WebSocket /ws/v3/<KEY>: the same bodies as HTTP', () => {
     // A fresh socket still gets heads: the shared node connection survived the client's departure.
     const next = await service.socket()
     const { result: id } = await next.call('eth_subscribe', ['newHeads'])
+    await mine(service)
     await next.waitForNotifications(id, 1)
     next.close()
   })

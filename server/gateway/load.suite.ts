@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../testing/service.ts'
+import { mine, startTestService, type TestService } from '../testing/service.ts'
 import { describeLoad, memorySample, runGatewayLoad, type LoadReport, type MemorySample } from '../testing/load.ts'
 
 /**
@@ -26,8 +26,9 @@ export function describeGatewayLoad(scale: LoadScale, log: (line: string) => voi
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {})
   })
 
+  /** A still chain: the load reads it, and only the test mines it. */
   async function service(env: Record<string, string> = {}): Promise<TestService> {
-    const started = await startTestService({ CHAINGLASS_BLOCK_TIME: '1', ...env })
+    const started = await startTestService({ CHAINGLASS_BLOCK_TIME: '0', ...env })
     cleanups.push(() => started.close())
     return started
   }
@@ -115,6 +116,7 @@ export function describeGatewayLoad(scale: LoadScale, log: (line: string) => voi
       expectNothingLost(after)
       const socket = await gateway.socket()
       const { result: subscription } = await socket.call('eth_subscribe', ['newHeads'])
+      await mine(gateway)
       await socket.waitForNotifications(subscription, 1)
       socket.close()
     })

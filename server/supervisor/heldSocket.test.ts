@@ -63,7 +63,6 @@ describe('HeldSocket', () => {
       waiting.once('connect', () => resolve())
       waiting.once('error', reject)
     })
-    await new Promise((resolve) => setTimeout(resolve, 300))
     await serveOn(socket, 'second')
     expect(await answer).toBe('second')
   })

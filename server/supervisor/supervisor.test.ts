@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchService, type Launched } from '../testing/launched.ts'
+import { seedCompiledContracts } from '../testing/service.ts'
 import { Load, type Outcome } from '../testing/requestLoops.ts'
 
 /**
@@ -31,6 +32,7 @@ function printedUrl(label: string): string {
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>chainglass</title>')
+  await seedCompiledContracts(dataDir)
   run = launchService(
     {
       CHAINGLASS_DATA: dataDir,
@@ -39,7 +41,8 @@ beforeAll(async () => {
       CHAINGLASS_FILES_PORT: '0',
       CHAINGLASS_APP_PORT: '0',
       CHAINGLASS_TRAFFIC: '1',
-      CHAINGLASS_BLOCK_TIME: '1',
+      // Mined as transactions come (the scenario's, the traffic's): no part waits on a block clock.
+      CHAINGLASS_BLOCK_TIME: '0',
       CHAINGLASS_UPSTREAM_TIMEOUT_MS: '3000',
       CHAINGLASS_FAULT_INJECTION: '1',
     },
@@ -147,6 +150,8 @@ describe('the supervised service (npm start): no single fault stops it', () => {
       const mark = run.output().length
       const pid = run.processes().parts[part]!
       const slow = slowRequests[part]()
+      // The one wait: the slow request must have reached the worker before the fault, and nothing outside the
+      // worker says when it has (its answer comes only after the rest of its body).
       await sleep(300)
       const faultAt = Date.now()
       process.kill(pid, 'SIGUSR2')
@@ -155,7 +160,8 @@ describe('the supervised service (npm start): no single fault stops it', () => {
       const slowAnswer = await slow.answer
       await run.printed(`${part}: back`, { from: mark, timeoutMs: 15_000 })
       const backAt = Date.now()
-      await sleep(500)
+      // Everything sent until it was back is answered and recorded, and each loop has sent to the new process.
+      await load.caughtUp(backAt)
       const during = load.sent(faultAt, backAt)
       const after = load.sent(backAt)
       const inFlightAtKill = load.outcomes.filter((outcome) => outcome.sentAt < faultAt && outcome.doneAt >= faultAt)
@@ -190,7 +196,8 @@ describe('the supervised service (npm start): no single fault stops it', () => {
       process.kill(pid, 'SIGKILL')
       await run.printed(`${part}: back`, { from: mark, timeoutMs: 15_000 })
       const backAt = Date.now()
-      await sleep(500)
+      // Everything sent until it was back is answered and recorded (the backlog's requests among them).
+      await load.caughtUp(backAt)
       const during = load.sent(killedAt, backAt)
       const inFlightAtKill = load.outcomes.filter((outcome) => outcome.sentAt < killedAt && outcome.doneAt >= killedAt)
       console.log(
@@ -232,7 +239,8 @@ describe('the supervised service (npm start): no single fault stops it', () => {
     process.kill(run.processes().anvil!, 'SIGKILL')
     await run.printed('chain: anvil is back', { from: mark, timeoutMs: 30_000 })
     const backAt = Date.now()
-    await sleep(1_000)
+    // Answers to what was sent from half a second after it was back: all of those must be results.
+    await load.caughtUp(backAt + 500)
     const during = load.sent(killedAt, backAt)
     const calls = during.filter((outcome) => outcome.target === 'gateway')
     const unavailable = calls.filter((outcome) => outcome.note?.includes('node unavailable'))

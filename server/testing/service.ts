@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import WebSocket from 'ws'
+import { compileContracts } from '../chain/compile.ts'
+import { scenarioPaths } from '../chain/scenario.ts'
 import { loadConfig } from '../config.ts'
 import { startService, type RunningService, type ServiceOptions } from '../service.ts'
 
@@ -17,12 +19,14 @@ export type TestService = RunningService & {
 }
 
 /**
- * Starts the real local service (real anvil, real gateway) on ports the OS picks, with a fresh data dir.
- * `env` overrides settings as the environment would.
+ * Starts the real local service (real anvil, real gateway) on ports the OS picks, with a fresh data dir (the
+ * contracts compiled in it when the scenario is asked for: seedCompiledContracts). `env` overrides settings as
+ * the environment would.
  */
 export async function startTestService(env: Record<string, string> = {}, options: ServiceOptions = {}): Promise<TestService> {
   const ownDir = env.CHAINGLASS_DATA === undefined
   const dataDir = env.CHAINGLASS_DATA ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-test-'))
+  if (ownDir && options.scenario === true) await seedCompiledContracts(dataDir)
   const config = loadConfig({
     CHAINGLASS_RPC_PORT: '0',
     CHAINGLASS_FILES_PORT: '0',
@@ -85,6 +89,29 @@ export async function startTestService(env: Record<string, string> = {}, options
   })
 }
 
+/**
+ * The chain moves only when a test mines: `count` blocks one at a time on the node itself (the gateway refuses
+ * evm_mine), each its own newHeads. Resolves with the new head's number.
+ */
+export async function mine(service: Pick<TestService, 'node'>, count = 1): Promise<bigint> {
+  for (let index = 0; index < count; index++) await service.node('evm_mine')
+  return BigInt((await service.node('eth_blockNumber')) as string)
+}
+
+/**
+ * Leaves the demo contracts' compiled output in `dataDir` where an earlier start would have: the service
+ * started on it then skips solc, as every start after a machine's first does. Compiled once into a cache shared by
+ * the tests (compiled again when the sources change). What these tests check is not the compiler:
+ * compile.test.ts and scenario.test.ts check that.
+ */
+export async function seedCompiledContracts(dataDir: string): Promise<void> {
+  const shared = path.join(os.tmpdir(), 'chainglass-test-artifacts.json')
+  await compileContracts(shared)
+  const target = scenarioPaths(dataDir).artifacts
+  fs.mkdirSync(path.dirname(target), { recursive: true })
+  fs.copyFileSync(shared, target)
+}
+
 /** A WebSocket client for tests: request/response by id, and notifications collected per subscription. */
 export class TestSocket {
   readonly ws: WebSocket
@@ -140,7 +167,7 @@ export class TestSocket {
   }
 
   /** Resolves once `count` notifications arrived for `subscription`, or rejects after `timeoutMs`. */
-  async waitForNotifications(subscription: string, count: number, timeoutMs = 15_000): Promise<unknown[]> {
+  async waitForNotifications(subscription: string, count: number, timeoutMs = 10_000): Promise<unknown[]> {
     const deadline = Date.now() + timeoutMs
     while ((this.notifications.get(subscription)?.length ?? 0) < count) {
       if (Date.now() > deadline) throw new Error(`only ${this.notifications.get(subscription)?.length ?? 0} of ${count} notifications in ${timeoutMs} ms`)

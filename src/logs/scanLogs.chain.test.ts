@@ -7,7 +7,7 @@ type Log = { blockNumber: Hex; logIndex: Hex; topics: Hex[]; address: Hex }
 let service: TestService
 
 beforeAll(async () => {
-  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '1' }, { scenario: true })
+  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0' }, { scenario: true })
 })
 afterAll(async () => {
   await service?.close()

@@ -39,7 +39,8 @@ const head = async () => BigInt(await sender.getBlockNumber({ cacheTime: 0 }))
 beforeAll(async () => {
   // The app's clients make a socket per network, here the ws package's (the HTTP transport is what runs here).
   vi.stubGlobal('WebSocket', WebSocket)
-  service = await startUnitTestService({ blockTime: 1 })
+  // A still chain: each transaction sent is mined into its own block as it arrives, nothing else moves it.
+  service = await startUnitTestService({ blockTime: 0 })
   sender = createChainClient(service.urls.rpc)
   const { artifacts } = await compileContracts(path.join(os.tmpdir(), 'chainglass-present-test-artifacts.json'))
   token = artifactOf(artifacts, 'GlassToken')

@@ -29,7 +29,8 @@ function openZeppelin(name: string): { abi: Abi; bytecode: Hex } {
 
 beforeAll(async () => {
   vi.stubGlobal('WebSocket', WebSocket)
-  service = await startUnitTestService({ blockTime: 1 })
+  // A still chain: each deployment is mined into its own block as it arrives, nothing else moves it.
+  service = await startUnitTestService({ blockTime: 0 })
   posts = recordGatewayPosts(service)
   network = serviceNetwork(service)
 

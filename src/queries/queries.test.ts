@@ -8,7 +8,7 @@ import { devAccount } from '../../server/testing/devAccounts.ts'
 import { logBombInitCode } from '../../server/testing/evmSnippets.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import type { Block, BlockWithTransactions, Receipt, Transaction } from '../rpc/schemas.ts'
-import { postedMethods, recordGatewayPosts, serviceNetwork, startUnitTestService, type TestService } from '../testing/realService.ts'
+import { mine, mineTogether, postedMethods, recordGatewayPosts, serviceNetwork, startUnitTestService, type TestService } from '../testing/realService.ts'
 import { accountQuery } from './account.ts'
 import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery, recentBlocksQuery, uncleQuery } from './blocks.ts'
 import { forgetHead, noteHead } from './cachePolicy.ts'
@@ -38,25 +38,29 @@ let mined: Mined
 beforeAll(async () => {
   // The network's clients (made on first use) take the ws package's WebSocket, the same on every Node line.
   vi.stubGlobal('WebSocket', WebSocket)
-  service = await startUnitTestService({ blockTime: 1 })
+  // A still chain: it moves only when mined here.
+  service = await startUnitTestService({ blockTime: 0 })
   posts = recordGatewayPosts(service)
   network = serviceNetwork(service)
   // Two transactions in one block: a transfer, and a contract creation that emits two logs; mined a few
-  // blocks after genesis, so there are blocks on both sides of it.
+  // blocks after genesis, with blocks after it too, so there are blocks on both sides of it.
   const sender = createChainClient(service.urls.rpc)
-  while ((await sender.getBlockNumber({ cacheTime: 0 })) < 5n) await new Promise((resolve) => setTimeout(resolve, 200))
+  await mine(service, 5)
   const account = devAccount(1)
   const [chain, baseFee] = await Promise.all([chainOf(sender), readBaseFee(sender)])
   const nonce = await sender.getTransactionCount({ address: account.address, blockTag: 'pending' })
-  // Sent together, so they leave in one batch and are mined in one block.
-  const hashes = await Promise.all([
-    sender.sendTransaction({ account, chain, nonce, to: devAccount(2).address, value: 12345n, gas: 21_000n, ...feeFields('eip1559', baseFee) }),
-    sender.sendTransaction({ account, chain, nonce: nonce + 1, to: null, data: logBombInitCode(2), gas: 200_000n, ...feeFields('legacy', baseFee) }),
-  ])
+  // Sent together, so they leave in one batch, and mined together into one block.
+  const hashes = await mineTogether(service, () =>
+    Promise.all([
+      sender.sendTransaction({ account, chain, nonce, to: devAccount(2).address, value: 12345n, gas: 21_000n, ...feeFields('eip1559', baseFee) }),
+      sender.sendTransaction({ account, chain, nonce: nonce + 1, to: null, data: logBombInitCode(2), gas: 200_000n, ...feeFields('legacy', baseFee) }),
+    ]),
+  )
   const receipts = await Promise.all(hashes.map((hash) => sender.waitForTransactionReceipt({ hash, timeout: 60_000 })))
   const blocks = new Set(receipts.map((receipt) => receipt.blockNumber))
   if (blocks.size !== 1) throw new Error('the two transactions were mined in different blocks; the test wants one')
   mined = { block: `0x${[...blocks][0]!.toString(16)}`, transfer: hashes[0], creation: hashes[1], sender: account.address }
+  await mine(service, 3)
 })
 
 afterAll(async () => {

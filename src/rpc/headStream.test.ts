@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebSocket, { WebSocketServer } from 'ws'
-import { makeDataDir, startUnitTestService, waitFor, type TestService } from '../testing/realService.ts'
+import { makeDataDir, mine, startUnitTestService, waitFor, type TestService } from '../testing/realService.ts'
 import { createHeadStream, type HeadEvent, type HeadStream } from './headStream.ts'
 import { HttpTransport } from './http.ts'
 import type { BlockHeader } from './schemas.ts'
@@ -54,12 +54,6 @@ async function expectCanonical(service: TestService, blocks: readonly BlockHeade
     const { result } = await service.rpc('eth_getBlockByNumber', [block.number, false])
     expect((result as { hash: string }).hash, `block ${BigInt(block.number)}`).toBe(block.hash)
   }
-}
-
-/** The chain moves only when a test mines: blocks one at a time, each its own newHeads. Returns the new head's number. */
-async function mine(service: TestService, count = 1): Promise<bigint> {
-  for (let index = 0; index < count; index++) await service.node('evm_mine')
-  return BigInt((await service.node('eth_blockNumber')) as string)
 }
 
 /**

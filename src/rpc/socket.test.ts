@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket, { WebSocketServer } from 'ws'
-import { makeDataDir, startUnitTestService, waitFor, type TestService } from '../testing/realService.ts'
+import { makeDataDir, mine, startUnitTestService, waitFor, type TestService } from '../testing/realService.ts'
 import { RpcError, SocketClosedError } from './errors.ts'
 import { chainId, subscribeNewHeads } from './methods.ts'
 import type { BlockHeader } from './schemas.ts'
@@ -36,7 +36,8 @@ describe('SocketTransport against the real gateway', () => {
   }
 
   beforeAll(async () => {
-    service = await startUnitTestService({ blockTime: 1 })
+    // A still chain: heads come only from the blocks a test mines once its subscription is active.
+    service = await startUnitTestService({ blockTime: 0 })
   })
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.close()
@@ -61,7 +62,10 @@ describe('SocketTransport against the real gateway', () => {
     const socket = open()
     const heads: BlockHeader[] = []
     const errors: unknown[] = []
-    const unsubscribe = subscribeNewHeads(socket, (head) => heads.push(head), (error) => errors.push(error))
+    let active = false
+    const unsubscribe = subscribeNewHeads(socket, (head) => heads.push(head), (error) => errors.push(error), () => (active = true))
+    await waitFor(() => active, 10_000, 'the subscription')
+    await mine(service, 2)
     await waitFor(() => heads.length >= 2, 10_000, 'two heads')
     unsubscribe()
     expect(errors).toEqual([])
@@ -72,11 +76,21 @@ describe('SocketTransport against the real gateway', () => {
   it('stops delivering after unsubscribe', async () => {
     const socket = open()
     let count = 0
-    const unsubscribe = socket.subscribe('newHeads', [], () => count++)
+    let active = false
+    const unsubscribe = socket.subscribe('newHeads', [], () => count++, undefined, () => (active = true))
+    await waitFor(() => active, 10_000, 'the subscription')
+    await mine(service)
     await waitFor(() => count >= 1, 10_000, 'a head')
     unsubscribe()
     const seen = count
-    await new Promise((resolve) => setTimeout(resolve, 2500))
+    // A second subscriber, made after the unsubscribe, hears the next block: by then the first would have too.
+    const witness = open()
+    let witnessed = 0
+    let witnessActive = false
+    witness.subscribe('newHeads', [], () => witnessed++, undefined, () => (witnessActive = true))
+    await waitFor(() => witnessActive, 10_000, 'the second subscription')
+    await mine(service)
+    await waitFor(() => witnessed >= 1, 10_000, 'the head at the second subscriber')
     expect(count).toBe(seen)
   })
 
@@ -110,7 +124,7 @@ describe('SocketTransport against the real gateway', () => {
 describe('SocketTransport across a service restart', () => {
   it('reconnects with backoff and subscribes again by itself', async () => {
     const dataDir = makeDataDir()
-    let service = await startUnitTestService({ blockTime: 1, dataDir })
+    let service = await startUnitTestService({ blockTime: 0, dataDir })
     const port = service.gateway.port
     const socket = new SocketTransport({
       url: service.urls.ws,
@@ -120,17 +134,23 @@ describe('SocketTransport across a service restart', () => {
     const states: SocketState[] = []
     socket.onStatus(() => states.push(socket.status.state))
     const heads: BlockHeader[] = []
-    subscribeNewHeads(socket, (head) => heads.push(head))
+    // Each (re)subscription confirmed by the gateway: a block mined after it reaches the subscriber.
+    let activations = 0
+    subscribeNewHeads(socket, (head) => heads.push(head), undefined, () => activations++)
     try {
+      await waitFor(() => activations >= 1, 10_000, 'the subscription')
+      await mine(service)
       await waitFor(() => heads.length >= 1, 10_000, 'a head before the restart')
       await service.close()
       await waitFor(() => socket.status.state === 'reconnecting', 5_000, 'reconnecting')
       const before = heads.length
       // A call made while the socket is down waits for the next connection instead of failing.
       const waitingCall = chainId(socket)
-      service = await startUnitTestService({ blockTime: 1, rpcPort: port, dataDir })
+      service = await startUnitTestService({ blockTime: 0, rpcPort: port, dataDir })
       await waitFor(() => socket.status.state === 'open', 10_000, 'open again')
       await expect(waitingCall).resolves.toBe('0x7a69')
+      await waitFor(() => activations >= 2, 10_000, 'subscribed again')
+      await mine(service)
       await waitFor(() => heads.length > before, 10_000, 'a head after the restart')
       expect(states).toContain('reconnecting')
       expect(states.at(-1)).toBe('open')
@@ -144,21 +164,25 @@ describe('SocketTransport across a service restart', () => {
 
 describe('SocketTransport while the gateway has no node', () => {
   it('asks again for a subscription the gateway could not make (-32603, node down), and gets it once the node is back', async () => {
-    const service = await startUnitTestService({ blockTime: 1 })
+    const service = await startUnitTestService({ blockTime: 0 })
     const socket = new SocketTransport({ url: service.urls.ws, WebSocket: NodeWebSocket, backoff: { initialMs: 100, maxMs: 300 } })
     const heads: BlockHeader[] = []
     const errors: unknown[] = []
+    let active = false
     try {
       await service.anvil.stop()
-      subscribeNewHeads(socket, (head) => heads.push(head), (error) => errors.push(error))
+      subscribeNewHeads(socket, (head) => heads.push(head), (error) => errors.push(error), () => (active = true))
       await waitFor(() => socket.status.state === 'open', 5_000, 'the socket open')
       // The gateway answers eth_subscribe with -32603 now; a refusal would have ended the subscription.
-      await new Promise((resolve) => setTimeout(resolve, 800))
+      await waitFor(() => socket.status.nodeUnavailable, 5_000, 'the gateway’s -32603')
       expect(heads).toEqual([])
+      expect(active).toBe(false)
       // Open, but no live updates: the status says why, so the app can show its banner.
       expect(socket.status).toMatchObject({ state: 'open', nodeUnavailable: true })
       await service.anvil.start()
-      await waitFor(() => heads.length >= 1, 15_000, 'a head once the node is back')
+      await waitFor(() => active, 10_000, 'the subscription once the node is back')
+      await mine(service)
+      await waitFor(() => heads.length >= 1, 10_000, 'a head once the node is back')
       expect(errors).toEqual([])
       expect(socket.status).toMatchObject({ state: 'open', nodeUnavailable: false })
     } finally {
@@ -210,8 +234,8 @@ describe('SocketTransport connect timeout', () => {
     const socket = new SocketTransport({ url: `ws://127.0.0.1:${port}`, WebSocket: NodeWebSocket, connectTimeoutMs: 100, backoff: { initialMs: 20, maxMs: 20 } })
     try {
       socket.subscribe('newHeads', [], () => {})
-      await waitFor(() => held.length >= 3, 5_000, 'three connection attempts')
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      // Three attempts given up: ws reports a given-up handshake on the next tick, before the next attempt connects.
+      await waitFor(() => held.length >= 4, 5_000, 'a fourth connection attempt')
       expect(uncaught).toEqual([])
     } finally {
       socket.close()

@@ -6,8 +6,9 @@ import { vi } from 'vitest'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { chainOf, createChainClient } from '../../server/chain/chainClient.ts'
 import { feeFields, readBaseFee } from '../../server/chain/fees.ts'
+import { nodeCaller, withoutAutomine } from '../../server/chain/nodeCall.ts'
 import { devAccount } from '../../server/testing/devAccounts.ts'
-import { startTestService as startServerTestService, type TestService } from '../../server/testing/service.ts'
+import { mine, startTestService as startServerTestService, type TestService } from '../../server/testing/service.ts'
 
 /**
  * The real local service (real anvil, real gateway) for the client's unit tests: no scenario, no traffic,
@@ -15,6 +16,7 @@ import { startTestService as startServerTestService, type TestService } from '..
  * Test-only; the app never imports it.
  */
 export type { TestService }
+export { mine }
 
 export function startUnitTestService(options: { rpcPort?: number; dataDir?: string; blockTime?: number; maxBatch?: number } = {}): Promise<TestService> {
   return startServerTestService({
@@ -80,9 +82,21 @@ export function postedMethods(posts: readonly unknown[]): string[][] {
 }
 
 /**
+ * What `send` sends, mined into one block: automine is off while it sends (put back after), then one evm_mine
+ * straight on the node (a test's control of its chain). The service's interval mining must be off (block time
+ * 0, or `evm_setIntervalMining` 0).
+ */
+export function mineTogether<T>(service: TestService, send: () => Promise<T>): Promise<T> {
+  return withoutAutomine(nodeCaller(service.anvil.httpUrl), async () => {
+    const sent = await send()
+    await service.node('evm_mine')
+    return sent
+  })
+}
+
+/**
  * `count` transfers from dev account `from` to dev account `to`, sent through the gateway with consecutive nonces
- * and mined on demand straight on the node (a test's control of its chain), so they land in one block: the
- * service's interval mining must be off (`evm_setIntervalMining` 0). `value` and `data` give each transfer its own.
+ * and mined together (`mineTogether`), so they land in one block. `value` and `data` give each transfer its own.
  */
 export async function mineTransfers(
   service: TestService,
@@ -92,21 +106,22 @@ export async function mineTransfers(
   const account = devAccount(options.from)
   const [definition, baseFee] = await Promise.all([chainOf(chain), readBaseFee(chain)])
   const nonce = await chain.getTransactionCount({ address: account.address, blockTag: 'pending' })
-  const hashes = await Promise.all(
-    Array.from({ length: options.count }, (_, index) =>
-      chain.sendTransaction({
-        account,
-        chain: definition,
-        nonce: nonce + index,
-        to: devAccount(options.to).address,
-        value: options.value?.(index) ?? 0n,
-        data: options.data?.(index),
-        gas: options.gas ?? 21_000n,
-        ...feeFields('eip1559', baseFee),
-      }),
+  const hashes = await mineTogether(service, () =>
+    Promise.all(
+      Array.from({ length: options.count }, (_, index) =>
+        chain.sendTransaction({
+          account,
+          chain: definition,
+          nonce: nonce + index,
+          to: devAccount(options.to).address,
+          value: options.value?.(index) ?? 0n,
+          data: options.data?.(index),
+          gas: options.gas ?? 21_000n,
+          ...feeFields('eip1559', baseFee),
+        }),
+      ),
     ),
   )
-  await service.node('evm_mine', [])
   const number = (await chain.waitForTransactionReceipt({ hash: hashes.at(-1)!, timeout: 30_000 })).blockNumber
   return { number, hashes }
 }

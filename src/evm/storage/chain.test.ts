@@ -18,7 +18,7 @@ let showcase: Contract
 let token: Contract
 
 beforeAll(async () => {
-  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '1' }, { scenario: true })
+  service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0' }, { scenario: true })
   const scenario = service.scenario! as unknown as { contracts: Record<string, Hex>; artifacts: string }
   const artifacts = JSON.parse(fs.readFileSync(scenario.artifacts, 'utf8')) as { contracts: Record<string, { abi: Abi; storageLayout: unknown }> }
   const load = (name: string, contract: string): Contract => ({
