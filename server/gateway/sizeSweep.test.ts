@@ -50,7 +50,7 @@ beforeAll(async () => {
   service = await startTestService({ CHAINGLASS_BLOCK_TIME: '0', CHAINGLASS_MAX_BODY_BYTES: String(limit) })
   socket = await service.socket()
   void socket.closed.then(() => (socketClosed = true))
-}, 60_000)
+})
 afterAll(async () => {
   socket?.close()
   await service?.close()
@@ -105,7 +105,7 @@ describe('a parameter of every size for every method', () => {
       await stillAnswers(context)
     }
     expect(tried).toBe(cases.length)
-  }, 120_000)
+  })
 
   it('over WebSocket, alone and in a batch: a JSON-RPC answer on the same socket every time', async () => {
     let tried = 0
@@ -126,7 +126,7 @@ describe('a parameter of every size for every method', () => {
       await stillAnswers(context)
     }
     expect(tried).toBe(cases.length)
-  }, 120_000)
+  })
 
   it('on the recorded sample networks too (their node is ours, not anvil)', async () => {
     for (const network of ['mainnet-sample', 'l2a-sample', 'l2b-sample']) {
@@ -141,7 +141,7 @@ describe('a parameter of every size for every method', () => {
       }
     }
     await stillAnswers('after the sample networks')
-  }, 120_000)
+  })
 
   it("cuts a node's long error message to 1 KB and says so", async () => {
     // anvil answers eth_call with a parameter it cannot read by quoting it whole.

@@ -9,8 +9,8 @@ import { Load, type Outcome } from '../testing/requestLoops.ts'
 
 /**
  * No single fault stops the service. The real supervised service (npm start: anvil, the
- * gateway, the file store, the app, the scenario and its traffic, each part in its own process) under a
- * steady load; each part in turn is crashed by a simulated bug (CHAINGLASS_FAULT_INJECTION=1: SIGUSR2 throws
+ * gateway, the file store, the app and the scenario, each part in its own process; the traffic off, so anvil
+ * comes back without the blob warm-up only the traffic needs) under a steady load; each part in turn is crashed by a simulated bug (CHAINGLASS_FAULT_INJECTION=1: SIGUSR2 throws
  * an uncaught Error) and then killed outright, and anvil is killed. Every request is recorded.
  */
 
@@ -40,15 +40,15 @@ beforeAll(async () => {
       CHAINGLASS_RPC_PORT: '0',
       CHAINGLASS_FILES_PORT: '0',
       CHAINGLASS_APP_PORT: '0',
-      CHAINGLASS_TRAFFIC: '1',
-      // Mined as transactions come (the scenario's, the traffic's): no part waits on a block clock.
+      CHAINGLASS_TRAFFIC: '0',
+      // Mined as the scenario's transactions come: no part waits on a block clock.
       CHAINGLASS_BLOCK_TIME: '0',
       CHAINGLASS_UPSTREAM_TIMEOUT_MS: '3000',
       CHAINGLASS_FAULT_INJECTION: '1',
     },
     ['--app'],
   )
-  await run.printed('chainglass ready', { timeoutMs: 110_000 })
+  await run.printed('chainglass ready', { timeoutMs: 55_000 })
   urls.rpc = `${printedUrl('JSON-RPC HTTP')}/v3/devkey`
   urls.files = printedUrl('file storage')
   urls.app = printedUrl('explorer')
@@ -158,7 +158,7 @@ describe('the supervised service (npm start): no single fault stops it', () => {
       await run.printed(`${part}: crashed`, { from: mark, timeoutMs: 5_000 })
       slow.finish()
       const slowAnswer = await slow.answer
-      await run.printed(`${part}: back`, { from: mark, timeoutMs: 15_000 })
+      await run.printed(`${part}: back`, { from: mark, timeoutMs: 10_000 })
       const backAt = Date.now()
       // Everything sent until it was back is answered and recorded, and each loop has sent to the new process.
       await load.caughtUp(backAt)
@@ -194,7 +194,7 @@ describe('the supervised service (npm start): no single fault stops it', () => {
       const pid = run.processes().parts[part]!
       const killedAt = Date.now()
       process.kill(pid, 'SIGKILL')
-      await run.printed(`${part}: back`, { from: mark, timeoutMs: 15_000 })
+      await run.printed(`${part}: back`, { from: mark, timeoutMs: 10_000 })
       const backAt = Date.now()
       // Everything sent until it was back is answered and recorded (the backlog's requests among them).
       await load.caughtUp(backAt)
@@ -227,7 +227,7 @@ describe('the supervised service (npm start): no single fault stops it', () => {
     const mark = run.output().length
     const faultAt = Date.now()
     process.kill(run.processes().parts['chain-life']!, 'SIGUSR2')
-    await run.printed('chain-life: back', { from: mark, timeoutMs: 30_000 })
+    await run.printed('chain-life: back', { from: mark, timeoutMs: 10_000 })
     expect(linesSince(mark, 'chain-life: crashed')).toEqual([expect.stringMatching(/finishing 0 requests in flight and restarting$/)])
     expect(linesSince(mark, 'scenario: reusing the deployment')).toHaveLength(1)
     expect(load.sent(faultAt).filter((outcome) => outcome.error)).toEqual([])
@@ -237,7 +237,7 @@ describe('the supervised service (npm start): no single fault stops it', () => {
     const mark = run.output().length
     const killedAt = Date.now()
     process.kill(run.processes().anvil!, 'SIGKILL')
-    await run.printed('chain: anvil is back', { from: mark, timeoutMs: 30_000 })
+    await run.printed('chain: anvil is back', { from: mark, timeoutMs: 10_000 })
     const backAt = Date.now()
     // Answers to what was sent from half a second after it was back: all of those must be results.
     await load.caughtUp(backAt + 500)

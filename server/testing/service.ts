@@ -31,7 +31,8 @@ export async function startTestService(env: Record<string, string> = {}, options
     CHAINGLASS_RPC_PORT: '0',
     CHAINGLASS_FILES_PORT: '0',
     CHAINGLASS_APP_PORT: '0',
-    CHAINGLASS_BLOCK_TIME: '1',
+    // A still chain: a block per transaction, and the blocks a test mines (`mine`); nothing by the clock.
+    CHAINGLASS_BLOCK_TIME: '0',
     CHAINGLASS_TRAFFIC: '0',
     ...env,
     CHAINGLASS_DATA: dataDir,

@@ -49,7 +49,7 @@ beforeAll(async () => {
   const account = devAccount(1)
   const [chain, baseFee] = await Promise.all([chainOf(sender), readBaseFee(sender)])
   transfer = await sender.sendTransaction({ account, chain, to: devAccount(2).address, value: 777n, gas: 21_000n, ...feeFields('eip1559', baseFee) })
-  const receipt = await sender.waitForTransactionReceipt({ hash: transfer, timeout: 60_000 })
+  const receipt = await sender.waitForTransactionReceipt({ hash: transfer, timeout: 10_000 })
   block = `0x${receipt.blockNumber.toString(16)}`
   posts = recordGatewayPosts(service)
 })

@@ -57,7 +57,7 @@ beforeAll(async () => {
   // Newer, and failing with no reason at all: the walk should still show the one that says why.
   sent.bareFailure = (await send(encodeFunctionData({ abi: reverter.abi, functionName: 'revertWithoutReason' }), reverterAddress, 100_000n)).hash
   after = await discoverChainFacts(rpc, await head())
-}, 120_000)
+})
 
 afterAll(async () => {
   await service?.close()

@@ -40,7 +40,7 @@ beforeAll(async () => {
   let nonce = await sender.getTransactionCount({ address: account.address, blockTag: 'pending' })
   const deploy = async (data: Hex): Promise<Address> => {
     const hash = await sender.sendTransaction({ account, chain, nonce: nonce++, to: null, data, gas: 3_000_000n, ...feeFields('eip1559', baseFee) })
-    const receipt = await sender.waitForTransactionReceipt({ hash, timeout: 60_000 })
+    const receipt = await sender.waitForTransactionReceipt({ hash, timeout: 10_000 })
     if (receipt.status !== 'success' || !receipt.contractAddress) {
       const why = await sender.call({ account: account.address, data }).then(() => 'no revert when simulated', (error: Error) => error.message)
       throw new Error(`deployment failed (gas used ${receipt.gasUsed}): ${why}`)

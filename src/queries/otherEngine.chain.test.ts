@@ -39,7 +39,7 @@ beforeAll(async () => {
     hashes.push(await chain.sendTransaction({ account, chain: definition, nonce: nonce + index, to: devAccount(2).address, value: BigInt(index + 1), gas: 21_000n, ...feeFields('eip1559', baseFee) }))
   }
   await chain.request({ method: 'evm_mine' as never, params: [] as never })
-  blockNumber = (await chain.waitForTransactionReceipt({ hash: hashes[2]!, timeout: 30_000 })).blockNumber
+  blockNumber = (await chain.waitForTransactionReceipt({ hash: hashes[2]!, timeout: 10_000 })).blockNumber
   const realFetch = globalThis.fetch
   vi.stubGlobal('fetch', async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     if (init?.method === 'POST' && String(input) === node.url) {

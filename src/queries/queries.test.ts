@@ -56,7 +56,7 @@ beforeAll(async () => {
       sender.sendTransaction({ account, chain, nonce: nonce + 1, to: null, data: logBombInitCode(2), gas: 200_000n, ...feeFields('legacy', baseFee) }),
     ]),
   )
-  const receipts = await Promise.all(hashes.map((hash) => sender.waitForTransactionReceipt({ hash, timeout: 60_000 })))
+  const receipts = await Promise.all(hashes.map((hash) => sender.waitForTransactionReceipt({ hash, timeout: 10_000 })))
   const blocks = new Set(receipts.map((receipt) => receipt.blockNumber))
   if (blocks.size !== 1) throw new Error('the two transactions were mined in different blocks; the test wants one')
   mined = { block: `0x${[...blocks][0]!.toString(16)}`, transfer: hashes[0], creation: hashes[1], sender: account.address }

@@ -21,7 +21,7 @@ export { mine }
 export function startUnitTestService(options: { rpcPort?: number; dataDir?: string; blockTime?: number; maxBatch?: number } = {}): Promise<TestService> {
   return startServerTestService({
     CHAINGLASS_RPC_PORT: String(options.rpcPort ?? 0),
-    CHAINGLASS_BLOCK_TIME: String(options.blockTime ?? 1),
+    CHAINGLASS_BLOCK_TIME: String(options.blockTime ?? 0),
     ...(options.dataDir ? { CHAINGLASS_DATA: options.dataDir } : {}),
     ...(options.maxBatch ? { CHAINGLASS_MAX_BATCH: String(options.maxBatch) } : {}),
   })
@@ -122,6 +122,6 @@ export async function mineTransfers(
       ),
     ),
   )
-  const number = (await chain.waitForTransactionReceipt({ hash: hashes.at(-1)!, timeout: 30_000 })).blockNumber
+  const number = (await chain.waitForTransactionReceipt({ hash: hashes.at(-1)!, timeout: 10_000 })).blockNumber
   return { number, hashes }
 }
