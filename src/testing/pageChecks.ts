@@ -14,6 +14,20 @@ export async function viewport(size: { width: number; height: number }): Promise
   await page.viewport(size.width, size.height)
 }
 
+/**
+ * Makes the window as tall as the page before a screenshot, so it holds the whole page unscrolled: the test's
+ * frame paints only what is inside the window, and a page scrolled to reach its end would have the sticky
+ * header painted over its top (the runner's page is tall enough: vitest.components.config.ts).
+ */
+export async function tallAsThePage(size: { width: number; height: number }): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    const height = Math.max(size.height, document.documentElement.scrollHeight)
+    if (window.innerHeight === height) return
+    await page.viewport(size.width, height)
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  }
+}
+
 /** The page is no wider than the window: nothing scrolls sideways (the 390 px phone the spec names). */
 export function expectNoSidewaysScroll(): void {
   const width = window.innerWidth

@@ -11,6 +11,7 @@ import { ErrorBoundary } from '../ui/ErrorBoundary.tsx'
 import { applyTheme, themeStorageKey, type Theme } from '../ui/theme/theme.ts'
 import { wide } from './pageChecks.ts'
 import { frame, headTimeMs } from './recordings.ts'
+import type { FileStoreReplay } from './fileStoreReplay.ts'
 import { ReplayTransport, type Recording } from './replay.ts'
 
 /**
@@ -25,10 +26,15 @@ export const replayWs = 'ws://replay.invalid'
 /** The local service's devnet as /config.json names it (server/appServer.ts), pointed at the replay. */
 export const localNetwork: Network = { name: 'local', label: 'Local devnet', chainId: '0x7a69', rpcBase: replayHttp, wsBase: replayWs, ipfsUrl: null, key: 'componenttests', secret: '', kind: 'local' }
 
+/** One of the local service's recorded sample networks as /config.json names it (server/appServer.ts), at the replay. */
+export function sampleNetwork(name: 'l2a-sample' | 'l2b-sample', label: string, chainId: `0x${string}`): Network {
+  return { ...localNetwork, name, label, chainId, kind: 'sample' }
+}
+
 export type Rendered = { replay: ReplayTransport; history: AppHistory; root: HTMLElement; queryClient: QueryClient }
 
 let currentClient: QueryClient | null = null
-let current: { unmount: () => void; uninstall: () => void; host: HTMLElement; replay: ReplayTransport } | null = null
+let current: { unmount: () => void; uninstall: () => void; host: HTMLElement; replay: ReplayTransport; fileStore?: FileStoreReplay } | null = null
 
 export type RenderOptions = {
   recordings?: readonly Recording[]
@@ -39,6 +45,8 @@ export type RenderOptions = {
   viewport?: { width: number; height: number }
   /** The clock, in ms (a minute after the recorded head unless given). */
   now?: number
+  /** The network's file store (its ipfsUrl), replayed; without it the store is unreachable. */
+  fileStore?: FileStoreReplay
   /** What the browser remembers before the app starts (user networks, learned rules), beside the theme. */
   storage?: Record<string, string>
 }
@@ -47,7 +55,8 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
   cleanupApp()
   const size = options.viewport ?? wide
   await page.viewport(size.width, size.height)
-  const replay = (options.replay ?? new ReplayTransport(options.recordings)).add(frame)
+  // The frame's answers go beneath the page's: a sample network answers its own probe calls differently.
+  const replay = (options.replay ?? new ReplayTransport(options.recordings)).addBeneath(frame)
   // The clock stands still a minute after the recorded head: every age the page shows is the same each run.
   // Only Date: the app's timers run as they do.
   vi.useFakeTimers({ toFake: ['Date'] })
@@ -59,7 +68,12 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
   // What the boot script does before the first paint (src/boot/boot.ts).
   applyTheme(document.documentElement, options.theme ?? 'light')
   for (const [key, value] of Object.entries(options.storage ?? {})) localStorage.setItem(key, value)
-  const uninstall = replay.install(network.rpcBase, network.wsBase)
+  const uninstallNode = replay.install(network.rpcBase, network.wsBase)
+  const uninstallStore = options.fileStore && network.ipfsUrl ? options.fileStore.install(network.ipfsUrl) : () => {}
+  const uninstall = () => {
+    uninstallStore()
+    uninstallNode()
+  }
   const config: RuntimeConfig = { defaultNetwork: network.name, networks: [network] }
   const history = createAppHistory(UNSAFE_createMemoryHistory({ initialEntries: [url], v5Compat: true }))
   // The app's retry policy stands (how many, which failures); only its backoff waits go, so an error state
@@ -77,7 +91,7 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
       </ErrorBoundary>
     </StrictMode>,
   )
-  current = { unmount: () => root.unmount(), uninstall, host, replay }
+  current = { unmount: () => root.unmount(), uninstall, host, replay, fileStore: options.fileStore }
   currentClient = state.queryClient
   return { replay, history, root: host, queryClient: state.queryClient }
 }
@@ -107,7 +121,7 @@ export function cleanupApp(): void {
  * fails the test, named, so a recording that no longer matches what a page asks is never passed over.
  */
 export function finishApp(): void {
-  const missing = current?.replay.missing ?? []
+  const missing = [...(current?.replay.missing ?? []), ...(current?.fileStore?.missing ?? []).map((request) => `file store: ${request}`)]
   cleanupApp()
   if (missing.length > 0) throw new Error(`the page asked for calls no recording answers:\n${[...new Set(missing)].join('\n')}`)
 }

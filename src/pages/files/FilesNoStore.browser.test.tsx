@@ -5,7 +5,7 @@ import { describeStaticPage } from '../../testing/pageMatrix.ts'
 
 // The network under test has no file store (ipfsUrl null): the page's empty state says so.
 describeStaticPage({
-  name: 'files',
+  name: 'files-no-store',
   url: '/files',
   recordings: [],
   full: async () => {

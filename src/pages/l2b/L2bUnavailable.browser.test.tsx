@@ -4,7 +4,7 @@ import { describeStaticPage } from '../../testing/pageMatrix.ts'
 
 // The local devnet offers no layer-2 methods (its probe, recorded, refused them): the page says so.
 describeStaticPage({
-  name: 'l2b',
+  name: 'l2b-unavailable',
   url: '/l2b/pending',
   recordings: [],
   full: async () => {

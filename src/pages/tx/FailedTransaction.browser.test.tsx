@@ -11,6 +11,7 @@ const receipt = recorded<{ status: string }>(recording, 'eth_getTransactionRecei
 
 describePage({
   name: 'failed-transaction',
+  screenshots: true,
   url: `/tx/${hash}`,
   recordings: [recording, addressRecording as LocalRecording],
   full: async () => {
