@@ -43,7 +43,7 @@ export type PageMatrix = {
 
 /** The page's main part compared to its baseline, the window made as tall as the page first. */
 async function screenshot(name: string, size: { width: number; height: number }): Promise<void> {
-  await tallAsThePage(size)
+  await tallAsThePage(size, settled)
   await expect(page.getByRole('main')).toMatchScreenshot(name)
 }
 

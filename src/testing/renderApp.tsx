@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { expect, vi } from 'vitest'
-import { page } from 'vitest/browser'
+import { page, userEvent } from 'vitest/browser'
 import { createRoot } from 'react-dom/client'
 import { UNSAFE_createMemoryHistory } from 'react-router'
 import type { Network, RuntimeConfig } from '../../contract/runtimeConfig.ts'
@@ -80,6 +80,7 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
   // shows as soon as the retries have failed.
   const state = createAppState(config, (client) => client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } }), history)
   await state.firstPage
+  await parkPointer()
   const host = document.createElement('div')
   host.id = 'root'
   document.body.append(host)
@@ -97,13 +98,33 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
 }
 
 /**
- * Resolves once nothing is on its way: no query fetching, and the page has rendered what arrived (two frames
- * painted since). What a screenshot waits for, so it never catches a page halfway through its data.
+ * Moves the pointer where the app has nothing to hover (the left edge, halfway down: the page's side margin).
+ * Left where an earlier test's click put it, it would hover a link the new page draws there, and a hovered
+ * link reads its page ahead, which can add to what this page shows (a block's base fee on a transaction page).
+ */
+async function parkPointer(): Promise<void> {
+  const spot = document.createElement('div')
+  spot.style.cssText = `position:fixed;left:0;top:${Math.round(window.innerHeight / 2)}px;width:2px;height:2px`
+  document.body.append(spot)
+  await userEvent.hover(spot)
+  spot.remove()
+}
+
+/**
+ * Resolves once nothing is on its way: no query fetching for three painted frames in a row (a read that waits
+ * on another starts only in the render after that one ends, so one quiet moment is not enough), and the fonts
+ * in. What a screenshot waits for, so it never catches a page halfway through its data.
  */
 export async function settled(): Promise<void> {
-  await expect.poll(() => currentClient?.isFetching() ?? 0).toBe(0)
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-  await expect.poll(() => currentClient?.isFetching() ?? 0).toBe(0)
+  await document.fonts.ready
+  let quiet = 0
+  await expect
+    .poll(async () => {
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+      quiet = (currentClient?.isFetching() ?? 0) === 0 ? quiet + 1 : 0
+      return quiet
+    })
+    .toBeGreaterThanOrEqual(3)
 }
 
 /** Unmounts the app and gives the browser its own fetch and WebSocket back. */

@@ -32,7 +32,7 @@ describe('the block page', () => {
         // The receipts are in: each row shows its gas used.
         await expect.poll(() => page.getByTestId('tx-gas-used').elements().filter((cell) => /\d/.test(cell.textContent ?? '')).length).toBe(block.transactions.length)
         expectNoSidewaysScroll()
-        await tallAsThePage(size)
+        await tallAsThePage(size, settled)
         await expect(page.getByTestId('block-page')).toMatchScreenshot(`block-${theme}-${size.width}`)
       })
     }
@@ -81,7 +81,7 @@ describe('the block page', () => {
       await expect.element(page.getByText('This block has no transactions.')).toBeVisible()
       await settled()
       expectNoSidewaysScroll()
-      await tallAsThePage(size)
+      await tallAsThePage(size, settled)
       await expect(page.getByTestId('block-page')).toMatchScreenshot(`block-empty-${size.width}`)
     }
   })

@@ -26,7 +26,7 @@ describe('the files page with its store', () => {
         await settled()
         expectNoSidewaysScroll()
         expectNoStackTrace()
-        await tallAsThePage(size)
+        await tallAsThePage(size, settled)
         await expect(page.getByRole('main')).toMatchScreenshot(`files-${theme}-${size.width}`)
       })
     }
