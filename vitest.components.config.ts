@@ -33,9 +33,10 @@ export default defineConfig({
           executablePath: chromium,
           args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--font-render-hinting=none', '--force-color-profile=srgb'],
         },
-        // The runner's own page as big as the widest viewport a test sets: a smaller one scales the test's frame
-        // down, and a screenshot with it.
-        contextOptions: { reducedMotion: 'reduce', deviceScaleFactor: 1, viewport: { width: 1440, height: 2400 } },
+        // The runner's own page as big as the biggest viewport a test sets: a smaller one scales the test's frame
+        // down, and a screenshot with it. Tall: a screenshot makes the window as tall as the page
+        // (src/testing/pageChecks.ts tallAsThePage), and the longest page at 390 px is over 5,000 px.
+        contextOptions: { reducedMotion: 'reduce', deviceScaleFactor: 1, viewport: { width: 1440, height: 6400 } },
       }),
       instances: [{ browser: 'chromium' }],
       viewport: { width: 1440, height: 1600 },

@@ -12,7 +12,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { startTestService, type TestService } from '../server/testing/service.ts'
-import { getAddress } from 'viem'
+import { recordFiles } from './record-files.ts'
+import { concatHex, getAddress, keccak256, padHex, type Hex } from 'viem'
 import { devAccount } from '../server/chain/devAccounts.ts'
 import { blocksPageSize } from '../src/pages/blocks/paging.ts'
 import { chartBlockCount } from '../src/pages/home/liveWindow.ts'
@@ -25,14 +26,17 @@ const outDir = path.join(import.meta.dirname, '..', 'testdata', 'components')
 class Scene {
   readonly calls: Call[] = []
   readonly facts: Record<string, unknown> = {}
-  constructor(readonly name: string, readonly about: string, private readonly service: TestService) {}
+  /** `url`: another network of the same gateway (a recorded sample at /sample/<name>); else the local devnet. */
+  constructor(readonly name: string, readonly about: string, private readonly service: TestService, private readonly url?: string) {}
 
   async ask<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
     const key = JSON.stringify([method, params])
     const known = this.calls.find((call) => JSON.stringify([call.method, call.params]) === key)
     // (the replay matches objects' members in any order: src/testing/replay.ts callKey)
     if (known) return known.result as T
-    const reply = await this.service.rpc(method, params)
+    const reply = this.url
+      ? ((await this.service.post({ jsonrpc: '2.0', id: 1, method, params }, { url: this.url })).json as Awaited<ReturnType<TestService['rpc']>>)
+      : await this.service.rpc(method, params)
     this.calls.push({ method, params, ...(reply.error ? { error: reply.error } : { result: reply.result ?? null }) })
     return reply.result as T
   }
@@ -96,8 +100,8 @@ async function main(): Promise<void> {
   try {
     const scenario = service.scenario!
     const scenes: Scene[] = []
-    const scene = (name: string, about: string) => {
-      const made = new Scene(name, about, service)
+    const scene = (name: string, about: string, url?: string) => {
+      const made = new Scene(name, about, service, url)
       scenes.push(made)
       return made
     }
@@ -213,7 +217,51 @@ async function main(): Promise<void> {
       await blocks.ask('eth_getBlockReceipts', [hex(number)])
     }
 
+    // The storage calculator's read of the token's balances mapping (slot 0) for the holder, at the head, as
+    // the page asks it (the contract checksummed, the slot as computed): balanceOf at the head is beside it.
+    const storage = scene('storage', 'a storage word of the token: the holder\'s entry of its balances mapping')
+    await frame(storage)
+    const balanceSlot = keccak256(concatHex([padHex(holder as Hex, { size: 32 }), padHex('0x0', { size: 32 })]))
+    await storage.ask('eth_getStorageAt', [getAddress(scenario.contracts.token), balanceSlot, latest.number])
+
+    // The logs search: the token's transfers in the recorded transfer's block, and in the genesis block (none).
+    const logs = scene('logs', 'token Transfer logs of one block with transfers, and of the genesis block')
+    await frame(logs)
+    const transferBlock = (await service.rpc('eth_getTransactionByHash', [transfer.hash])).result as { blockNumber: string }
+    for (const number of [transferBlock.blockNumber, '0x0']) {
+      await logs.ask('eth_getLogs', [{ address: scenario.contracts.token.toLowerCase(), fromBlock: number, toBlock: number, topics: [transferTopic] }])
+    }
+    // The token the rows name: its name, symbol, decimals and supply (as the log writes its address).
+    for (const data of ['0x06fdde03', '0x95d89b41', '0x313ce567', '0x18160ddd']) await logs.ask('eth_call', [{ to: scenario.contracts.token.toLowerCase(), data }, 'latest'])
+
+    // Empty states: the genesis block (no transactions) and an address the chain has never touched.
+    const empty = scene('empty', 'the genesis block, which holds no transactions, and an address with no activity')
+    await frame(empty)
+    empty.facts.emptyBlock = '0x0'
+    await empty.ask('eth_getBlockByNumber', ['0x0', false])
+    await empty.ask('eth_getBlockReceipts', ['0x0'])
+    const idle = '0x000000000000000000000000000000000000c0de'
+    empty.facts.idleAddress = idle
+    await empty.ask('ots_searchTransactionsBefore', [idle, 0, 25])
+    for (const method of ['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode']) await empty.ask(method, [idle, 'latest'])
+    const idleWord = `0x${idle.slice(2).padStart(64, '0')}`
+    for (const topics of [[transferTopic, idleWord], [transferTopic, null, idleWord], [erc1155, null, idleWord], [erc1155, null, null, idleWord]]) {
+      await empty.ask('eth_getLogs', [{ ...range, topics }])
+    }
+
+    // The layer-2 pages on the service's recorded sample networks (the local devnet has no layer-2 engine: its
+    // gateway refuses both methods). Their answers are the providers' published ones (server/samples/recordings,
+    // SOURCES.md), served by the real gateway; this records them as the app receives them.
+    const sampleUrl = (name: string) => service.urls.rpc.replace(service.urls.rpcBase, `${service.urls.rpcBase}/sample/${name}`)
+    const l2a = scene('l2a', 'the l2a-sample network: its description and raw block 5817 with its neighbours', sampleUrl('l2a-sample'))
+    await l2a.ask('chainglass_sampleContents')
+    for (const number of [5817, 5816, 5818]) await l2a.ask('l2a_getRawBlockTransactions', [number])
+    const l2b = scene('l2b', 'the l2b-sample network: its description and its pending transactions', sampleUrl('l2b-sample'))
+    await l2b.ask('chainglass_sampleContents')
+    await l2b.ask('l2b_pendingTransactions')
+
     for (const made of scenes) made.write()
+    await recordFiles(service, outDir)
   } finally {
     await service.close()
   }

@@ -14,6 +14,22 @@ export async function viewport(size: { width: number; height: number }): Promise
   await page.viewport(size.width, size.height)
 }
 
+/**
+ * Makes the window as tall as the page before a screenshot, so it holds the whole page unscrolled: the test's
+ * frame paints only what is inside the window, and a page scrolled to reach its end would have the sticky
+ * header painted over its top (the runner's page is tall enough: vitest.components.config.ts). `settle` waits
+ * for what the page reads once it is taller (renderApp.tsx settled).
+ */
+export async function tallAsThePage(size: { width: number; height: number }, settle: () => Promise<void>): Promise<void> {
+  // A taller window can show more of a page that reads as it is seen: read again until the height holds.
+  for (let round = 0; round < 5; round++) {
+    const height = Math.max(size.height, document.documentElement.scrollHeight)
+    if (window.innerHeight === height) return
+    await page.viewport(size.width, height)
+    await settle()
+  }
+}
+
 /** The page is no wider than the window: nothing scrolls sideways (the 390 px phone the spec names). */
 export function expectNoSidewaysScroll(): void {
   const width = window.innerWidth

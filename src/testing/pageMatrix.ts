@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { page } from 'vitest/browser'
 import { expectNoSeriousAxeFindings } from './accessibility.ts'
-import { expectNoSidewaysScroll, expectNoStackTrace, narrow, tabTo, wide } from './pageChecks.ts'
+import { expectNoSidewaysScroll, expectNoStackTrace, narrow, tabTo, tallAsThePage, wide } from './pageChecks.ts'
 import { renderApp, settled } from './renderApp.tsx'
+import type { Network } from '../../contract/runtimeConfig.ts'
 import { ReplayTransport, type Recording } from './replay.ts'
 
 /**
@@ -16,6 +17,8 @@ export type PageMatrix = {
   name: string
   url: string
   recordings: readonly Recording[]
+  /** The network the page is on (the local devnet unless given): a recorded sample for the layer-2 pages. */
+  network?: Network
   /** Waits for the full state and checks its values against the recording. */
   full: () => Promise<void>
   /** Screenshots of the full state in both themes and widths (the main pages). */
@@ -31,6 +34,18 @@ export type PageMatrix = {
   focus: () => Element
   /** Methods the page may ask that no recording needs to answer for this page's checks. */
   tolerate?: readonly string[]
+  /**
+   * The page's empty state, where it has one (a block with no transactions, an address with no activity):
+   * another URL on the same page, its own recordings beside the page's, and what it must say. Screenshotted
+   * at both widths with the full state's when `screenshots` is set.
+   */
+  empty?: { what: string; url: string; recordings: readonly Recording[]; check: () => Promise<void> }
+}
+
+/** The page's main part compared to its baseline, the window made as tall as the page first. */
+async function screenshot(name: string, size: { width: number; height: number }): Promise<void> {
+  await tallAsThePage(size, settled)
+  await expect(page.getByRole('main')).toMatchScreenshot(name)
 }
 
 const nodeError = { code: -32000, message: 'the node is out of order for a moment' }
@@ -51,20 +66,37 @@ export function describePage(matrix: PageMatrix): void {
     for (const theme of ['light', 'dark'] as const) {
       for (const size of [wide, narrow]) {
         it(`shows what the recording holds and fits the window (${theme}, ${size.width} px)`, async () => {
-          await renderApp(matrix.url, { replay: withRecordings(), theme, viewport: size })
+          await renderApp(matrix.url, { replay: withRecordings(), theme, viewport: size, network: matrix.network })
           await matrix.full()
           await settled()
           expect(document.documentElement.classList.contains('dark')).toBe(theme === 'dark')
           expectNoSidewaysScroll()
           expectNoStackTrace()
           if (size === wide) await expectNoSeriousAxeFindings(`${matrix.url} (${theme})`)
-          if (matrix.screenshots) await expect(page.getByRole('main')).toMatchScreenshot(`${matrix.name}-${theme}-${size.width}`)
+          if (matrix.screenshots) await screenshot(`${matrix.name}-${theme}-${size.width}`, size)
+        })
+      }
+    }
+
+    const empty = matrix.empty
+    if (empty) {
+      for (const size of [wide, narrow]) {
+        it(`says plainly when there is nothing to show: ${empty.what} (${size.width} px)`, async () => {
+          const made = withRecordings()
+          for (const recording of empty.recordings) made.add(recording)
+          await renderApp(empty.url, { replay: made, viewport: size, network: matrix.network })
+          await empty.check()
+          await settled()
+          expectNoSidewaysScroll()
+          expectNoStackTrace()
+          if (size === wide) await expectNoSeriousAxeFindings(`${empty.url} (${empty.what})`)
+          if (matrix.screenshots) await screenshot(`${matrix.name}-empty-${size.width}`, size)
         })
       }
     }
 
     it('says it is loading while the node has not answered', async () => {
-      await renderApp(matrix.url, { replay: replay({ kind: 'hang' }) })
+      await renderApp(matrix.url, { replay: replay({ kind: 'hang' }), network: matrix.network })
       if (matrix.loading) await matrix.loading()
       else await expect.poll(() => document.querySelector('main [aria-busy="true"], main [data-skeleton], main [role="status"]')).not.toBeNull()
       expect(page.getByTestId('error-panel').query()).toBeNull()
@@ -72,7 +104,7 @@ export function describePage(matrix: PageMatrix): void {
 
     for (const mode of [{ kind: 'rpcError', error: nodeError }, { kind: 'networkDown' }] as const) {
       it(`says clearly what failed when ${mode.kind === 'rpcError' ? 'the node answers an error' : 'the network is down'}`, async () => {
-        await renderApp(matrix.url, { replay: replay(mode) })
+        await renderApp(matrix.url, { replay: replay(mode), network: matrix.network })
         await matrix.failure?.act?.()
         const panel = page.getByTestId('error-panel').first()
         await expect.element(panel).toBeVisible()
@@ -83,7 +115,7 @@ export function describePage(matrix: PageMatrix): void {
     }
 
     it('lets Tab reach its main control, with the focus shown', async () => {
-      await renderApp(matrix.url, { replay: withRecordings() })
+      await renderApp(matrix.url, { replay: withRecordings(), network: matrix.network })
       await matrix.full()
       await tabTo(matrix.focus())
     })
@@ -105,7 +137,7 @@ export function describeStaticPage(matrix: Pick<PageMatrix, 'name' | 'url' | 're
           expectNoSidewaysScroll()
           expectNoStackTrace()
           if (size === wide) await expectNoSeriousAxeFindings(`${matrix.url} (${theme})`)
-          if (matrix.screenshots) await expect(page.getByRole('main')).toMatchScreenshot(`${matrix.name}-${theme}-${size.width}`)
+          if (matrix.screenshots) await screenshot(`${matrix.name}-${theme}-${size.width}`, size)
         })
       }
     }

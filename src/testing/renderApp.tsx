@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { expect, vi } from 'vitest'
-import { page } from 'vitest/browser'
+import { page, userEvent } from 'vitest/browser'
 import { createRoot } from 'react-dom/client'
 import { UNSAFE_createMemoryHistory } from 'react-router'
 import type { Network, RuntimeConfig } from '../../contract/runtimeConfig.ts'
@@ -11,6 +11,7 @@ import { ErrorBoundary } from '../ui/ErrorBoundary.tsx'
 import { applyTheme, themeStorageKey, type Theme } from '../ui/theme/theme.ts'
 import { wide } from './pageChecks.ts'
 import { frame, headTimeMs } from './recordings.ts'
+import type { FileStoreReplay } from './fileStoreReplay.ts'
 import { ReplayTransport, type Recording } from './replay.ts'
 
 /**
@@ -25,10 +26,15 @@ export const replayWs = 'ws://replay.invalid'
 /** The local service's devnet as /config.json names it (server/appServer.ts), pointed at the replay. */
 export const localNetwork: Network = { name: 'local', label: 'Local devnet', chainId: '0x7a69', rpcBase: replayHttp, wsBase: replayWs, ipfsUrl: null, key: 'componenttests', secret: '', kind: 'local' }
 
+/** One of the local service's recorded sample networks as /config.json names it (server/appServer.ts), at the replay. */
+export function sampleNetwork(name: 'l2a-sample' | 'l2b-sample', label: string, chainId: `0x${string}`): Network {
+  return { ...localNetwork, name, label, chainId, kind: 'sample' }
+}
+
 export type Rendered = { replay: ReplayTransport; history: AppHistory; root: HTMLElement; queryClient: QueryClient }
 
 let currentClient: QueryClient | null = null
-let current: { unmount: () => void; uninstall: () => void; host: HTMLElement; replay: ReplayTransport } | null = null
+let current: { unmount: () => void; uninstall: () => void; host: HTMLElement; replay: ReplayTransport; fileStore?: FileStoreReplay } | null = null
 
 export type RenderOptions = {
   recordings?: readonly Recording[]
@@ -39,6 +45,8 @@ export type RenderOptions = {
   viewport?: { width: number; height: number }
   /** The clock, in ms (a minute after the recorded head unless given). */
   now?: number
+  /** The network's file store (its ipfsUrl), replayed; without it the store is unreachable. */
+  fileStore?: FileStoreReplay
   /** What the browser remembers before the app starts (user networks, learned rules), beside the theme. */
   storage?: Record<string, string>
 }
@@ -47,7 +55,8 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
   cleanupApp()
   const size = options.viewport ?? wide
   await page.viewport(size.width, size.height)
-  const replay = (options.replay ?? new ReplayTransport(options.recordings)).add(frame)
+  // The frame's answers go beneath the page's: a sample network answers its own probe calls differently.
+  const replay = (options.replay ?? new ReplayTransport(options.recordings)).addBeneath(frame)
   // The clock stands still a minute after the recorded head: every age the page shows is the same each run.
   // Only Date: the app's timers run as they do.
   vi.useFakeTimers({ toFake: ['Date'] })
@@ -59,13 +68,19 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
   // What the boot script does before the first paint (src/boot/boot.ts).
   applyTheme(document.documentElement, options.theme ?? 'light')
   for (const [key, value] of Object.entries(options.storage ?? {})) localStorage.setItem(key, value)
-  const uninstall = replay.install(network.rpcBase, network.wsBase)
+  const uninstallNode = replay.install(network.rpcBase, network.wsBase)
+  const uninstallStore = options.fileStore && network.ipfsUrl ? options.fileStore.install(network.ipfsUrl) : () => {}
+  const uninstall = () => {
+    uninstallStore()
+    uninstallNode()
+  }
   const config: RuntimeConfig = { defaultNetwork: network.name, networks: [network] }
   const history = createAppHistory(UNSAFE_createMemoryHistory({ initialEntries: [url], v5Compat: true }))
   // The app's retry policy stands (how many, which failures); only its backoff waits go, so an error state
   // shows as soon as the retries have failed.
   const state = createAppState(config, (client) => client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } }), history)
   await state.firstPage
+  await parkPointer()
   const host = document.createElement('div')
   host.id = 'root'
   document.body.append(host)
@@ -77,19 +92,39 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
       </ErrorBoundary>
     </StrictMode>,
   )
-  current = { unmount: () => root.unmount(), uninstall, host, replay }
+  current = { unmount: () => root.unmount(), uninstall, host, replay, fileStore: options.fileStore }
   currentClient = state.queryClient
   return { replay, history, root: host, queryClient: state.queryClient }
 }
 
 /**
- * Resolves once nothing is on its way: no query fetching, and the page has rendered what arrived (two frames
- * painted since). What a screenshot waits for, so it never catches a page halfway through its data.
+ * Moves the pointer where the app has nothing to hover (the left edge, halfway down: the page's side margin).
+ * Left where an earlier test's click put it, it would hover a link the new page draws there, and a hovered
+ * link reads its page ahead, which can add to what this page shows (a block's base fee on a transaction page).
+ */
+async function parkPointer(): Promise<void> {
+  const spot = document.createElement('div')
+  spot.style.cssText = `position:fixed;left:0;top:${Math.round(window.innerHeight / 2)}px;width:2px;height:2px`
+  document.body.append(spot)
+  await userEvent.hover(spot)
+  spot.remove()
+}
+
+/**
+ * Resolves once nothing is on its way: no query fetching for three painted frames in a row (a read that waits
+ * on another starts only in the render after that one ends, so one quiet moment is not enough), and the fonts
+ * in. What a screenshot waits for, so it never catches a page halfway through its data.
  */
 export async function settled(): Promise<void> {
-  await expect.poll(() => currentClient?.isFetching() ?? 0).toBe(0)
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-  await expect.poll(() => currentClient?.isFetching() ?? 0).toBe(0)
+  await document.fonts.ready
+  let quiet = 0
+  await expect
+    .poll(async () => {
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+      quiet = (currentClient?.isFetching() ?? 0) === 0 ? quiet + 1 : 0
+      return quiet
+    })
+    .toBeGreaterThanOrEqual(3)
 }
 
 /** Unmounts the app and gives the browser its own fetch and WebSocket back. */
@@ -107,7 +142,7 @@ export function cleanupApp(): void {
  * fails the test, named, so a recording that no longer matches what a page asks is never passed over.
  */
 export function finishApp(): void {
-  const missing = current?.replay.missing ?? []
+  const missing = [...(current?.replay.missing ?? []), ...(current?.fileStore?.missing ?? []).map((request) => `file store: ${request}`)]
   cleanupApp()
   if (missing.length > 0) throw new Error(`the page asked for calls no recording answers:\n${[...new Set(missing)].join('\n')}`)
 }

@@ -53,6 +53,15 @@ export class ReplayTransport implements RpcTransport, RpcSubscriber {
     return this
   }
 
+  /** Adds the answers of calls no recording added so far answers (the frame's, beneath a page's own). */
+  addBeneath(recording: Recording): this {
+    for (const call of recording.calls) {
+      const key = callKey(call.method, call.params)
+      if (!this.#answers.has(key)) this.#answers.set(key, call)
+    }
+    return this
+  }
+
   /** Answers `method` with `result` whatever its params (for methods whose answer does not depend on them). */
   answerAlways(method: string, answer: { result?: unknown; error?: RecordedError }): this {
     this.#byMethod.set(method, { method, params: [], ...answer })

@@ -34,11 +34,11 @@ export function AppFrame() {
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-20 border-b border-zinc-200/80 bg-white dark:border-zinc-800/80 dark:bg-zinc-950">
         {/* Phone: logo, theme and menu on one row, network and search below. Desktop: one row, the navigation under it. */}
-        <div className="mx-auto grid max-w-7xl grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-3 px-4 py-3 [grid-template-areas:'logo_._theme'_'net_search_search'] sm:px-6 lg:grid-cols-[auto_auto_1fr_auto] lg:gap-x-4 lg:px-8 lg:[grid-template-areas:'logo_net_search_theme']">
+        <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,auto)_1fr_auto] items-center gap-x-3 gap-y-3 px-4 py-3 [grid-template-areas:'logo_._theme'_'net_search_search'] sm:px-6 lg:grid-cols-[auto_auto_1fr_auto] lg:gap-x-4 lg:px-8 lg:[grid-template-areas:'logo_net_search_theme']">
           <AppLink to={homePath} ariaLabel="chainglass home" testId="home-link" className="rounded-md [grid-area:logo]">
             <Logo />
           </AppLink>
-          <div className="[grid-area:net]">
+          <div className="min-w-0 [grid-area:net]">
             <NetworkMenu />
           </div>
           <div className="min-w-0 [grid-area:search] lg:ml-auto lg:w-full lg:max-w-md">

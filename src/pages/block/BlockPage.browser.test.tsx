@@ -4,10 +4,11 @@ import { page } from 'vitest/browser'
 import { hexToBigInt } from 'viem'
 import addressRecording from '../../../testdata/components/local-address.json'
 import blockRecording from '../../../testdata/components/local-block.json'
+import emptyRecording from '../../../testdata/components/local-empty.json'
 import { recorded, type LocalRecording } from '../../testing/recordings.ts'
-import { renderApp } from '../../testing/renderApp.tsx'
+import { renderApp, settled } from '../../testing/renderApp.tsx'
 import { ReplayTransport } from '../../testing/replay.ts'
-import { expectNoStackTrace, expectNoSidewaysScroll, narrow, tabTo, wide } from '../../testing/pageChecks.ts'
+import { expectNoStackTrace, expectNoSidewaysScroll, narrow, tabTo, tallAsThePage, wide } from '../../testing/pageChecks.ts'
 
 const recording = blockRecording as LocalRecording
 const number = recording.facts.full as `0x${string}`
@@ -33,6 +34,7 @@ describe('the block page', () => {
         await expect.poll(() => page.getByTestId('tx-gas-used').elements().filter((cell) => /\d/.test(cell.textContent ?? '')).length).toBe(block.transactions.length)
         expectNoSidewaysScroll()
         if (size === wide) await expectNoSeriousAxeFindings(`${url} (${theme})`)
+        await tallAsThePage(size, settled)
         await expect(page.getByTestId('block-page')).toMatchScreenshot(`block-${theme}-${size.width}`)
       })
     }
@@ -69,6 +71,21 @@ describe('the block page', () => {
   it('says a block past the head is not mined yet', async () => {
     await renderApp(`/block/${hexToBigInt(recording.facts.unmined as `0x${string}`)}`, { recordings: [recording] })
     await expect.element(page.getByText(/not mined yet/)).toBeVisible()
+  })
+
+  it('says plainly that a block holds no transactions, at both widths', async () => {
+    const empty = emptyRecording as LocalRecording
+    const emptyBlock = empty.facts.emptyBlock as `0x${string}`
+    expect(recorded<Block>(empty, 'eth_getBlockByNumber', [emptyBlock, false]).transactions).toEqual([])
+    for (const size of [wide, narrow]) {
+      await renderApp(`/block/${hexToBigInt(emptyBlock)}`, { recordings: [empty], viewport: size })
+      await expect.element(page.getByTestId('block-title')).toHaveTextContent(`Block ${grouped(hexToBigInt(emptyBlock))}`)
+      await expect.element(page.getByText('This block has no transactions.')).toBeVisible()
+      await settled()
+      expectNoSidewaysScroll()
+      await tallAsThePage(size, settled)
+      await expect(page.getByTestId('block-page')).toMatchScreenshot(`block-empty-${size.width}`)
+    }
   })
 
   it('takes Tab to the previous-block link, with the focus shown', async () => {

@@ -4,6 +4,7 @@ import { describeStaticPage } from '../../testing/pageMatrix.ts'
 
 describeStaticPage({
   name: 'logs',
+  screenshots: true,
   url: '/logs',
   recordings: [],
   full: async () => {

@@ -4,6 +4,7 @@ import { describeStaticPage } from '../../testing/pageMatrix.ts'
 
 describeStaticPage({
   name: 'storage',
+  screenshots: true,
   url: '/storage',
   recordings: [],
   full: async () => {

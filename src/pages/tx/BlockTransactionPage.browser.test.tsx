@@ -13,6 +13,7 @@ const block = recorded<{ transactions: Array<{ hash: string }> }>(recording, 'et
 
 describePage({
   name: 'block-transaction',
+  screenshots: true,
   url: `/block/${hexToBigInt(number)}/tx/0`,
   recordings: [recording, transactionRecording as LocalRecording, addressRecording as LocalRecording],
   full: async () => {

@@ -31,6 +31,7 @@ const recording: Recording = {
 
 describePage({
   name: 'uncle',
+  screenshots: true,
   url: `/uncle/${hexToBigInt(block.number as `0x${string}`)}/0`,
   recordings: [recording],
   full: async () => {
