@@ -104,14 +104,12 @@ test.describe('block pages on the local devnet', () => {
   let url: string
   let sent: Sent
   let block: RpcBlock
-  let receipts: RpcReceipt[]
 
   test.beforeAll(async ({ request }) => {
     url = await rpcUrl(request)
     sent = await sendTransfer(request, url, 123_456_789_000_000_000n)
     const number = sent.receipt.blockNumber
     block = await rpc<RpcBlock>(request, url, 'eth_getBlockByNumber', [number, false])
-    receipts = await rpc<RpcReceipt[]>(request, url, 'eth_getBlockReceipts', [number])
   })
 
   test('/block/<n> shows the block of our transaction with the gateway’s exact values', async ({ page }) => {
@@ -283,32 +281,6 @@ test.describe('block pages on the local devnet', () => {
     const expected = await rpc<RpcBlock>(request, url, 'eth_getBlockByNumber', [`0x${later.toString(16)}`, false])
     expect(shown.hash).toBe(expected.hash)
     expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true)
-  })
-
-  test('/block/<n>/receipts shows eth_getBlockReceipts as a table', async ({ page }) => {
-    const number = BigInt(block.number)
-    await page.goto(`/block/${number}/receipts`)
-    await expect(page.getByTestId('receipts-title')).toHaveText(`Receipts of block ${grouped(number)}`)
-    const rows = page.getByTestId('receipt-row')
-    await expect(rows).toHaveCount(receipts.length)
-    await expect(page.getByTestId('receipts-count')).toHaveText(String(receipts.length))
-    for (const [index, receipt] of receipts.entries()) {
-      const row = rows.nth(index)
-      expect(await shownValue(row.getByTestId('receipt-tx'))).toBe(receipt.transactionHash)
-      await expect(row.getByTestId('receipt-index')).toHaveAttribute('data-value', receipt.transactionIndex)
-      expect(await shownValue(row.getByTestId('receipt-from'))).toBe(receipt.from.toLowerCase())
-      if (receipt.to) expect(await shownValue(row.getByTestId('receipt-to'))).toBe(receipt.to.toLowerCase())
-      else expect(await shownValue(row.getByTestId('receipt-created'))).toBe(receipt.contractAddress!.toLowerCase())
-      await expect(row.getByTestId('receipt-status')).toHaveAttribute('data-value', receipt.status!)
-      await expect(row.getByTestId('receipt-gas-used')).toHaveAttribute('data-value', receipt.gasUsed)
-      await expect(row.getByTestId('receipt-gas-used')).toHaveText(grouped(receipt.gasUsed))
-      await expect(row.getByTestId('receipt-cumulative')).toHaveAttribute('data-value', receipt.cumulativeGasUsed)
-      await expect(row.getByTestId('receipt-price')).toHaveAttribute('data-value', receipt.effectiveGasPrice!)
-      await expect(row.getByTestId('receipt-logs')).toHaveAttribute('data-value', String(receipt.logs.length))
-      await expect(row.getByTestId('receipt-type')).toHaveAttribute('data-value', receipt.type!)
-    }
-    const ours = rows.filter({ has: page.locator(`[data-testid="receipt-tx"][data-value="${sent.hash}"]`) })
-    await expect(ours.getByTestId('receipt-status-badge')).toHaveText('Success')
   })
 
   test('a block number not mined yet is "not found", naming it and the network', async ({ page, request }) => {

@@ -222,19 +222,6 @@ test.describe('transaction pages', () => {
     }
   })
 
-  test('a failed transaction from the traffic says failed (status 0x0) with the gas it used', async ({ page, request }) => {
-    const url = await rpcUrl(request)
-    // The history's seeded mix holds failing calls of every kind.
-    const failed = await firstReceiptWhere<RpcReceipt>(request, url, (receipt) => receipt.status === '0x0')
-    await openTransaction(page, `/tx/${failed.transactionHash}`)
-    await expect(row(page, 'tx-status').locator('[data-status]')).toHaveAttribute('data-status', 'failed')
-    await expect(row(page, 'tx-status-raw')).toContainText('0x0')
-    await expect(page.getByTestId('tx-header-status')).toContainText('Failed')
-    await expect(row(page, 'tx-gas-used-value')).toHaveText(grouped(failed.gasUsed))
-    await expect(row(page, 'tx-block-number')).toHaveAttribute('data-value', BigInt(failed.blockNumber).toString())
-    await expect(row(page, 'tx-fee')).toHaveText(`${formatEther(BigInt(failed.gasUsed) * BigInt(failed.effectiveGasPrice))} ETH`)
-  })
-
   test('a contract creation from the traffic names the contract it created', async ({ page, request }) => {
     const url = await rpcUrl(request)
     // The history's seeded mix creates contracts.

@@ -39,6 +39,8 @@ describePage({
       else expect(shown(row, 'receipt-created')).toBe(receipt.contractAddress!.toLowerCase())
       expect(attribute('receipt-status')).toBe(receipt.status)
       expect(attribute('receipt-gas-used')).toBe(receipt.gasUsed)
+      expect(row.querySelector('[data-testid="receipt-gas-used"]')?.textContent).toBe(hexToBigInt(receipt.gasUsed).toLocaleString('en-US'))
+      if (receipt.status === '0x1') expect(row.querySelector('[data-testid="receipt-status-badge"]')?.textContent).toBe('Success')
       expect(attribute('receipt-cumulative')).toBe(receipt.cumulativeGasUsed)
       expect(attribute('receipt-price')).toBe(receipt.effectiveGasPrice)
       expect(attribute('receipt-logs')).toBe(String(receipt.logs.length))
