@@ -36,7 +36,7 @@ export async function startTestControl(port: number, urls: { node: string; rpc: 
     return withoutAutomine(node, async () => {
       const [definition, baseFee] = await Promise.all([chainOf(chain), readBaseFee(chain)])
       const next = new Map<number, number>()
-      const hashes: Hex[] = []
+      const rawTransactions: Hex[] = []
       for (const transfer of transfers) {
         const account = devAccount(transfer.from)
         const nonce = next.get(transfer.from) ?? (await chain.getTransactionCount({ address: account.address, blockTag: 'pending' }))
@@ -50,8 +50,10 @@ export async function startTestControl(port: number, urls: { node: string; rpc: 
           gas: BigInt(transfer.gas ?? 21_000),
           ...feeFields('eip1559', baseFee),
         } as Parameters<typeof account.signTransaction>[0])
-        hashes.push(await node<Hex>('eth_sendRawTransaction', [signed]))
+        rawTransactions.push(signed)
       }
+      // Sent all at once: with automine off the pool takes them in any order, and the block orders them by nonce.
+      const hashes = await Promise.all(rawTransactions.map((signed) => node<Hex>('eth_sendRawTransaction', [signed])))
       await node('evm_mine')
       return { block: await head(), hashes }
     })
