@@ -46,6 +46,13 @@ async function watchViolations(page: Page): Promise<{ console: string[] }> {
   return { console }
 }
 
+/** The tour's stops in three parts, each walked by a test of its own (a whole walk is long for one test). */
+const tourParts = ['first', 'second', 'third'] as const
+const partOf = (stops: Stop[], part: number) => {
+  const size = Math.ceil(stops.length / tourParts.length)
+  return stops.slice(part * size, (part + 1) * size)
+}
+
 const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations)
 
 // ---- the devnet, for planting content -------------------------------------------------------------------
@@ -128,7 +135,77 @@ async function injected(page: Page): Promise<number> {
   return page.locator('img[src="x"], [onerror], [onload], script:not([src]), b.planted, iframe:not([data-testid])').count()
 }
 
+type Credentials = Pick<ServedNetwork, 'rpcBase' | 'ipfsUrl' | 'key' | 'secret'>
+
+async function devnetCredentials(request: APIRequestContext): Promise<Credentials> {
+  const served = await config(request)
+  const devnet = served.networks.find((network) => network.name === served.defaultNetwork)!
+  expect(devnet.key.length).toBeGreaterThan(3)
+  expect(devnet.secret.length).toBeGreaterThan(3)
+  return devnet
+}
+
+type Snapshot = { where: string; url: string; html: string; values: string[]; local: Record<string, string>; session: Record<string, string> }
+type Watched = { urls: string[]; consoleLines: string[]; snapshots: Snapshot[]; snap(where: string): Promise<void> }
+
+/** Every URL the page asks for, every console line, and a snapshot of the document and storage when asked. */
+function watchCredentials(page: Page): Watched {
+  const watched: Watched = {
+    urls: [],
+    consoleLines: [],
+    snapshots: [],
+    snap: async (where) => {
+      watched.snapshots.push({
+        where,
+        url: page.url(),
+        ...(await page.evaluate(() => {
+          const dump = (storage: Storage) => Object.fromEntries(Object.keys(storage).map((name) => [name, storage.getItem(name) ?? '']))
+          return {
+            // Markup, text and every attribute; input values are properties, read on their own.
+            html: document.documentElement.outerHTML,
+            values: [...document.querySelectorAll('input, textarea, select')].map((field) => (field as HTMLInputElement).value),
+            local: dump(localStorage),
+            session: dump(sessionStorage),
+          }
+        })),
+      })
+    },
+  }
+  page.on('request', (sent) => watched.urls.push(sent.url()))
+  page.on('websocket', (socket) => watched.urls.push(socket.url()))
+  page.on('console', (message) => watched.consoleLines.push(message.text()))
+  page.on('pageerror', (error) => watched.consoleLines.push(String(error)))
+  return watched
+}
+
+function expectNoCredentials({ urls, consoleLines, snapshots }: Watched, { key, secret }: Pick<Credentials, 'key' | 'secret'>): void {
+  const where = (text: string, needle: string) => text.includes(needle)
+  // The key: in request URLs only as the spec's path segment /v3/<key> or /ws/v3/<key>.
+  const keyPath = new RegExp(`/(ws/)?v3/${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[/?#])`)
+  const badKeyUrls = urls.filter((url) => where(url, key) && !(keyPath.test(new URL(url).pathname) && !where(new URL(url).pathname.replace(keyPath, ''), key) && !where(new URL(url).search, key)))
+  expect(badKeyUrls).toEqual([])
+  expect(urls.some((url) => keyPath.test(url))).toBe(true)
+  expect(urls.filter((url) => where(url, secret))).toEqual([])
+  expect(consoleLines.filter((line) => where(line, key) || where(line, secret))).toEqual([])
+  for (const snapshot of snapshots) {
+    expect(where(snapshot.url, key) || where(snapshot.url, secret), `${snapshot.where}: address bar`).toBe(false)
+    expect(where(snapshot.html, key), `${snapshot.where}: the document holds the key`).toBe(false)
+    expect(where(snapshot.html, secret), `${snapshot.where}: the document holds the secret`).toBe(false)
+    expect(snapshot.values.filter((value) => where(value, key) || where(value, secret)), `${snapshot.where}: a field holds a credential`).toEqual([])
+    // localStorage: the user's own network record holds its key (settings/userNetworks.ts); nothing else does,
+    // and the secret is not there since "remember on this device" was not ticked.
+    const localWithKey = Object.entries(snapshot.local).filter(([, value]) => where(value, key)).map(([name]) => name)
+    expect(localWithKey.every((name) => name === 'chainglass.networks'), `${snapshot.where}: localStorage ${localWithKey.join(', ')}`).toBe(true)
+    expect(Object.values(snapshot.local).some((value) => where(value, secret)), `${snapshot.where}: localStorage holds the secret`).toBe(false)
+    // sessionStorage: only the entered credentials, for this tab, under their own name.
+    const sessionWithSecret = Object.entries(snapshot.session).filter(([, value]) => where(value, secret) || where(value, key)).map(([name]) => name)
+    expect(sessionWithSecret.every((name) => name === 'chainglass.files.credentials.own-store'), `${snapshot.where}: sessionStorage ${sessionWithSecret.join(', ')}`).toBe(true)
+  }
+}
+
 test.describe('browser security', () => {
+  // Each test opens its own pages: they may run on any worker, side by side.
+  test.describe.configure({ mode: 'parallel' })
   // Several pages per test against a live chain on a shared machine.
 
   test('the policy header: no inline script or eval, connect-src exactly the configured networks, and the built page has no inline script', async ({ request }) => {
@@ -175,18 +252,29 @@ test.describe('browser security', () => {
     expect(html).not.toMatch(/\son[a-z]+=/i)
   })
 
-  test('every page works under the policy with no violation, and what the policy forbids is refused', async ({ page, request }) => {
+  // The tour's pages in three parts, each a test of its own: they can run side by side.
+  for (const [part, name] of tourParts.entries()) {
+    test(`every page works under the policy with no violation (the tour's ${name} third)`, async ({ page, request }) => {
+      const watched = await watchViolations(page)
+      const inFlight = watchInFlight(page)
+      const stops = partOf(await tourStops(request), part)
+      const found: Record<string, Violation[]> = {}
+      for (const stop of stops) {
+        await visit(page, stop)
+        // Late requests and styles get their chance to trip the policy: nothing is loading when it is read.
+        await inFlight.settled()
+        const violations = await violationsOf(page)
+        if (violations.length > 0) found[stop.name] = violations
+      }
+      expect(found).toEqual({})
+      expect(watched.console).toEqual([])
+    })
+  }
+
+  test('the SVG preview works under the policy, and what the policy forbids is refused', async ({ page }) => {
     const watched = await watchViolations(page)
     const inFlight = watchInFlight(page)
-    const stops = await tourStops(request)
     const found: Record<string, Violation[]> = {}
-    for (const stop of stops) {
-      await visit(page, stop)
-      // Late requests and styles get their chance to trip the policy: nothing is loading when it is read.
-      await inFlight.settled()
-      const violations = await violationsOf(page)
-      if (violations.length > 0) found[stop.name] = violations
-    }
     // The SVG preview's sandboxed frame inherits the policy: its one stylesheet is allowed by hash.
     await page.goto('/files')
     await page.getByTestId('file-input').setInputFiles([{ name: `policy-${Date.now()}.svg`, mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#4f46e5"/></svg>') }])
@@ -281,57 +369,35 @@ test.describe('browser security', () => {
     expect(await violationsOf(page)).toEqual([])
   })
 
-  test('the key and secret never appear in a URL (the key only as the spec’s path segment), the document, storage or the console', async ({ page, request }) => {
-    const served = await config(request)
-    const devnet = served.networks.find((network) => network.name === served.defaultNetwork)!
-    const { key, secret } = devnet
-    expect(key.length).toBeGreaterThan(3)
-    expect(secret.length).toBeGreaterThan(3)
+  // The tour in three parts and the user's own store, each a test of its own (they can run side by side).
+  for (const [part, name] of tourParts.entries()) {
+    test(`the key and secret never appear in a URL (the key only as the spec’s path segment), the document, storage or the console: the tour's ${name} third`, async ({ page, request }) => {
+      const credentials = await devnetCredentials(request)
+      const watched = watchCredentials(page)
+      for (const stop of partOf(await tourStops(request), part)) {
+        await visit(page, stop)
+        await watched.snap(stop.name)
+      }
+      expectNoCredentials(watched, credentials)
+    })
+  }
 
-    const urls: string[] = []
-    page.on('request', (sent) => urls.push(sent.url()))
-    page.on('websocket', (socket) => urls.push(socket.url()))
-    const consoleLines: string[] = []
-    page.on('console', (message) => consoleLines.push(message.text()))
-    page.on('pageerror', (error) => consoleLines.push(String(error)))
-
-    type Snapshot = { where: string; url: string; html: string; values: string[]; local: Record<string, string>; session: Record<string, string> }
-    const snapshots: Snapshot[] = []
-    const snap = async (where: string) =>
-      snapshots.push({
-        where,
-        url: page.url(),
-        ...(await page.evaluate(() => {
-          const dump = (storage: Storage) => Object.fromEntries(Object.keys(storage).map((name) => [name, storage.getItem(name) ?? '']))
-          return {
-            // Markup, text and every attribute; input values are properties, read on their own.
-            html: document.documentElement.outerHTML,
-            values: [...document.querySelectorAll('input, textarea, select')].map((field) => (field as HTMLInputElement).value),
-            local: dump(localStorage),
-            session: dump(sessionStorage),
-          }
-        })),
-      })
-
-    const stops: Stop[] = await tourStops(request)
-    for (const stop of stops) {
-      await visit(page, stop)
-      await snap(stop.name)
-    }
-
+  test('the key and secret never appear in a URL, the document, storage or the console: a user network with a file store and its secret entered', async ({ page, request }) => {
+    const { rpcBase, ipfsUrl, key, secret } = await devnetCredentials(request)
+    const watched = watchCredentials(page)
     // A network the user adds with a file store and no secret; the secret is entered on /files, not remembered.
     await page.goto('/settings')
     await page.getByTestId('add-network').click()
     const form = page.getByTestId('network-form')
     await form.getByTestId('field-label').fill('Own store')
     await form.getByTestId('field-name').fill('own-store')
-    await form.getByTestId('field-rpcBase').fill(devnet.rpcBase)
+    await form.getByTestId('field-rpcBase').fill(rpcBase)
     await form.getByTestId('field-chainId').fill('31337')
-    await form.getByTestId('field-ipfsUrl').fill(devnet.ipfsUrl!)
+    await form.getByTestId('field-ipfsUrl').fill(ipfsUrl!)
     await form.getByTestId('field-key').fill(key)
     await form.getByTestId('network-save').click()
     await expect(page.getByTestId('network-row-own-store')).toBeVisible()
-    await snap('settings with a user network')
+    await watched.snap('settings with a user network')
 
     await page.goto('/files?network=own-store')
     await page.getByTestId('credentials-secret').fill(secret)
@@ -340,33 +406,13 @@ test.describe('browser security', () => {
     await expect(page.getByTestId('store-version')).toBeVisible()
     await page.getByTestId('file-input').setInputFiles([{ name: 'with-secret-entered.txt', mimeType: 'text/plain', buffer: Buffer.from(`uploaded ${Date.now()}\n`) }])
     await expect(page.getByTestId('upload-row').last()).toHaveAttribute('data-state', 'done')
-    await snap('files with the secret entered')
+    await watched.snap('files with the secret entered')
     await page.reload()
     await expect(page.getByTestId('store-version')).toBeVisible()
-    await snap('files after a reload')
+    await watched.snap('files after a reload')
 
-    const where = (text: string, needle: string) => text.includes(needle)
-    // The key: in request URLs only as the spec's path segment /v3/<key> or /ws/v3/<key>.
-    const keyPath = new RegExp(`/(ws/)?v3/${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[/?#])`)
-    const badKeyUrls = urls.filter((url) => where(url, key) && !(keyPath.test(new URL(url).pathname) && !where(new URL(url).pathname.replace(keyPath, ''), key) && !where(new URL(url).search, key)))
-    expect(badKeyUrls).toEqual([])
-    expect(urls.some((url) => keyPath.test(url))).toBe(true)
-    expect(urls.filter((url) => where(url, secret))).toEqual([])
-    expect(consoleLines.filter((line) => where(line, key) || where(line, secret))).toEqual([])
-    for (const snapshot of snapshots) {
-      expect(where(snapshot.url, key) || where(snapshot.url, secret), `${snapshot.where}: address bar`).toBe(false)
-      expect(where(snapshot.html, key), `${snapshot.where}: the document holds the key`).toBe(false)
-      expect(where(snapshot.html, secret), `${snapshot.where}: the document holds the secret`).toBe(false)
-      expect(snapshot.values.filter((value) => where(value, key) || where(value, secret)), `${snapshot.where}: a field holds a credential`).toEqual([])
-      // localStorage: the user's own network record holds its key (settings/userNetworks.ts); nothing else does,
-      // and the secret is not there since "remember on this device" was not ticked.
-      const localWithKey = Object.entries(snapshot.local).filter(([, value]) => where(value, key)).map(([name]) => name)
-      expect(localWithKey.every((name) => name === 'chainglass.networks'), `${snapshot.where}: localStorage ${localWithKey.join(', ')}`).toBe(true)
-      expect(Object.values(snapshot.local).some((value) => where(value, secret)), `${snapshot.where}: localStorage holds the secret`).toBe(false)
-      // sessionStorage: only the entered credentials, for this tab, under their own name.
-      const sessionWithSecret = Object.entries(snapshot.session).filter(([, value]) => where(value, secret) || where(value, key)).map(([name]) => name)
-      expect(sessionWithSecret.every((name) => name === 'chainglass.files.credentials.own-store'), `${snapshot.where}: sessionStorage ${sessionWithSecret.join(', ')}`).toBe(true)
-    }
-    expect(snapshots.at(-2)!.session['chainglass.files.credentials.own-store']).toContain(secret)
+    expectNoCredentials(watched, { key, secret })
+    expect(watched.snapshots.at(-2)!.session['chainglass.files.credentials.own-store']).toContain(secret)
   })
+
 })
