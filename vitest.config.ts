@@ -21,10 +21,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     server: { deps: { inline: [/node_modules\/react-router\//, /node_modules\/@tanstack\/react-/] } },
-    // No test may take longer than this; a hook that starts a real service (anvil, the gateway, a scenario) gets
-    // twice as long.
+    // No test may take longer than this. A hook that starts a real service (anvil, the gateway, a scenario and
+    // its history) gets longer; one slower than 40 s prints the service's log (server/testing/service.ts).
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 90_000,
     pool: 'forks',
     maxWorkers: 2,
     // What the unit suite runs of the app and the service (`npm run test:unit` reports it; the summary is the figure).

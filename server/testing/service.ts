@@ -18,6 +18,9 @@ export type TestService = RunningService & {
   dataDir: string
 }
 
+/** Past this a start is printed with its log (the unit suite's hooks time out at 90 s). */
+const slowStartMs = 40_000
+
 /**
  * Starts the real local service (real anvil, real gateway) on ports the OS picks, with a fresh data dir (the
  * contracts compiled in it when the scenario is asked for: seedCompiledContracts). `env` overrides settings as
@@ -43,10 +46,14 @@ export async function startTestService(env: Record<string, string> = {}, options
     lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`)
     options.log?.(line)
   }
-  const service = await startService(config, { scenario: false, ...options, log }).catch((error: unknown) => {
-    const reason = error instanceof Error ? error.message : String(error)
-    throw new Error(`the test service did not start: ${reason}\nits log:\n${lines.join('\n') || '(nothing)'}`, { cause: error })
-  })
+  // A start that hangs ends in the hook's timeout, which says nothing of the service: its log is printed first.
+  const slow = setTimeout(() => console.error(`the test service has not started in ${slowStartMs / 1000} s; its log so far:\n${lines.join('\n') || '(nothing)'}`), slowStartMs)
+  const service = await startService(config, { scenario: false, ...options, log })
+    .catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new Error(`the test service did not start: ${reason}\nits log:\n${lines.join('\n') || '(nothing)'}`, { cause: error })
+    })
+    .finally(() => clearTimeout(slow))
   let nextId = 1
   const post: TestService['post'] = async (body, init = {}) => {
     const response = await fetch(init.url ?? service.urls.rpc, {
