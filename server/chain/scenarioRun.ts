@@ -49,16 +49,24 @@ async function estimate(client: ChainClient, from: Address, to: Address | null, 
 }
 
 /**
- * Signs and sends one group at once (the sends leave as one batch, so the node mines them together),
- * then waits until all are mined and checks each status.
+ * Signs and sends one group (each account's transactions one after another in nonce order, the accounts side by
+ * side, so a block clock mines them together), then waits until all are mined and checks each status. In order
+ * per account because a node that mines each transaction as it comes (no block time) holds back one that
+ * arrives before its account's previous nonce, and may never mine it.
  */
 async function sendAndMine(client: ChainClient, chain: Chain, label: string, outgoing: Outgoing[]): Promise<Mined[]> {
   const baseFee = await readBaseFee(client)
-  const sent = await Promise.allSettled(
-    outgoing.map(({ from, nonce, to, data, gas }) =>
-      client.sendTransaction({ account: devAccount(from), chain, nonce, to, data, gas, ...feeFields('eip1559', baseFee) }),
-    ),
+  const sendOne = ({ from, nonce, to, data, gas }: Outgoing) => client.sendTransaction({ account: devAccount(from), chain, nonce, to, data, gas, ...feeFields('eip1559', baseFee) })
+  const outcomes = new Map<Outgoing, PromiseSettledResult<Hex>>()
+  const senders = [...new Set(outgoing.map((item) => item.from))]
+  await Promise.all(
+    senders.map(async (from) => {
+      for (const item of outgoing.filter((candidate) => candidate.from === from).sort((a, b) => a.nonce - b.nonce)) {
+        outcomes.set(item, await sendOne(item).then((value) => ({ status: 'fulfilled' as const, value }), (reason: unknown) => ({ status: 'rejected' as const, reason })))
+      }
+    }),
   )
+  const sent = outgoing.map((item) => outcomes.get(item)!)
   const hashes = sent.map((outcome, index) => {
     if (outcome.status === 'rejected') {
       throw new Error(`scenario ${label}: transaction ${index + 1} of ${sent.length} was refused: ${describeChainError(outcome.reason)}`)
@@ -82,9 +90,9 @@ async function sendAndMine(client: ChainClient, chain: Chain, label: string, out
 }
 
 /**
- * Deploys the four contracts from the deployer (one block), then runs the plan's phases (one block
- * each). Nonces are explicit, so every transaction of a phase is sent at once and the node mines
- * them together; the order of the plan is the order of each account's nonces.
+ * Deploys the four contracts from the deployer, then runs the plan's phases: one block each on a block
+ * clock, a block per transaction without one. Nonces are explicit, so a phase's accounts send side by side;
+ * the order of the plan is the order of each account's nonces.
  */
 export async function runScenario(client: ChainClient, artifacts: Artifacts, phases: Phase[] = scenarioPhases()): Promise<ScenarioRun> {
   const deployer = devAccount(roles.deployer).address
