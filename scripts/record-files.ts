@@ -7,8 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { TestService } from '../server/testing/service.ts'
-
-export type RecordedHttp = { command: string; query: string; status: number; contentType: string; body: string }
+import type { RecordedHttp } from '../src/testing/fileStoreReplay.ts'
 
 /** The text the recording adds: short, so the preview shows it whole. */
 export const fileText = 'Hello from chainglass: a file in the local store.\n'
