@@ -319,6 +319,9 @@ test.describe('browser security', () => {
     await expect(note).toContainText('Content-Security-Policy does not allow connections to http://127.0.0.1:19198')
     await expect(note).toContainText('CHAINGLASS_CSP_CONNECT_SRC')
     await expect(page.getByTestId('probe-websocket-csp')).toContainText('ws://127.0.0.1:19198')
+    // Refused, not timed out: Chromium reports a blocked WebSocket with an error event and no close.
+    await expect(page.getByTestId('probe-websocket')).toHaveAttribute('data-cause', 'unreachable')
+    await expect(page.getByTestId('probe-http')).toHaveAttribute('data-cause', 'unreachable')
   })
 
   test('a revert reason and event data planted on the devnet with markup and script are shown as text, and nothing runs', async ({ page, request }) => {

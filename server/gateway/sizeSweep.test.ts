@@ -14,6 +14,8 @@ const limit = 5 * 1024 * 1024
 const KB = 1024
 const sizes = [0, KB, 100 * KB, 1024 * KB, 2048 * KB, 4096 * KB, limit - KB, limit + KB]
 const methods = [...specMethods, ...explorerReadMethods, ...writeMethods, ...subscriptionMethods]
+const firstOfEachGroup = new Set<string>([specMethods[0], explorerReadMethods[0], writeMethods[0], subscriptionMethods[0]])
+const fullSweep = process.env.CHAINGLASS_SWEEP === 'full'
 
 type Case = { method: string; size: number; batch: boolean }
 /**
@@ -24,15 +26,13 @@ type Case = { method: string; size: number; batch: boolean }
  * ways (some 4 GB sent), with CHAINGLASS_SWEEP=full.
  */
 function sweepCases(): Case[] {
-  const full = process.env.CHAINGLASS_SWEEP === 'full'
-  const everySize = new Set<string>([specMethods[0], explorerReadMethods[0], writeMethods[0], subscriptionMethods[0]])
   const cases: Case[] = []
   for (const method of methods) {
     for (const size of sizes) {
       for (const batch of [false, true]) {
         const small = size <= 100 * KB
         const largestUnder = size === limit - KB && !batch
-        if (full || everySize.has(method) || small || largestUnder) cases.push({ method, size, batch })
+        if (fullSweep || firstOfEachGroup.has(method) || small || largestUnder) cases.push({ method, size, batch })
       }
     }
   }
@@ -128,11 +128,13 @@ describe('a parameter of every size for every method', () => {
     expect(tried).toBe(cases.length)
   })
 
+  // Every method with a small body; the big bodies on the first method of each group, as on anvil above: how a
+  // body of a size is taken is the gateway's, not the method's.
   it('on the recorded sample networks too (their node is ours, not anvil)', async () => {
     for (const network of ['mainnet-sample', 'l2a-sample', 'l2b-sample']) {
       const url = `${service.urls.rpcBase}/sample/${network}/v3/${service.config.key}`
       for (const method of methods) {
-        for (const size of [KB, 1024 * KB, limit - KB]) {
+        for (const size of fullSweep || firstOfEachGroup.has(method) ? [KB, 1024 * KB, limit - KB] : [KB]) {
           const context = `${network} ${method} body ${size} bytes`
           const { status, json } = await service.post(bodyOfSize(method, 7, size, false), { url })
           expect(status, context).toBe(200)

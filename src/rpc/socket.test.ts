@@ -246,6 +246,36 @@ describe('SocketTransport connect timeout', () => {
   })
 })
 
+describe('SocketTransport refused before it opens', () => {
+  it('injected fault: a socket that reports only an error, as Chromium does for a URL the page policy refuses, is given up on at once', async () => {
+    // What the browser does to a WebSocket its Content-Security-Policy blocks (seen in e2e/security.spec.ts): an
+    // error event and no close. Node's ws always follows an error with a close, so a stand-in makes the browser's.
+    class ErrorOnlySocket extends EventTarget {
+      onopen: (() => void) | null = null
+      onmessage: (() => void) | null = null
+      onclose: (() => void) | null = null
+      onerror: (() => void) | null = null
+      readonly readyState = 0
+      constructor() {
+        super()
+        setTimeout(() => this.onerror?.(), 0)
+      }
+      send(): void {}
+      close(): void {}
+    }
+    const socket = new SocketTransport({ url: 'ws://127.0.0.1:1', WebSocket: ErrorOnlySocket as unknown as new (url: string) => globalThis.WebSocket, connectTimeoutMs: 60_000, backoff: { initialMs: 60_000, maxMs: 60_000, jitter: 0 } })
+    const states: string[] = []
+    socket.onStatus(() => states.push(socket.status.state))
+    try {
+      socket.subscribe('newHeads', [], () => {})
+      await waitFor(() => states.includes('reconnecting'), 2_000, 'the socket to give up its first attempt')
+      expect(socket.status).toMatchObject({ state: 'reconnecting', attempt: 1, neverOpened: true })
+    } finally {
+      socket.close()
+    }
+  })
+})
+
 describe('SocketTransport on a server without subscriptions', () => {
   it('injected fault: eth_subscribe answered -32601 ends the subscription with that error and says subscriptions are refused; calls still work', async () => {
     // Every engine here has subscriptions; a server that refuses them stands in for one that has none.

@@ -307,9 +307,9 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
       if (this.#ws === ws) this.#onMessage(event.data)
     }
     ws.onclose = () => this.#drop(ws)
-    ws.onerror = () => {
-      // a close event follows and does the work
-    }
+    // Usually a close event follows; not when the page's Content-Security-Policy refused the URL: Chromium fires
+    // the error alone, and the socket would sit "connecting" until the connect timeout.
+    ws.onerror = () => this.#drop(ws)
   }
 
   #onOpen(ws: WebSocket): void {
