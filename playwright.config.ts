@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { chromiumArgs, findBrowser } from './scripts/browser.mjs'
+import { chromiumArgs, findTestBrowser } from './scripts/browser.mjs'
 import { e2eExtraConnectSources, e2ePorts } from './e2e/ports.ts'
 
 /**
@@ -43,11 +43,11 @@ export default defineConfig({
     baseURL: appUrl,
     headless: true,
     viewport: { width: 1440, height: 1000 },
-    launchOptions: { executablePath: findBrowser() ?? undefined, args: [...chromiumArgs] },
-    // A failed test keeps its trace (actions, DOM snapshots, network, console) and its screenshot; not the film
-    // strip: recording it encoded frames all through every test, passing or not. Measured on search + storage
-    // (14 tests, quiet machine): 62.4 → 45.2 s of CPU, 132 → 110 s of wall time.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    launchOptions: { executablePath: findTestBrowser() ?? undefined, args: [...chromiumArgs] },
+    // No trace by default: recording one (DOM snapshots, network) for every test cost 7 % of the suite's CPU,
+    // and CI, where a failure is read, keeps only what is printed. A failure to look into:
+    // npx playwright test <spec> --trace retain-on-failure.
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -3,17 +3,18 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+import { findTestBrowser } from './scripts/browser.mjs'
 import { preactAliases } from './scripts/preactAliases.ts'
 import { signatureTablePlugin } from './scripts/signatureTable.ts'
 
 /**
  * The component layer: every page and the shared UI rendered in real Chromium (Debian's, the one the e2e suite
- * uses) against recorded JSON-RPC answers (src/testing/replay.ts), with screenshots compared to baselines
+ * uses: scripts/browser.mjs findTestBrowser) against recorded JSON-RPC answers (src/testing/replay.ts), with screenshots compared to baselines
  * committed beside the tests (__screenshots__/). Vitest's browser mode, not Playwright's component testing:
  * the unit suite is Vitest, so the same aliases, plugins and expect, and one runner to learn.
  * Update the baselines: npm run test:components -- --update
  */
-const chromium = process.env.CHAINGLASS_CHROMIUM ?? '/usr/bin/chromium'
+const chromium = process.env.CHAINGLASS_CHROMIUM ?? findTestBrowser() ?? '/usr/bin/chromium'
 
 export default defineConfig({
   plugins: [react({ refreshExclude: /./ }), tailwindcss(), signatureTablePlugin(import.meta.dirname)],

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { deferredEntryElementId, firstScreenAnswersAttribute, firstScreenStateElementId } from '../contract/pageConfig.ts'
-import { chromiumArgs, findBrowser } from '../scripts/browser.mjs'
+import { chromiumArgs, findTestBrowser } from '../scripts/browser.mjs'
 import { appRendered, busyBlock, firstScreenDataBlock, gatewayCalls, rpcUrl } from './helpers.ts'
 
 /**
@@ -11,7 +11,7 @@ import { appRendered, busyBlock, firstScreenDataBlock, gatewayCalls, rpcUrl } fr
  * one from the public network, whose requests to loopback (the gateway) its Local Network Access checks refuse:
  * they are off for this file's browser only.
  */
-test.use({ launchOptions: { executablePath: findBrowser() ?? undefined, args: [...chromiumArgs, '--disable-features=LocalNetworkAccessChecks'] } })
+test.use({ launchOptions: { executablePath: findTestBrowser() ?? undefined, args: [...chromiumArgs, '--disable-features=LocalNetworkAccessChecks'] } })
 
 test.describe('first screen without its data', () => {
   test('fault injected (the document rewritten in the browser): a first screen that came without its data has the page\'s data asked for before the app\'s entry, once', async ({ page, request }) => {
