@@ -2,7 +2,7 @@
  * The file store's answers the files page test replays (testdata/components/local-files.json), recorded by
  * `npm run record:local` from the local service's real store: one small text file added through its Kubo-style
  * RPC, then exactly the requests the page makes (version, pin/ls, cat of the preview, pin/add), each with the
- * status, content type and body the store answered. Nothing is rendered; nothing is edited.
+ * status, content type and body the store answered; and, in `refused`, the first two asked with a wrong secret. Nothing is rendered; nothing is edited.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -36,8 +36,15 @@ export async function recordFiles(service: TestService, outDir: string): Promise
   never.append('file', new Blob(['never stored\n'], { type: 'text/plain' }), 'never.txt')
   const unknown = (JSON.parse((await ask('add', new URLSearchParams({ 'only-hash': 'true' }), never)).trim().split('\n').at(-1)!) as { Hash: string }).Hash
   await ask('cat', new URLSearchParams({ arg: unknown, length: String(previewLength) }))
+  // The same first requests with a secret the store does not take: what a page with wrong credentials is answered.
+  const wrong = `Basic ${Buffer.from(`${service.config.key}:not-the-secret`).toString('base64')}`
+  const refused: RecordedHttp[] = []
+  for (const command of ['version', 'pin/ls']) {
+    const response = await fetch(`${service.urls.files}/api/v0/${command}`, { method: 'POST', headers: { authorization: wrong } })
+    refused.push({ command, query: '', status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() })
+  }
   const file = path.join(outDir, 'local-files.json')
   const source = 'recorded from the local service\'s file store (its Kubo-style RPC) by scripts/record-files.ts: one text file added, then the files page\'s requests'
-  fs.writeFileSync(file, `${JSON.stringify({ source, facts: { cid: added.Hash, text: fileText, name: 'hello.txt', unknown }, requests }, null, 1)}\n`)
+  fs.writeFileSync(file, `${JSON.stringify({ source, facts: { cid: added.Hash, text: fileText, name: 'hello.txt', unknown }, requests, refused }, null, 1)}\n`)
   console.log(`wrote ${path.relative(process.cwd(), file)}: ${requests.length} requests`)
 }

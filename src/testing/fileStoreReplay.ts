@@ -4,14 +4,18 @@
  * fetch in the browser's place for the store's URL only, so the app's own files client runs as it does. A
  * request is looked up by its command and query; one with no recording is answered 500 and noted in `missing`,
  * which fails the test (src/testing/renderApp.tsx finishApp). Uploads go over XMLHttpRequest and are not replayed.
+ * Besides answering, the store can hang (the page's loading state) or be down (its error state).
  */
 
 export type RecordedHttp = { command: string; query: string; status: number; contentType: string; body: string }
+
+export type FileStoreMode = 'answer' | 'hang' | 'down'
 
 export class FileStoreReplay {
   readonly #answers = new Map<string, RecordedHttp>()
   readonly missing: string[] = []
   readonly asked: string[] = []
+  mode: FileStoreMode = 'answer'
 
   constructor(requests: readonly RecordedHttp[]) {
     for (const request of requests) this.#answers.set(requestKey(request.command, new URLSearchParams(request.query)), request)
@@ -26,6 +30,11 @@ export class FileStoreReplay {
       const parsed = new URL(href)
       const key = requestKey(parsed.pathname.slice('/api/v0/'.length), parsed.searchParams)
       this.asked.push(key)
+      if (this.mode === 'down') return Promise.reject(new TypeError('Failed to fetch'))
+      if (this.mode === 'hang') {
+        const signal = init?.signal
+        return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true }))
+      }
       const found = this.#answers.get(key)
       if (!found) {
         this.missing.push(key)

@@ -7,6 +7,7 @@ import { UNSAFE_createMemoryHistory } from 'react-router'
 import type { Network, RuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { App, createAppState } from '../App.tsx'
 import { createAppHistory, type AppHistory } from '../appHistory.ts'
+import { userNetworks } from '../networks/userNetworks.ts'
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx'
 import { applyTheme, themeStorageKey, type Theme } from '../ui/theme/theme.ts'
 import { wide } from './pageChecks.ts'
@@ -68,6 +69,9 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
   // What the boot script does before the first paint (src/boot/boot.ts).
   applyTheme(document.documentElement, options.theme ?? 'light')
   for (const [key, value] of Object.entries(options.storage ?? {})) localStorage.setItem(key, value)
+  // The user's networks are read from storage once, when the app loads: each render here is such a load, so an
+  // earlier test's networks do not carry over.
+  userNetworks.reload()
   const uninstallNode = replay.install(network.rpcBase, network.wsBase)
   const uninstallStore = options.fileStore && network.ipfsUrl ? options.fileStore.install(network.ipfsUrl) : () => {}
   const uninstall = () => {
