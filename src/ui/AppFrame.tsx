@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { Suspense, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { formatChainId } from '../format/hex.ts'
 import { useLinkNetwork, useNetwork } from './networks/NetworkContext.tsx'
@@ -234,7 +234,8 @@ function useMobileNav() {
   const panelId = useId()
   const button = useRef<HTMLButtonElement>(null)
 
-  useEffect(() => {
+  // From the commit that opens the menu (useDismiss says why).
+  useLayoutEffect(() => {
     if (!open) return
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape') return

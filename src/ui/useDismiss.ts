@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react'
+import { useLayoutEffect, useRef, type RefObject } from 'react'
 
 /**
  * While `open`, Escape or a pointer press outside `root` calls `dismiss`; `byEscape` tells which, so a
@@ -6,10 +6,12 @@ import { useEffect, useRef, type RefObject } from 'react'
  */
 export function useDismiss(open: boolean, root: RefObject<HTMLElement | null>, dismiss: (byEscape: boolean) => void) {
   const latest = useRef(dismiss)
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = dismiss
   })
-  useEffect(() => {
+  // Listening from the commit that shows the panel, not after the paint: a key pressed as soon as the panel
+  // appears (a fast user, a test on a busy machine) would otherwise reach nobody.
+  useLayoutEffect(() => {
     if (!open) return
     const close = (event: Event) => {
       if (event instanceof KeyboardEvent) {
