@@ -57,10 +57,11 @@ let stops: Promise<Stop[]> | null = null
 
 /**
  * The pages whose content the component layer does not render (a recorded sample network's home and block, a
- * call's result and revert, a file store, the layer-2 methods' answers). Every other page runs the same axe rules
- * there, in both themes, on the recorded answers (src/testing/accessibility.ts in pageMatrix.ts).
+ * call's result and revert). Every other page runs the same axe rules there, in both themes, on the recorded
+ * answers (src/testing/accessibility.ts: pageMatrix.ts; the files page with its store, the l2a and l2b pages on
+ * their sample networks among them).
  */
-const pageNames = ['sample-home', 'sample-block', 'call-result', 'call-revert', 'files', 'l2a', 'l2b']
+const pageNames = ['sample-home', 'sample-block', 'call-result', 'call-revert']
 
 test.describe('accessibility (axe-core, light and dark)', () => {
   // Two full axe runs per page, one per theme.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import filesRecording from '../../../testdata/components/local-files.json'
+import { expectNoSeriousAxeFindings } from '../../testing/accessibility.ts'
 import { FileStoreReplay, type RecordedHttp } from '../../testing/fileStoreReplay.ts'
 import { expectNoSidewaysScroll, expectNoStackTrace, narrow, tallAsThePage, wide } from '../../testing/pageChecks.ts'
 import { localNetwork, renderApp, settled } from '../../testing/renderApp.tsx'
@@ -26,6 +27,7 @@ describe('the files page with its store', () => {
         await settled()
         expectNoSidewaysScroll()
         expectNoStackTrace()
+        if (size === wide) await expectNoSeriousAxeFindings(`/files with its store (${theme})`)
         await tallAsThePage(size, settled)
         await expect(page.getByRole('main')).toMatchScreenshot(`files-${theme}-${size.width}`)
       })
