@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useNavigate } from 'react-router'
 import { useLinkNetwork, useNetwork } from '../ui/networks/NetworkContext.tsx'
@@ -54,7 +54,8 @@ export function Presentation({ autoAtStart, onLeave }: { autoAtStart: boolean; o
   // What the walk shows, found on this network now (the launcher keys this component by network).
   const { data: walk = null } = useQuery({ queryKey: ['presentation-walk', network.name], queryFn: () => planWalkFor(network, queryClient), staleTime: Infinity, gcTime: 0, retry: false })
 
-  useEffect(() => {
+  // Larger type and no pointer from the commit that shows the walk to the one that ends it, not a paint later.
+  useLayoutEffect(() => {
     document.documentElement.classList.add('presenting')
     return () => document.documentElement.classList.remove('presenting')
   }, [])
@@ -62,7 +63,9 @@ export function Presentation({ autoAtStart, onLeave }: { autoAtStart: boolean; o
   const count = walk?.steps.length ?? 0
   const move = useCallback((to: number) => setIndex(Math.max(-1, Math.min(count - 1, to))), [count])
 
-  useEffect(() => {
+  // Listening from the commit (as useDismiss): re-subscribed when the walk's length is known, and a key pressed
+  // between the old listener and a new one added after the paint reached nobody.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const action = presentKeyAction(event.key)
       if (!action || event.ctrlKey || event.metaKey || event.altKey) return
