@@ -9,7 +9,12 @@ import { renderApp } from '../testing/renderApp.tsx'
  * navigation test missed it once in a run on a busy machine. Here the Escape comes right as the panel is put in
  * the page (a MutationObserver's callback, before any paint), every run.
  */
-async function escapeAsSoonAsShown(open: () => void, panelTestId: string): Promise<void> {
+/** Focuses the control, opens its panel with a click, and presses Escape as the panel is inserted; resolves once it has gone. */
+async function openAndEscapeAtOnce(controlTestId: string, panelTestId: string): Promise<HTMLElement> {
+  const control = page.getByTestId(controlTestId)
+  await expect.element(control).toBeVisible()
+  const element = control.element() as HTMLElement
+  element.focus()
   const shown = new Promise<void>((resolve) => {
     const observer = new MutationObserver(() => {
       if (!document.querySelector(`[data-testid="${panelTestId}"]`)) return
@@ -19,41 +24,28 @@ async function escapeAsSoonAsShown(open: () => void, panelTestId: string): Promi
     })
     observer.observe(document.body, { childList: true, subtree: true })
   })
-  open()
+  element.click()
   await shown
+  await expect.poll(() => document.querySelector(`[data-testid="${panelTestId}"]`)).toBeNull()
+  return element
 }
 
 describe('menus opened and closed at once by the keyboard', () => {
   it('the Layer 2 menu closes on an Escape pressed as it appears, and the focus goes back to its button', async () => {
     await renderApp('/blocks')
-    const button = page.getByTestId('nav-layer2')
-    await expect.element(button).toBeVisible()
-    const element = button.element() as HTMLButtonElement
-    element.focus()
-    await escapeAsSoonAsShown(() => element.click(), 'nav-layer2-panel')
-    await expect.poll(() => document.querySelector('[data-testid="nav-layer2-panel"]')).toBeNull()
-    await expect.element(button).toHaveAttribute('aria-expanded', 'false')
-    expect(document.activeElement).toBe(element)
+    const button = await openAndEscapeAtOnce('nav-layer2', 'nav-layer2-panel')
+    await expect.element(page.getByTestId('nav-layer2')).toHaveAttribute('aria-expanded', 'false')
+    expect(document.activeElement).toBe(button)
   })
 
   it('the network menu closes on an Escape pressed as it appears', async () => {
     await renderApp('/blocks')
-    const label = page.getByTestId('network-label')
-    await expect.element(label).toBeVisible()
-    const element = label.element() as HTMLElement
-    element.focus()
-    await escapeAsSoonAsShown(() => element.click(), 'network-menu')
-    await expect.poll(() => document.querySelector('[data-testid="network-menu"]')).toBeNull()
+    await openAndEscapeAtOnce('network-label', 'network-menu')
   })
 
   it('the folded navigation of a 390 px screen closes on an Escape pressed as it appears, and the focus goes back to its button', async () => {
     await renderApp('/blocks', { viewport: narrow })
-    const button = page.getByTestId('nav-menu-button')
-    await expect.element(button).toBeVisible()
-    const element = button.element() as HTMLButtonElement
-    element.focus()
-    await escapeAsSoonAsShown(() => element.click(), 'nav-menu')
-    await expect.poll(() => document.querySelector('[data-testid="nav-menu"]')).toBeNull()
-    expect(document.activeElement).toBe(element)
+    const button = await openAndEscapeAtOnce('nav-menu-button', 'nav-menu')
+    expect(document.activeElement).toBe(button)
   })
 })
