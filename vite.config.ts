@@ -6,7 +6,6 @@ import { bootScriptPlugin } from './scripts/bootScript.ts'
 import { buildStampPlugin } from './scripts/buildStamp.ts'
 import { chunkGroups } from './scripts/chunkGroups.ts'
 import { compressedAssetsPlugin } from './scripts/compressAssets.ts'
-import { preactAliases } from './scripts/preactAliases.ts'
 import { routePreloadPlugin } from './scripts/routePreload.ts'
 import { serverRenderPlugin } from './scripts/serverRenderBuild.ts'
 import { signatureTablePlugin } from './scripts/signatureTable.ts'
@@ -15,16 +14,14 @@ import { signatureTablePlugin } from './scripts/signatureTable.ts'
 // so one build serves the local service and any hosted provider. The same build makes the server render
 // (dist-server/, scripts/serverRenderBuild.ts) with which the app server sends a block or transaction page
 // with its first screen in it; a host that serves only dist/ serves the app as it always was.
-// The app runs on Preact (scripts/preactAliases.ts), which React Fast Refresh cannot drive: with it, an edit in
-// `npm run dev` was taken as applied and never shown. Without it, an edit reloads the page.
-const jsx = () => react({ refreshExclude: /./ })
+// React Fast Refresh in `npm run dev`: an edit to a component shows without a reload and keeps its state.
+const jsx = () => react()
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server render's build (scripts/serverRenderBuild.ts) needs only what turns the sources into code.
   plugins: isSsrBuild
     ? [jsx(), signatureTablePlugin(import.meta.dirname)]
     : [jsx(), tailwindcss(), bootScriptPlugin(import.meta.dirname), routePreloadPlugin(import.meta.dirname), signatureTablePlugin(import.meta.dirname), compressedAssetsPlugin(), buildStampPlugin(import.meta.dirname), serverRenderPlugin(import.meta.dirname)],
-  resolve: { alias: preactAliases },
   server: { host: '127.0.0.1', port: Number(process.env.CHAINGLASS_APP_PORT ?? 5173), strictPort: true },
   preview: { host: '127.0.0.1' },
   build: {

@@ -4,22 +4,20 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { findTestBrowser } from './scripts/browser.mjs'
-import { preactAliases } from './scripts/preactAliases.ts'
 import { signatureTablePlugin } from './scripts/signatureTable.ts'
 
 /**
  * The component layer: every page and the shared UI rendered in real Chromium (Debian's, the one the e2e suite
  * uses: scripts/browser.mjs findTestBrowser) against recorded JSON-RPC answers (src/testing/replay.ts), with screenshots compared to baselines
  * committed beside the tests (__screenshots__/). Vitest's browser mode, not Playwright's component testing:
- * the unit suite is Vitest, so the same aliases, plugins and expect, and one runner to learn.
+ * the unit suite is Vitest, so the same plugins and expect, and one runner to learn.
  * Update the baselines: npm run test:components -- --update
  */
 const chromium = process.env.CHAINGLASS_CHROMIUM ?? findTestBrowser() ?? '/usr/bin/chromium'
 
 export default defineConfig({
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), signatureTablePlugin(import.meta.dirname)],
-  resolve: { alias: preactAliases },
-  optimizeDeps: { include: ['preact/compat', 'preact/compat/client', 'preact/compat/jsx-dev-runtime', 'preact/compat/jsx-runtime', 'react-router', '@tanstack/react-query', '@tanstack/react-virtual', 'viem', 'valibot', 'axe-core'] },
+  plugins: [react(), tailwindcss(), signatureTablePlugin(import.meta.dirname)],
+  optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'react/jsx-runtime', 'react-router', '@tanstack/react-query', '@tanstack/react-virtual', 'viem', 'valibot', 'axe-core'] },
   test: {
     include: ['src/**/*.browser.test.tsx'],
     setupFiles: [path.join(import.meta.dirname, 'src/testing/componentSetup.ts')],

@@ -1,26 +1,15 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { defineConfig } from 'vitest/config'
-import { preactAliases } from './scripts/preactAliases.ts'
 import { signatureTablePlugin } from './scripts/signatureTable.ts'
-
-const reactRouterModule = path.join(import.meta.dirname, 'node_modules/react-router/dist/development/index.mjs')
-if (!fs.existsSync(reactRouterModule)) throw new Error(`vitest.config.ts: ${reactRouterModule} is gone (a new react-router?): name its ES module entry here`)
 
 // Unit tests sit beside the code (src/**, contract/**, server/**); server tests start the real local service
 // (real anvil, real gateway) on ports the OS picks, with a fresh data dir each.
 export default defineConfig({
   plugins: [signatureTablePlugin(import.meta.dirname)],
-  // The runtime the app ships on (scripts/preactAliases.ts); the libraries that import `react` are run through
-  // the same aliases instead of being loaded by Node as they are. React Router by its ES module: under Node's
-  // conditions its package resolves to a CommonJS build whose require('react') no alias reaches.
-  resolve: { alias: [...preactAliases, { find: /^react-router$/, replacement: reactRouterModule }] },
   test: {
     // The component layer's *.browser.test.tsx run in Chromium (vitest.components.config.ts), not here.
     exclude: ['**/node_modules/**', '**/*.browser.test.tsx'],
     include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
-    server: { deps: { inline: [/node_modules\/react-router\//, /node_modules\/@tanstack\/react-/] } },
     // No test may take longer than this. A hook that starts a real service (anvil, the gateway, a scenario and
     // its history) gets longer; one slower than 40 s prints the service's log (server/testing/service.ts).
     testTimeout: 30_000,

@@ -40,9 +40,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 /** Issue 18's budgets over each case's floor, per way of loading (medians against medians). */
 export const coldBudgetMs: Record<ColdMode, number> = { loopback: 150, emulated: 250, returning: 80 }
 const modeLabel: Record<ColdMode, string> = { loopback: 'full load, loopback', emulated: 'full load, emulated network', returning: 'returning visitor' }
-/** JavaScript a block page may load before its content is shown (issue 18). */
-export const blockPageJsBudget = { gzip: 120 * 1024, files: 8 }
-export const initialJsBudget = 100 * 1024
+/** JavaScript a block page may load (issue 40, on real React: react-dom is ~60 KB gzip of it). */
+export const blockPageJsBudget = { gzip: 200 * 1024, files: 12 }
+/** The JavaScript a first load runs before its first render (issue 40). */
+export const initialJsBudget = 150 * 1024
 
 const signed = (ms: number) => `${ms >= 0 ? '+' : '−'}${Math.abs(ms)} ms`
 

@@ -1,9 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import { createServer, type Plugin, type ViteDevServer } from 'vite'
-import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
+import type { ViteDevServer } from 'vite'
 import { localRuntimeConfig } from './appServer.ts'
-import { publishedContracts } from './chain/publishedContracts.ts'
 import { loadConfigOrExit } from './config.ts'
+import { startDevServer } from './devServer.ts'
 import { PortInUseError, startService, type RunningService } from './service.ts'
 
 /**
@@ -11,28 +9,6 @@ import { PortInUseError, startService, type RunningService } from './service.ts'
  * reload on CHAINGLASS_APP_PORT. The dev server answers /config.json itself, from the same function the
  * built app's server uses, so dev and `npm start` read identical configuration. Ctrl-C stops both.
  */
-
-/** Serves the runtime configuration at /config.json (and the devnet's published contracts), before Vite's own middlewares see the request. */
-function runtimeConfigPlugin(runtime: RuntimeConfig, dataDir: string): Plugin {
-  const body = JSON.stringify(runtime)
-  return {
-    name: 'chainglass-runtime-config',
-    configureServer(server) {
-      server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
-        const path = (request.url ?? '').split('?')[0]
-        if (path === '/contracts/devnet.json') {
-          response.setHeader('content-type', 'application/json')
-          response.setHeader('cache-control', 'no-cache')
-          return response.end(JSON.stringify(publishedContracts(dataDir)))
-        }
-        if (path !== '/config.json') return next()
-        response.setHeader('content-type', 'application/json')
-        response.setHeader('cache-control', 'no-store')
-        response.end(body)
-      })
-    },
-  }
-}
 
 const log = (line: string) => console.log(line)
 
@@ -57,15 +33,7 @@ process.on('exit', () => service?.anvil.killNow())
 try {
   service = await startService(config, { app: false, log })
   const runtime = localRuntimeConfig(config, { rpc: service.gateway.port, files: config.filesPort })
-  vite = await createServer({
-    plugins: [runtimeConfigPlugin(runtime, config.dataDir)],
-    server: { host: '127.0.0.1', port: config.appPort, strictPort: true },
-  }).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'EADDRINUSE' ? new PortInUseError(config.appPort, 'CHAINGLASS_APP_PORT') : error
-  })
-  await vite.listen().catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'EADDRINUSE' || /already in use/i.test(error.message) ? new PortInUseError(config.appPort, 'CHAINGLASS_APP_PORT') : error
-  })
+  vite = (await startDevServer({ runtime, dataDir: config.dataDir, port: config.appPort })).vite
   log('')
   log(`  explorer (dev)  http://127.0.0.1:${config.appPort}`)
   log(`  JSON-RPC HTTP   ${service.urls.rpcBase}/v3/<CHAINGLASS_KEY>`)

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { expect, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
+import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { UNSAFE_createMemoryHistory } from 'react-router'
 import type { Network, RuntimeConfig } from '../../contract/runtimeConfig.ts'
@@ -89,12 +90,16 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
   host.id = 'root'
   document.body.append(host)
   const root = createRoot(host)
-  root.render(
-    <StrictMode>
-      <ErrorBoundary>
-        <App config={config} state={state} />
-      </ErrorBoundary>
-    </StrictMode>,
+  // Rendered before this returns, as main.tsx's first render paints before the browser's next frame: a test
+  // reads the page at once (a root's render is otherwise scheduled, and the page not there yet).
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <ErrorBoundary>
+          <App config={config} state={state} />
+        </ErrorBoundary>
+      </StrictMode>,
+    ),
   )
   current = { unmount: () => root.unmount(), uninstall, host, replay, fileStore: options.fileStore }
   currentClient = state.queryClient

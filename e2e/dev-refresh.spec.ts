@@ -1,0 +1,55 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
+import { startDevServer } from '../server/devServer.ts'
+import { e2ePorts } from './ports.ts'
+
+/**
+ * `npm run dev` on real React: the dev server of server/dev.ts (the app's vite.config.ts) against the suite's
+ * running service, and a real edit to a component's source while the page has state in that component. React
+ * Fast Refresh swaps the component in place: the edit shows, no reload, the typed text stays. On Preact's
+ * compat layer (before issue 40) the same config had Fast Refresh off and the edit reloaded the page.
+ */
+
+const searchBoxFile = path.join(import.meta.dirname, '..', 'src', 'ui', 'SearchBox.tsx')
+const shownPlaceholder = 'Search by block, tag, hash or address'
+const editedPlaceholder = 'Find a block, a hash or an address'
+
+test.describe('npm run dev', () => {
+  let dev: Awaited<ReturnType<typeof startDevServer>> | null = null
+  let original = ''
+  let dataDir = ''
+
+  test.beforeAll(async () => {
+    original = fs.readFileSync(searchBoxFile, 'utf8')
+    expect(original).toContain(`'${shownPlaceholder}'`)
+    // The suite's own service's configuration, as its app server gives it to a browser.
+    const runtime = (await (await fetch(`http://127.0.0.1:${e2ePorts.app}/config.json`)).json()) as RuntimeConfig
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-dev-refresh-'))
+    dev = await startDevServer({ runtime, dataDir, port: 0 })
+  })
+
+  test.afterAll(async () => {
+    // The source as it was, byte for byte, whatever the test did.
+    if (original) fs.writeFileSync(searchBoxFile, original)
+    await dev?.vite.close()
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  test('an edit to a component shows without a reload and keeps its state (React Fast Refresh)', async ({ page }) => {
+    await page.goto(`${dev!.url}/`)
+    const search = page.getByRole('searchbox')
+    await expect(search).toHaveAttribute('placeholder', shownPlaceholder)
+    await search.fill('0x1234')
+    // Gone if the page reloads: a reload makes a new window object.
+    await page.evaluate(() => Object.assign(window, { chainglassNotReloaded: true }))
+
+    fs.writeFileSync(searchBoxFile, original.replace(`'${shownPlaceholder}'`, `'${editedPlaceholder}'`))
+
+    await expect(search).toHaveAttribute('placeholder', editedPlaceholder)
+    await expect(search).toHaveValue('0x1234')
+    expect(await page.evaluate(() => (window as { chainglassNotReloaded?: boolean }).chainglassNotReloaded)).toBe(true)
+  })
+})

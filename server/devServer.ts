@@ -1,0 +1,52 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
+import { createServer, type Plugin, type ViteDevServer } from 'vite'
+import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
+import { publishedContracts } from './chain/publishedContracts.ts'
+import { PortInUseError } from './service.ts'
+
+/** Serves the runtime configuration at /config.json (and the devnet's published contracts), before Vite's own middlewares see the request. */
+function runtimeConfigPlugin(runtime: RuntimeConfig, dataDir: string): Plugin {
+  const body = JSON.stringify(runtime)
+  return {
+    name: 'chainglass-runtime-config',
+    configureServer(server) {
+      server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
+        const path = (request.url ?? '').split('?')[0]
+        if (path === '/contracts/devnet.json') {
+          response.setHeader('content-type', 'application/json')
+          response.setHeader('cache-control', 'no-cache')
+          return response.end(JSON.stringify(publishedContracts(dataDir)))
+        }
+        if (path !== '/config.json') return next()
+        response.setHeader('content-type', 'application/json')
+        response.setHeader('cache-control', 'no-store')
+        response.end(body)
+      })
+    },
+  }
+}
+
+/**
+ * The Vite dev server of `npm run dev` (server/dev.ts): the app's own vite.config.ts (React Fast Refresh
+ * included), answering /config.json from the same function the built app's server uses. Port 0 takes one the
+ * OS picks (the dev server's test, server/devServer.test.ts).
+ */
+export async function startDevServer(options: { runtime: RuntimeConfig; dataDir: string; port: number }): Promise<{ vite: ViteDevServer; url: string }> {
+  const root = path.join(import.meta.dirname, '..')
+  const vite = await createServer({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    plugins: [runtimeConfigPlugin(options.runtime, options.dataDir)],
+    server: { host: '127.0.0.1', port: options.port, strictPort: options.port !== 0 },
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EADDRINUSE' ? new PortInUseError(options.port, 'CHAINGLASS_APP_PORT') : error
+  })
+  await vite.listen().catch(async (error: NodeJS.ErrnoException) => {
+    await vite.close().catch(() => {})
+    throw error.code === 'EADDRINUSE' || /already in use/i.test(error.message) ? new PortInUseError(options.port, 'CHAINGLASS_APP_PORT') : error
+  })
+  const address = vite.httpServer?.address()
+  const port = typeof address === 'object' && address ? address.port : options.port
+  return { vite, url: `http://127.0.0.1:${port}` }
+}
