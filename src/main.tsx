@@ -1,6 +1,6 @@
 import { StrictMode, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App, createAppState } from './App.tsx'
+import { App, createAppState, firstPageReady } from './App.tsx'
 import './index.css'
 import { configElementId } from '../contract/pageConfig.ts'
 import { takeFirstScreenState } from './queries/firstScreenState.ts'
@@ -33,8 +33,8 @@ loadRuntimeConfig().then(
   (config) => {
     // The first page's code (preloaded beside this file) before the first render, so the page renders with the
     // frame in one go: the splash above stays until then, as it does for the config.
-    const state = createAppState(config, firstScreen)
-    void state.firstPage.then(() => render(<App config={config} state={state} />))
+    const state = createAppState(config, { seed: firstScreen })
+    void firstPageReady(state.router).then(() => render(<App config={config} state={state} />))
   },
   (error: unknown) => render(<ConfigErrorScreen error={error} />),
 )

@@ -1,8 +1,10 @@
 import { dehydrate } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
-import { App, firstScreenPage, loadPageFor, startPageData } from './App.tsx'
-import { createServerHistory } from './appHistory.ts'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Location } from 'react-router'
+import { AppProviders } from './App.tsx'
 import { networkForSearch } from './networks/networkList.ts'
+import type { RouterLike } from './networks/selection.ts'
+import { appRoutes, firstScreenPage } from './routes.tsx'
 import { readNetworkParam } from './urls.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { createQueryClient } from './queries/queryClient.ts'
@@ -31,6 +33,18 @@ export type FirstScreen = {
   timings: { dataMs: number; renderMs: number }
 }
 
+/** The origin a server render's URLs are read against: only their path and query matter. */
+const serverOrigin = 'http://chainglass.invalid'
+
+/** The network selection's view of a page rendered on the server: one location, nothing to follow or navigate to. */
+function serverHistory(location: Location): RouterLike {
+  return {
+    state: { location, historyAction: 'POP' },
+    subscribe: () => () => {},
+    navigate: () => Promise.reject(new Error('a page rendered on the server cannot navigate')),
+  }
+}
+
 export type FirstScreenOptions = {
   /** The page's data is waited for this long at most; then the page renders with what has arrived. */
   dataDeadlineMs: number
@@ -41,7 +55,7 @@ export type FirstScreenOptions = {
  * it knows and reads itself): known before any data is read, so the app server can send the page's head at once.
  */
 export function rendersFirstScreen(url: string, config: RuntimeConfig): boolean {
-  const { location } = createServerHistory(url).state
+  const location = new URL(url, serverOrigin)
   if (!firstScreenPage(location.pathname)) return false
   const requested = readNetworkParam(location.search)
   if (requested !== null && !config.networks.some((network) => network.name === requested)) return false
@@ -55,20 +69,25 @@ export function rendersFirstScreen(url: string, config: RuntimeConfig): boolean 
  */
 export async function renderFirstScreen(url: string, config: RuntimeConfig, options: FirstScreenOptions): Promise<FirstScreen | null> {
   if (!rendersFirstScreen(url, config)) return null
-  const history = createServerHistory(url)
-  const { location } = history.state
 
   const queryClient = createQueryClient()
   // One try within the deadline: a failure is the browser's to retry and to explain.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
   const started = performance.now()
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.dataDeadlineMs)))
-  await Promise.all([Promise.race([startPageData(queryClient, config, location, 'firstScreen'), deadline]), loadPageFor(location.pathname)])
-  clearTimeout(timer)
+  // The routes' own loaders and lazy pages, as a navigation in the browser runs them: the page's module and
+  // its data (for the first screen: what its declaration reads for it, src/pageData.ts), the data for
+  // the deadline at most.
+  const handler = createStaticHandler(appRoutes({ queryClient, config, purpose: 'firstScreen', dataWaitMs: options.dataDeadlineMs }))
+  const context = await handler.query(new Request(new URL(url, serverOrigin)))
+  if (context instanceof Response) return null
+  const router = createStaticRouter(handler.dataRoutes, context)
 
   const rendering = performance.now()
-  const html = renderToString(<App config={config} state={{ queryClient, history, firstPage: Promise.resolve() }} />)
+  const html = renderToString(
+    <AppProviders config={config} queryClient={queryClient} history={serverHistory(context.location)}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  )
   // Only answers: a query still on its way or failed is the browser's to ask. And only what the page asked for
   // (started, or read by the render, both give the query its function): not what an answer seeded beside it for
   // later (a block's transactions by hash, the window's blocks by number), which on the home page made the data

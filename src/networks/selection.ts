@@ -35,11 +35,11 @@ export function nextSelection(previous: string | null, search: string, action: H
 
 type RouterLocation = { pathname: string; search: string; hash: string }
 
-/** What the selection needs of the app's history (src/appHistory.ts gives it). */
+/** What the selection needs of the app's router (React Router's data router is one; the server's render makes one). */
 export type RouterLike = {
   readonly state: { location: RouterLocation; historyAction: string }
   subscribe(subscriber: (state: { location: RouterLocation; historyAction: string }) => void): () => void
-  navigate(to: RouterLocation, options: { replace?: boolean; preventScrollReset?: boolean }): Promise<void>
+  navigate(to: string | RouterLocation, options: { replace?: boolean; preventScrollReset?: boolean }): Promise<void>
 }
 
 export type NetworkSelection = {

@@ -4,10 +4,8 @@ import { expect, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
-import { UNSAFE_createMemoryHistory } from 'react-router'
 import type { Network, RuntimeConfig } from '../../contract/runtimeConfig.ts'
-import { App, createAppState } from '../App.tsx'
-import { createAppHistory, type AppHistory } from '../appHistory.ts'
+import { App, createAppState, firstPageReady, type AppRouter } from '../App.tsx'
 import { userNetworks } from '../networks/userNetworks.ts'
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx'
 import { applyTheme, themeStorageKey, type Theme } from '../ui/theme/theme.ts'
@@ -33,7 +31,7 @@ export function sampleNetwork(name: 'l2a-sample' | 'l2b-sample', label: string, 
   return { ...localNetwork, name, label, chainId, kind: 'sample' }
 }
 
-export type Rendered = { replay: ReplayTransport; history: AppHistory; root: HTMLElement; queryClient: QueryClient }
+export type Rendered = { replay: ReplayTransport; history: AppRouter; root: HTMLElement; queryClient: QueryClient }
 
 let currentClient: QueryClient | null = null
 let current: { unmount: () => void; uninstall: () => void; host: HTMLElement; replay: ReplayTransport; fileStore?: FileStoreReplay } | null = null
@@ -80,11 +78,14 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
     uninstallNode()
   }
   const config: RuntimeConfig = { defaultNetwork: network.name, networks: [network] }
-  const history = createAppHistory(UNSAFE_createMemoryHistory({ initialEntries: [url], v5Compat: true }))
   // The app's retry policy stands (how many, which failures); only its backoff waits go, so an error state
-  // shows as soon as the retries have failed.
-  const state = createAppState(config, (client) => client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } }), history)
-  await state.firstPage
+  // shows as soon as the retries have failed. The router is in memory at the page's URL, so the app runs as it
+  // does in the browser without the test runner's own page moving.
+  const state = createAppState(config, {
+    url,
+    seed: (client) => client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } }),
+  })
+  await firstPageReady(state.router)
   await parkPointer()
   const host = document.createElement('div')
   host.id = 'root'
@@ -103,7 +104,7 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
   )
   current = { unmount: () => root.unmount(), uninstall, host, replay, fileStore: options.fileStore }
   currentClient = state.queryClient
-  return { replay, history, root: host, queryClient: state.queryClient }
+  return { replay, history: state.router, root: host, queryClient: state.queryClient }
 }
 
 /**

@@ -173,9 +173,10 @@ export class ReplayTransport implements RpcTransport, RpcSubscriber {
       }
 
       send(data: string): void {
+        // A node that hangs answers nothing, so nothing it is asked is missing from the recordings.
+        if (replay.mode.kind === 'hang') return
         const call = JSON.parse(data) as { id: number; method: string; params?: unknown[] }
         const reply = call.method === 'eth_subscribe' && replay.mode.kind === 'answer' ? { result: `0x${(call.id + 0x1000).toString(16)}` } : call.method === 'eth_unsubscribe' ? { result: true } : replay.answer(call.method, call.params ?? [])
-        if (replay.mode.kind === 'hang') return
         setTimeout(() => {
           if (this.readyState === 1) this.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ jsonrpc: '2.0', id: call.id, ...reply }) }))
         })

@@ -1,5 +1,5 @@
 import { Suspense, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { Outlet, useLocation } from 'react-router'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { formatChainId } from '../format/hex.ts'
 import { useLinkNetwork, useNetwork } from './networks/NetworkContext.tsx'
 import { NetworkNotices } from './networks/NetworkNotices.tsx'
@@ -74,6 +74,8 @@ export function AppFrame() {
           </span>
         </div>
       </footer>
+      {/* Back and forward return to where each page was scrolled, a new page opens at its top (React Router's). */}
+      <ScrollRestoration />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { useLocation, useNavigationType, useSearchParams } from 'react-router'
+import { useLocation, useNavigation, useNavigationType, useSearchParams } from 'react-router'
 import { offersMethod } from '../../networks/capabilities.ts'
 import { MethodUnavailable } from '../../ui/networks/MethodUnavailable.tsx'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
@@ -53,11 +53,14 @@ function useUrlState() {
     })
   }
   const wanted = writeStorageState(local.state, new URLSearchParams(searchText)).toString()
+  // Not while the router is on its way somewhere (a search, a link): the form's write would be a navigation
+  // of its own and cancel that one. Once it has arrived, the page is gone or its URL is new.
+  const navigating = useNavigation().state !== 'idle'
   useEffect(() => {
-    if (wanted === searchText) return
+    if (wanted === searchText || navigating) return
     const timer = setTimeout(() => setSearch(wanted, { replace: true, state: formWrite }), urlDelayMs)
     return () => clearTimeout(timer)
-  }, [wanted, searchText, setSearch])
+  }, [wanted, searchText, setSearch, navigating])
   const update = (patch: Partial<StorageState>) => setLocal((current) => ({ ...current, state: { ...current.state, ...patch } }))
   const urlState = useMemo(() => readStorageState(new URLSearchParams(searchText)), [searchText])
   return { state: local.state, urlState, update }
