@@ -1,10 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react'
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import type { RouterLike } from './networks/selection.ts'
 import { createQueryClient } from './queries/queryClient.ts'
-import { appRoutes, loadPage } from './routes.tsx'
+import { appRoutes, loadPage, prefetchPath } from './routes.tsx'
 import { NetworkProvider } from './ui/networks/NetworkContext.tsx'
 import { LinkNavigationContext, type LinkNavigation } from './ui/linkNavigation.ts'
 
@@ -69,11 +69,20 @@ function warmPageChunks(queryClient: QueryClient): () => void {
   return () => (idle ? window.cancelIdleCallback(handle) : window.clearTimeout(handle))
 }
 
+type AppProvidersProps = {
+  config: RuntimeConfig
+  queryClient: QueryClient
+  history: RouterLike
+  /** What a link's hover or focus starts (LinkNavigation.prefetch): the browser's routes.tsx prefetchPath. */
+  prefetch: (href: string) => void
+  children: ReactNode
+}
+
 /**
  * What every page renders inside, in the browser and in the server's render alike: the cache, the network
- * shown (which follows `history`, the router), and how the app's links navigate.
+ * shown (which follows `history`, the router), and how the app's links navigate and read ahead.
  */
-export function AppProviders({ config, queryClient, history, children }: { config: RuntimeConfig; queryClient: QueryClient; history: RouterLike; children: ReactNode }) {
+export function AppProviders({ config, queryClient, history, prefetch, children }: AppProvidersProps) {
   const links = useMemo<LinkNavigation>(
     () => ({
       navigate: (to, options) => void history.navigate(to, options),
@@ -81,8 +90,9 @@ export function AppProviders({ config, queryClient, history, children }: { confi
         const { pathname, search, hash } = history.state.location
         return pathname + search + hash
       },
+      prefetch,
     }),
-    [history],
+    [history, prefetch],
   )
   return (
     <QueryClientProvider client={queryClient}>
@@ -95,8 +105,9 @@ export function AppProviders({ config, queryClient, history, children }: { confi
 
 export function App({ config, state: { queryClient, router } }: { config: RuntimeConfig; state: AppState }) {
   useEffect(() => warmPageChunks(queryClient), [queryClient])
+  const prefetch = useCallback((href: string) => prefetchPath({ queryClient, config }, href), [queryClient, config])
   return (
-    <AppProviders config={config} queryClient={queryClient} history={router}>
+    <AppProviders config={config} queryClient={queryClient} history={router} prefetch={prefetch}>
       <RouterProvider router={router} />
     </AppProviders>
   )

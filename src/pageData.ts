@@ -2,10 +2,12 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Params } from 'react-router'
 import type { AppNetwork } from './networks/capabilities.ts'
 import { prefetchHomePage } from './pages/home/homeData.ts'
-import { parseTransactionHash } from './urls.ts'
-import { prefetchBlockFirstScreen, prefetchBlockRoute } from './queries/blockPage.ts'
-import { blockQuery } from './queries/blocks.ts'
-import { carriedBlockTimestamp, prefetchTransactionPage, receiptQuery, transactionQuery } from './queries/transactions.ts'
+import { parseAddress, parseBlockId, parseIndex, parseL2aBlock, parseTransactionHash } from './urls.ts'
+import { accountQuery } from './queries/account.ts'
+import { blockRefOf, prefetchBlockFirstScreen, prefetchBlockRoute } from './queries/blockPage.ts'
+import { blockQuery, uncleQuery } from './queries/blocks.ts'
+import { rawBlockQuery } from './queries/l2a.ts'
+import { carriedBlockTimestamp, prefetchTransactionPage, receiptQuery, transactionByIndexQuery, transactionQuery } from './queries/transactions.ts'
 
 /**
  * Who reads a page's data: the app in the browser (a navigation, a link's hover or focus), or the app server
@@ -48,9 +50,55 @@ const transactionPageData: PageData = async ({ client, network, params }) => {
 /** The live overview: the head, the blocks below it, the newest blocks' transactions (pages/home/homeData.ts). */
 const homePageData: PageData = ({ client, network }) => prefetchHomePage(client, network)
 
-/** The pages whose data their URL names, by page (routePages.ts); the app server renders these pages' first screens. */
+/** The address's balance, nonce and code at the latest block (one batch): what its page shows first. */
+const addressPageData: PageData = ({ client, network, params }) => {
+  const address = parseAddress(params.address)
+  return address && network.capabilities.ethMethods ? client.prefetchQuery(accountQuery(network, address)) : Promise.resolve()
+}
+
+/** The uncle, by the block that includes it and its index there. */
+const unclePageData: PageData = ({ client, network, params }) => {
+  const parsed = parseBlockId(params.id ?? '')
+  const index = parseIndex(params.index ?? '')
+  return parsed && index !== null ? client.prefetchQuery(uncleQuery(network, blockRefOf(parsed), index)) : Promise.resolve()
+}
+
+/** The transaction at a position in a block (the page then reads its receipt by the hash this answer gives). */
+const blockTransactionPageData: PageData = ({ client, network, params }) => {
+  const parsed = parseBlockId(params.id ?? '')
+  const index = parseIndex(params.index ?? '')
+  return parsed && index !== null && network.capabilities.ethMethods ? client.prefetchQuery(transactionByIndexQuery(network, blockRefOf(parsed), index)) : Promise.resolve()
+}
+
+/** The block and its receipts (one batch), as the block page reads them without full transactions. */
+const blockReceiptsPageData: PageData = ({ client, network, params }) =>
+  network.capabilities.blockReceipts ? prefetchBlockRoute(client, network, params.id ?? '', new URLSearchParams()) : Promise.resolve()
+
+/** A layer-2 block's raw transactions. */
+const l2aBlockPageData: PageData = ({ client, network, params }) => {
+  const block = parseL2aBlock(params.block ?? '')
+  return block !== null && network.capabilities.l2aRawBlockTransactions ? client.prefetchQuery(rawBlockQuery(network, block)) : Promise.resolve()
+}
+
+/**
+ * The pages whose data their URL names, by page (routePages.ts): what a navigation, a link's hover or focus
+ * and the server's first screen start for each.
+ */
 export const pageData: Partial<Record<string, PageData>> = {
   'home/HomePage': homePageData,
   'block/BlockPage': blockPageData,
   'tx/TransactionPage': transactionPageData,
+  'address/AddressPage': addressPageData,
+  'uncle/UnclePage': unclePageData,
+  'tx/BlockTransactionPage': blockTransactionPageData,
+  'block/BlockReceiptsPage': blockReceiptsPageData,
+  'l2a/L2aBlockPage': l2aBlockPageData,
 }
+
+/**
+ * The pages whose first screen the app server renders (routes.tsx firstScreenPage). Named here, not every page
+ * with a declaration: the server holds a rendered page's HTML back for its data (server/firstScreen.ts), so
+ * rendering one there is a choice made for each page, made for these three; the other declarations are for the
+ * browser's navigations and its links' read-ahead.
+ */
+export const serverRenderedPages: ReadonlySet<string> = new Set(['home/HomePage', 'block/BlockPage', 'tx/TransactionPage'])

@@ -4,7 +4,7 @@ import { matchRoutes, useRouteError, type Params, type RouteObject } from 'react
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { networkForSearch } from './networks/networkList.ts'
 import { queryKeys } from './queries/keys.ts'
-import { pageData, type DataPurpose } from './pageData.ts'
+import { pageData, serverRenderedPages, type DataPurpose } from './pageData.ts'
 import { pageExportName, routePages } from './routePages.ts'
 import { AppFrame } from './ui/AppFrame.tsx'
 import { RouteError } from './ui/RouteError.tsx'
@@ -115,13 +115,39 @@ export function appRoutes(context: RouteContext): RouteObject[] {
 /** The routes as React Router matches them, without loaders or elements: which page a path shows. */
 const matchTable: RouteObject[] = [{ id: 'frame', children: routePages.map(({ path, page }) => ({ ...(path === '' ? { index: true } : { path }), id: page })) }]
 
-/** The page a path shows (its route's id, as routePages.ts names it). */
-export function pageAt(pathname: string): string | undefined {
-  return matchRoutes(matchTable, pathname)?.at(-1)?.route.id
+/** The page a path shows (its route's id, as routePages.ts names it) and the path's params, as its loader gets them. */
+function routeAt(pathname: string): { page: string; params: Params } | undefined {
+  const match = matchRoutes(matchTable, pathname)?.at(-1)
+  return match?.route.id === undefined ? undefined : { page: match.route.id, params: match.params }
 }
 
-/** Whether the app server renders this page's first screen (src/serverRender.tsx): one whose data its URL names. */
+/** The page a path shows (its route's id, as routePages.ts names it). */
+export function pageAt(pathname: string): string | undefined {
+  return routeAt(pathname)?.page
+}
+
+/** The origin a link's href is read against: only its path and query matter. */
+const linkOrigin = 'http://chainglass.invalid'
+
+/**
+ * Starts what a navigation to `href` (a link's path with its query) would: the page's module and its data,
+ * from the same declaration its loader reads (pageData.ts), so a link's hover or focus reads ahead exactly
+ * what the click will need. Nothing waits for it: a failure here is the navigation's to meet and explain.
+ */
+export function prefetchPath(context: Pick<RouteContext, 'queryClient' | 'config'>, href: string): void {
+  const url = new URL(href, linkOrigin)
+  const route = routeAt(url.pathname)
+  if (!route) return
+  loadPage(route.page).catch(() => {})
+  startPageData({ ...context, purpose: 'app' }, route.page, route.params, url.search).catch(() => {})
+}
+
+/**
+ * Whether the app server renders this page's first screen (src/serverRender.tsx): a page whose data its URL
+ * names, and one of the pages chosen for it (pageData.ts serverRenderedPages). A declaration alone does not
+ * make a page one: most are there for the links' read-ahead.
+ */
 export function firstScreenPage(pathname: string): boolean {
   const page = pageAt(pathname)
-  return page !== undefined && pageData[page] !== undefined
+  return page !== undefined && serverRenderedPages.has(page) && pageData[page] !== undefined
 }

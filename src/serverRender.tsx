@@ -45,6 +45,9 @@ function serverHistory(location: Location): RouterLike {
   }
 }
 
+/** A page rendered on the server has no pointer or focus: its links never read ahead. */
+const noPrefetch = () => {}
+
 export type FirstScreenOptions = {
   /** The page's data is waited for this long at most; then the page renders with what has arrived. */
   dataDeadlineMs: number
@@ -84,7 +87,7 @@ export async function renderFirstScreen(url: string, config: RuntimeConfig, opti
 
   const rendering = performance.now()
   const html = renderToString(
-    <AppProviders config={config} queryClient={queryClient} history={serverHistory(context.location)}>
+    <AppProviders config={config} queryClient={queryClient} history={serverHistory(context.location)} prefetch={noPrefetch}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   )

@@ -87,6 +87,12 @@ export function parseTransactionHash(param: string | undefined): Hash | null {
   return /^0x[0-9a-fA-F]{64}$/.test(text) ? (text.toLowerCase() as Hash) : null
 }
 
+/** Reads the `:address` of /address/:address: 0x and 40 hex digits (any case), lowercased; anything else is null. */
+export function parseAddress(param: string | undefined): Address | null {
+  const text = (param ?? '').trim()
+  return /^0x[0-9a-fA-F]{40}$/.test(text) ? (text.toLowerCase() as Address) : null
+}
+
 /** A position or number in a route: decimal ("12") or hex ("0xc"), nothing else. */
 export function parseIndex(param: string): bigint | null {
   const text = param.trim()

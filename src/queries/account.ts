@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type { Address, Hex } from 'viem'
 import { clientsFor } from '../networks/clients.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
@@ -41,8 +41,4 @@ export function accountQuery(network: Network, address: Address, block: BlockRef
     staleTime: staleTimeFor(network, ref),
     gcTime: gcTimeFor(ref),
   })
-}
-
-export function prefetchAccount(client: QueryClient, network: Network, address: Address, block?: BlockRef): Promise<void> {
-  return client.prefetchQuery(accountQuery(network, address, block))
 }

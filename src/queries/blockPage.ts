@@ -11,9 +11,9 @@ import { partialFirstScreenRows } from '../../contract/listWindow.ts'
 import { parseBlockId, type ParsedBlockId } from '../urls.ts'
 
 /**
- * The block page's plan, in one place: what it asks for, known from its URL alone. The route's handle (data
- * started as a navigation begins, App.tsx) and the page (useBlockData) both read it here, so the data started
- * early is the data the page then finds in flight; prefetchBlockPage is the same batch for link hovers.
+ * The block page's plan, in one place: what it asks for, known from its URL alone. The route's declaration
+ * (src/pageData.ts: started as a navigation begins, or as a link to the page is hovered or focused) and the
+ * page (useBlockData) both read it here, so the data started early is the data the page then finds in flight.
  * useBlockData.ts is the page's hook over this plan, apart so the app's entry (which starts a block page's data
  * from its URL) does not carry the hook's code.
  */

@@ -31,7 +31,8 @@ import { seedBlock, seedBlockReceipts, seedBlockWithTransactions } from './seed.
 
 /**
  * Query options for blocks, their receipts and uncles. `id` is a number, a tag or a block hash
- * (cachePolicy.resolveBlockRef). Every factory has a prefetch helper for route loaders and link hovers.
+ * (cachePolicy.resolveBlockRef). What a page reads ahead of its render (its route's loader, a link's hover) is
+ * its declaration in src/pageData.ts, made of these factories.
  * Calls made in the same tick leave as one JSON-RPC batch, so a cold block page (blockQuery +
  * blockReceiptsQuery) costs one round trip.
  */
@@ -175,27 +176,4 @@ export function recentBlocksQuery(network: Network, to: bigint, count = 10) {
     staleTime: () => (numbers.every((number) => isFinalNumber(network, number)) ? Infinity : recentStaleMs),
     gcTime: recentGcMs,
   })
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Prefetch: for route loaders and link hovers. They never throw (a failed prefetch is the page's to show).
-
-export function prefetchBlock(client: QueryClient, network: Network, id: BlockRef): Promise<void> {
-  return client.prefetchQuery(blockQuery(network, id))
-}
-
-export function prefetchBlockWithTransactions(client: QueryClient, network: Network, id: BlockRef): Promise<void> {
-  return client.prefetchQuery(blockWithTransactionsQuery(network, id))
-}
-
-export function prefetchBlockReceipts(client: QueryClient, network: Network, id: BlockRef): Promise<void> {
-  return client.prefetchQuery(blockReceiptsQuery(network, id))
-}
-
-export function prefetchUncle(client: QueryClient, network: Network, blockId: BlockRef, index: bigint | number | Hex): Promise<void> {
-  return client.prefetchQuery(uncleQuery(network, blockId, index))
-}
-
-export function prefetchRecentBlocks(client: QueryClient, network: Network, to: bigint, count?: number): Promise<void> {
-  return client.prefetchQuery(recentBlocksQuery(network, to, count))
 }

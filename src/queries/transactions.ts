@@ -80,10 +80,6 @@ export function prefetchTransaction(client: QueryClient, network: Network, hash:
   return client.prefetchQuery(transactionQuery(network, hash))
 }
 
-export function prefetchTransactionByIndex(client: QueryClient, network: Network, blockId: BlockRef, index: bigint | number | Hex): Promise<void> {
-  return client.prefetchQuery(transactionByIndexQuery(network, blockId, index))
-}
-
 export function prefetchReceipt(client: QueryClient, network: Network, hash: Hash): Promise<void> {
   return client.prefetchQuery(receiptQuery(network, hash))
 }

@@ -10,14 +10,13 @@ type AddressProps = {
   /** Shortened (default) or in full. */
   short?: boolean
   copy?: boolean
-  onPrefetch?: () => void
   testId?: string
   /** A name to show instead of the hex, such as "Contract created". */
   label?: string
 }
 
 /** An address, EIP-55 checksummed, linking to its page, with a copy button (the copy is checksummed too). */
-export function Address({ address, link = true, short = true, copy = true, onPrefetch, testId, label }: AddressProps) {
+export function Address({ address, link = true, short = true, copy = true, testId, label }: AddressProps) {
   const checksummed = checksumAddress(address)
   return (
     <Hash
@@ -26,7 +25,6 @@ export function Address({ address, link = true, short = true, copy = true, onPre
       short={short}
       copy={copy}
       copyLabel="Copy address"
-      onPrefetch={onPrefetch}
       testId={testId}
       label={label}
     />

@@ -14,20 +14,19 @@ export type HashProps = {
   tail?: number
   copy?: boolean
   copyLabel?: string
-  onPrefetch?: () => void
   testId?: string
   /** Shown instead of the hex (a name, "You"); the hex stays in the title and the copy. */
   label?: string
 }
 
 /** A hash (or any long hex): shortened with the full value in its title, a link when it leads somewhere, a copy button. */
-export function Hash({ value, to, short = true, head = 4, tail = 4, copy = true, copyLabel = 'Copy', onPrefetch, testId, label }: HashProps) {
+export function Hash({ value, to, short = true, head = 4, tail = 4, copy = true, copyLabel = 'Copy', testId, label }: HashProps) {
   const text = label ?? (short ? shortHex(value, head, tail) : value)
   const textClass = `font-mono text-[13px] ${short || label ? 'whitespace-nowrap' : 'min-w-0 break-all'}`
   return (
     <span className="inline-flex min-w-0 max-w-full items-center gap-0.5" data-testid={testId} data-value={value}>
       {to ? (
-        <AppLink to={to} onPrefetch={onPrefetch} title={value} className={`${textClass} text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300`}>
+        <AppLink to={to} title={value} className={`${textClass} text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300`}>
           {text}
         </AppLink>
       ) : (

@@ -3,7 +3,7 @@ import { AppLink } from './AppLink.tsx'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx'
 
 /** Where a previous/next button leads: a path from urls.ts and words for screen readers ("Block 122"). */
-export type PageStep = { to: string; label: string; onPrefetch?: () => void }
+export type PageStep = { to: string; label: string }
 
 type PageHeaderProps = {
   title: ReactNode
@@ -34,7 +34,6 @@ function Step({ step, direction }: { step: PageStep | null | undefined; directio
   return (
     <AppLink
       to={step.to}
-      onPrefetch={step.onPrefetch}
       title={`${word}: ${step.label}`}
       testId={`page-${direction}`}
       className={`${stepClass} bg-white text-zinc-600 shadow-sm ring-zinc-200 hover:bg-zinc-50 hover:text-zinc-900 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-800 dark:hover:bg-zinc-800 dark:hover:text-white`}

@@ -14,8 +14,9 @@ describe('the theme switch', () => {
   })
 
   it('is reached by Tab, with the focus shown', async () => {
-    await renderApp('/settings')
+    const { replay } = await renderApp('/settings')
     const choice = page.getByTestId('theme-switch').element().querySelector('[aria-checked="true"]')!
+    replay.allowReadAhead()
     ;(document.activeElement as HTMLElement | null)?.blur()
     for (let press = 0; press < 30 && !page.getByTestId('theme-switch').element().contains(document.activeElement); press++) await userEvent.tab()
     expect(page.getByTestId('theme-switch').element().contains(document.activeElement)).toBe(true)

@@ -6,11 +6,10 @@ type TxLinkProps = {
   hash: string
   short?: boolean
   copy?: boolean
-  onPrefetch?: () => void
   testId?: string
 }
 
 /** A transaction hash linking to /tx/:hash, shortened by default, with a copy button. */
-export function TxLink({ hash, short = true, copy = true, onPrefetch, testId }: TxLinkProps) {
-  return <Hash value={hash} to={txPath(hash as HashType)} short={short} copy={copy} copyLabel="Copy transaction hash" onPrefetch={onPrefetch} testId={testId} />
+export function TxLink({ hash, short = true, copy = true, testId }: TxLinkProps) {
+  return <Hash value={hash} to={txPath(hash as HashType)} short={short} copy={copy} copyLabel="Copy transaction hash" testId={testId} />
 }

@@ -11,6 +11,11 @@ export type LinkNavigation = {
   navigate: (to: string, options: { replace: boolean }) => void
   /** The current location as a path with its query, to tell a link to the page already shown. */
   current: () => string
+  /**
+   * Starts loading what the page at `href` asks for first (its module and the data its route declares,
+   * routes.tsx prefetchPath), so the click finds it in flight or done.
+   */
+  prefetch: (href: string) => void
 }
 
 export const LinkNavigationContext = createContext<LinkNavigation | null>(null)
@@ -35,4 +40,13 @@ export function useLinkClick(href: string, after?: () => void): (event: MouseEve
     }
     after?.()
   }
+}
+
+/**
+ * The hover and focus handler of an in-app link to `href`: the page behind it starts loading. None outside
+ * the app (a unit test's render): there is no cache to read into.
+ */
+export function useLinkPrefetch(href: string): (() => void) | undefined {
+  const navigation = useContext(LinkNavigationContext)
+  return navigation ? () => navigation.prefetch(href) : undefined
 }

@@ -21,7 +21,7 @@ import { InfoRow } from '../../ui/InfoRow.tsx'
 import { NotFoundPanel } from '../../ui/NotFoundPanel.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { Panel } from '../../ui/Panel.tsx'
-import { logsToolPath, storageToolPath } from '../../urls.ts'
+import { logsToolPath, parseAddress, storageToolPath } from '../../urls.ts'
 import { formatTokenAmount } from '../tx/tokenAmount.ts'
 import { isToken, tokenQuery, type TokenInfo } from '../../queries/token.ts'
 import type { RangeEnd } from '../../logs/logQuery.ts'
@@ -35,14 +35,6 @@ import { BalancesPanel } from './BalancesPanel.tsx'
 import { ContractPanel } from './ContractPanel.tsx'
 import { HistoryPanel } from './HistoryPanel.tsx'
 import { TokenActivity, transferRows } from './TokenActivity.tsx'
-
-const addressPattern = /^0x[0-9a-fA-F]{40}$/
-
-/** The route's address, lowercased, if it is one. */
-export function parseAddress(param: string | undefined): AddressType | null {
-  const text = (param ?? '').trim()
-  return addressPattern.test(text) ? (text.toLowerCase() as AddressType) : null
-}
 
 /** The logs and storage tools take the address as a query parameter (their pages live in src/pages/logs and /storage). */
 function ToolCard({ to, title, children, icon, testId }: { to: string; title: string; children: ReactNode; icon: ReactNode; testId: string }) {

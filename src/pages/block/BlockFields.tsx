@@ -1,11 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type ReactNode } from 'react'
 import type { Hash as HashType, Hex } from 'viem'
 import { byteLength, hexToBigInt, hexToNumber, printableText } from '../../format/hex.ts'
 import { formatBytes, formatGwei, formatInteger, formatWei } from '../../format/numbers.ts'
 import { formatLocal, formatUtc } from '../../format/time.ts'
-import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
-import { prefetchUncle } from '../../queries/blocks.ts'
 import type { Block, Uncle } from '../../rpc/schemas.ts'
 import { Address } from '../../ui/Address.tsx'
 import { Age } from '../../ui/Age.tsx'
@@ -19,7 +16,6 @@ import { InfoRow } from '../../ui/InfoRow.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { blockPath, unclePath } from '../../urls.ts'
 import { extraBlockFields, fieldLabel, fieldShape, type FieldShape } from './fields.ts'
-import { prefetchBlockPage } from '../../queries/blockPage.ts'
 
 /** What the node leaves null in the pending block (spec), shown as such. */
 export function PendingValue({ testId }: { testId?: string }) {
@@ -50,8 +46,8 @@ function Quantity({ value }: { value: Hex }) {
   return <span className="tabular-nums">{formatInteger(hexToBigInt(value))}</span>
 }
 
-function FullHash({ value, to, testId, copyLabel, onPrefetch }: { value: string; to?: string; testId?: string; copyLabel: string; onPrefetch?: () => void }) {
-  return <Hash value={value} to={to} short={false} copyLabel={copyLabel} testId={testId} onPrefetch={onPrefetch} />
+function FullHash({ value, to, testId, copyLabel }: { value: string; to?: string; testId?: string; copyLabel: string }) {
+  return <Hash value={value} to={to} short={false} copyLabel={copyLabel} testId={testId} />
 }
 
 type BlockFieldsProps = {
@@ -79,9 +75,6 @@ type BlockFieldsProps = {
 export function BlockFields({ block, kind, includedIn, uncleLinkId, children, overviewActions, afterOverview, foldHeader = false }: BlockFieldsProps) {
   const [headerOpen, setHeaderOpen] = useState(!foldHeader)
   const headerId = useId()
-  const network = useNetwork()
-  const queryClient = useQueryClient()
-  const prefetch = (id: bigint | HashType) => () => void prefetchBlockPage(queryClient, network, id)
   const gasUsed = hexToBigInt(block.gasUsed)
   const gasLimit = hexToBigInt(block.gasLimit)
   const timestamp = hexToNumber(block.timestamp)
@@ -100,7 +93,7 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
                 <span className="tabular-nums">{formatInteger(number)}</span>
                 <span className="text-xs text-zinc-500 dark:text-zinc-400">
                   the height it was mined at; the canonical{' '}
-                  <AppLink to={blockPath(number)} onPrefetch={prefetch(number)} className={inlineLinkClass}>
+                  <AppLink to={blockPath(number)} className={inlineLinkClass}>
                     block {formatInteger(number)}
                   </AppLink>{' '}
                   is another block
@@ -113,7 +106,7 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
           {includedIn && (
             <InfoRow label="Included in" testId="field-included-in" help="The block that names this uncle in its uncles list, and at which index.">
               <span data-testid="uncle-including-block">
-            <AppLink to={blockPath(includedIn.id)} onPrefetch={prefetch(includedIn.id)}>
+            <AppLink to={blockPath(includedIn.id)}>
               {includedIn.label}
             </AppLink>
           </span>
@@ -124,7 +117,7 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
             {block.hash === null ? <PendingValue /> : <FullHash value={block.hash} copyLabel="Copy block hash" testId="block-hash" />}
           </InfoRow>
           <InfoRow label="Parent hash" testId="field-parentHash" help="The hash of the block this one builds on.">
-            <FullHash value={block.parentHash} to={blockPath(block.parentHash)} onPrefetch={prefetch(block.parentHash)} copyLabel="Copy parent hash" testId="block-parent-hash" />
+            <FullHash value={block.parentHash} to={blockPath(block.parentHash)} copyLabel="Copy parent hash" testId="block-parent-hash" />
           </InfoRow>
           <InfoRow label="Timestamp" raw={block.timestamp} testId="field-timestamp" help="When the block was sealed, as unix seconds.">
             <span className="tabular-nums" data-testid="block-timestamp-utc">
@@ -148,13 +141,7 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
                   <li key={`${index}:${uncle}`} className="flex flex-wrap items-center gap-x-2" data-testid="uncle-row">
                     <span className="text-xs text-zinc-500 dark:text-zinc-400">#{index}</span>
                     {kind === 'block' && uncleLinkId !== undefined ? (
-                      <FullHash
-                        value={uncle}
-                        to={unclePath(uncleLinkId, index)}
-                        onPrefetch={() => void prefetchUncle(queryClient, network, uncleLinkId, index)}
-                        copyLabel="Copy uncle hash"
-                        testId="uncle-link"
-                      />
+                      <FullHash value={uncle} to={unclePath(uncleLinkId, index)} copyLabel="Copy uncle hash" testId="uncle-link" />
                     ) : (
                       <FullHash value={uncle} copyLabel="Copy uncle hash" />
                     )}

@@ -89,8 +89,9 @@ describe('the block page', () => {
   })
 
   it('takes Tab to the previous-block link, with the focus shown', async () => {
-    await renderApp(url, { recordings: [recording] })
+    const { replay } = await renderApp(url, { recordings: [recording] })
     await expect.element(page.getByTestId('block-tx-total')).toBeVisible()
+    replay.allowReadAhead()
     await tabTo(page.getByRole('link', { name: /previous/i }).first().element())
   })
 })

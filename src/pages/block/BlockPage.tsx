@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useParams, useSearchParams } from 'react-router'
 import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
@@ -21,7 +20,7 @@ import { blockPath, blockReceiptsPath, parseBlockId, type BlockRouteId, type Par
 import { BlockFields } from './BlockFields.tsx'
 import { BlockTransactions, type TransactionDetails } from './BlockTransactions.tsx'
 import { blockIdHint, describeBlockId } from './fields.ts'
-import { detailsParam, wantsFullTransactions, prefetchBlockPage } from '../../queries/blockPage.ts'
+import { detailsParam, wantsFullTransactions } from '../../queries/blockPage.ts'
 import { useBlockData } from '../../queries/useBlockData.ts'
 
 /** /block/:id — every field of the block, its transactions with their receipts, its uncles. */
@@ -41,12 +40,11 @@ export function BlockPage() {
   return <BlockView key={`${network.name}/${param}`} network={network} parsed={parsed} param={param} />
 }
 
-function stepTo(network: AppNetwork, queryClient: ReturnType<typeof useQueryClient>, number: bigint): PageStep {
-  return { to: blockPath(number), label: `Block ${formatInteger(number)}`, onPrefetch: () => void prefetchBlockPage(queryClient, network, number) }
+function stepTo(number: bigint): PageStep {
+  return { to: blockPath(number), label: `Block ${formatInteger(number)}` }
 }
 
 function BlockView({ network, parsed, param }: { network: AppNetwork; parsed: ParsedBlockId; param: string }) {
-  const queryClient = useQueryClient()
   const [search, setSearch] = useSearchParams()
   const details: TransactionDetails = wantsFullTransactions(search) ? 'full' : 'hashes'
   const setDetails = (next: TransactionDetails) =>
@@ -71,8 +69,8 @@ function BlockView({ network, parsed, param }: { network: AppNetwork; parsed: Pa
   // tag (other than pending) becomes the number it stood for, so the link keeps showing this block.
   const linkId: BlockRouteId = parsed.kind === 'hash' ? parsed.hash : pending ? 'pending' : (number ?? (parsed.kind === 'number' ? parsed.number : parsed.tag))
 
-  const prev = number !== null && number > 0n ? stepTo(network, queryClient, number - 1n) : number === null ? undefined : null
-  const next = number !== null && !pending ? (head != null && number >= head ? null : stepTo(network, queryClient, number + 1n)) : undefined
+  const prev = number !== null && number > 0n ? stepTo(number - 1n) : number === null ? undefined : null
+  const next = number !== null && !pending ? (head != null && number >= head ? null : stepTo(number + 1n)) : undefined
 
   const title = pending ? 'Pending block' : number !== null ? `Block ${formatInteger(number)}` : parsed.kind === 'hash' ? 'Block' : `Block ${describeBlockId(parsed)}`
   const kicker = tag ? `Block · ${tag}` : parsed.kind === 'hash' ? 'Block by hash' : 'Block'

@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
-import type { Hash as HashType, Hex } from 'viem'
+import type { Hex } from 'viem'
 import { useParams } from 'react-router'
 import { hexToBigInt } from '../../format/hex.ts'
 import { formatGwei, formatInteger } from '../../format/numbers.ts'
@@ -9,8 +8,6 @@ import type { AppNetwork } from '../../networks/capabilities.ts'
 import { MethodUnavailable } from '../../ui/networks/MethodUnavailable.tsx'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { NetworkLabel } from '../../ui/networks/NetworkLabel.tsx'
-import { prefetchBlockReceipts } from '../../queries/blocks.ts'
-import { prefetchTransactionPage } from '../../queries/transactions.ts'
 import { isRetryable } from '../../rpc/errors.ts'
 import type { Receipt } from '../../rpc/schemas.ts'
 import { Address } from '../../ui/Address.tsx'
@@ -26,7 +23,6 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { TxLink } from '../../ui/TxLink.tsx'
 import { blockPath, blockReceiptsPath, parseBlockId, type BlockRouteId, type ParsedBlockId } from '../../urls.ts'
 import { blockIdHint, describeBlockId } from './fields.ts'
-import { prefetchBlockPage } from '../../queries/blockPage.ts'
 import { useBlockData } from '../../queries/useBlockData.ts'
 import { NetworkSubtitle } from '../../ui/networks/NetworkSubtitle.tsx'
 
@@ -69,7 +65,7 @@ function Quantity({ value, testId, className = '' }: { value: Hex; testId: strin
   )
 }
 
-function columns(prefetchTx: (hash: HashType) => () => void): Column<Receipt>[] {
+function columns(): Column<Receipt>[] {
   return [
     {
       key: 'index',
@@ -78,7 +74,7 @@ function columns(prefetchTx: (hash: HashType) => () => void): Column<Receipt>[] 
       className: 'w-10',
       skeletonWidth: 'w-6',
     },
-    { key: 'hash', header: 'Transaction', cell: (receipt) => <TxLink hash={receipt.transactionHash} onPrefetch={prefetchTx(receipt.transactionHash)} testId="receipt-tx" />, skeletonWidth: 'w-28' },
+    { key: 'hash', header: 'Transaction', cell: (receipt) => <TxLink hash={receipt.transactionHash} testId="receipt-tx" />, skeletonWidth: 'w-28' },
     { key: 'from', header: 'From', cell: (receipt) => <Address address={receipt.from} copy={false} testId="receipt-from" />, showFrom: 'lg' },
     {
       key: 'to',
@@ -182,16 +178,11 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
   )
 }
 
-function stepTo(network: AppNetwork, queryClient: ReturnType<typeof useQueryClient>, number: bigint): PageStep {
-  return {
-    to: blockReceiptsPath(number),
-    label: `Receipts of block ${formatInteger(number)}`,
-    onPrefetch: () => void Promise.all([prefetchBlockReceipts(queryClient, network, number), prefetchBlockPage(queryClient, network, number)]),
-  }
+function stepTo(number: bigint): PageStep {
+  return { to: blockReceiptsPath(number), label: `Receipts of block ${formatInteger(number)}` }
 }
 
 function ReceiptsView({ network, parsed, param }: { network: AppNetwork; parsed: ParsedBlockId; param: string }) {
-  const queryClient = useQueryClient()
   const data = useBlockData(network, parsed, false)
   const { receipts, block, head } = data
   const pending = data.receiptsSkipped === 'pending'
@@ -199,9 +190,8 @@ function ReceiptsView({ network, parsed, param }: { network: AppNetwork; parsed:
   const number = numberHex === null ? null : hexToBigInt(numberHex)
   const blockId: BlockRouteId | null = parsed.kind === 'hash' ? parsed.hash : number
 
-  const prev = number !== null && number > 0n ? stepTo(network, queryClient, number - 1n) : number === null ? undefined : null
-  const next = number !== null ? (head != null && number >= head ? null : stepTo(network, queryClient, number + 1n)) : undefined
-  const prefetchTx = (hash: HashType) => () => void prefetchTransactionPage(queryClient, network, hash)
+  const prev = number !== null && number > 0n ? stepTo(number - 1n) : number === null ? undefined : null
+  const next = number !== null ? (head != null && number >= head ? null : stepTo(number + 1n)) : undefined
 
   const failed = receipts ? receipts.filter((receipt) => receiptStatus(receipt) === 'failed').length : 0
   const withRoot = receipts ? receipts.filter((receipt) => receipt.root).length : 0
@@ -215,7 +205,7 @@ function ReceiptsView({ network, parsed, param }: { network: AppNetwork; parsed:
           <NetworkSubtitle network={network}>
             {blockId !== null && (
               <>
-                <AppLink to={blockPath(blockId)} onPrefetch={() => void prefetchBlockPage(queryClient, network, blockId)} testId="receipts-block-link">
+                <AppLink to={blockPath(blockId)} testId="receipts-block-link">
                   the block&apos;s page
                 </AppLink>
               </>
@@ -255,7 +245,7 @@ function ReceiptsView({ network, parsed, param }: { network: AppNetwork; parsed:
           )}
           <Panel title="Receipts" testId="receipts-panel" actions={<span className="text-xs text-zinc-500 dark:text-zinc-400">one eth_getBlockReceipts, in transaction order</span>}>
             <DataTable
-              columns={columns(prefetchTx)}
+              columns={columns()}
               rows={receipts}
               rowKey={(receipt) => receipt.transactionHash}
               caption={`Receipts of block ${param}`}

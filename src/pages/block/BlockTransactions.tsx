@@ -9,7 +9,6 @@ import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { lackedMethods, subscribeLacks } from '../../networks/lacks.ts'
 import { firstScreenReceipts, transactionHashesOf } from '../../queries/blockPage.ts'
 import { readsReceiptsOneByOne } from '../../queries/blocks.ts'
-import { prefetchTransactionByIndex, prefetchTransactionPage } from '../../queries/transactions.ts'
 import { isNotRecorded, isRetryable } from '../../rpc/errors.ts'
 import type { Block, BlockWithTransactions, Receipt, Transaction } from '../../rpc/schemas.ts'
 import { Address } from '../../ui/Address.tsx'
@@ -139,15 +138,12 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
         : undefined
       : hashes.map((hash, index) => ({ index, hash, transaction: undefined, receipt: receiptOf(hash) }))
 
-  const prefetchTx = (hash: HashType) => () => void prefetchTransactionPage(queryClient, network, hash)
-  const prefetchIndex = (index: number) => () => void prefetchTransactionByIndex(queryClient, network, linkId, index)
-
   const columns: Column<Row>[] = [
     {
       key: 'index',
       header: '#',
       cell: (row) => (
-        <AppLink to={blockTxPath(linkId, row.index)} onPrefetch={prefetchIndex(row.index)} testId="tx-index" title={`Transaction ${row.index} of this block`} className="tabular-nums text-accent-600 hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
+        <AppLink to={blockTxPath(linkId, row.index)} testId="tx-index" title={`Transaction ${row.index} of this block`} className="tabular-nums text-accent-600 hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
           {row.index}
         </AppLink>
       ),
@@ -157,7 +153,7 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
     {
       key: 'hash',
       header: 'Transaction',
-      cell: (row) => <TxLink hash={row.hash} onPrefetch={prefetchTx(row.hash)} testId="tx-hash" />,
+      cell: (row) => <TxLink hash={row.hash} testId="tx-hash" />,
       skeletonWidth: 'w-28',
     },
     ...(details === 'full'

@@ -1,4 +1,4 @@
-import { useQueries, useQueryClient } from '@tanstack/react-query'
+import { useQueries } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
@@ -25,7 +25,6 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { blockPath, blocksPath } from '../../urls.ts'
 import { blocksPageSize, fromParam, pageLinks, pageNumbers, parseFrom } from './paging.ts'
-import { prefetchBlockPage } from '../../queries/blockPage.ts'
 import { WithIconTile } from '../../ui/IconTile.tsx'
 import { NetworkSubtitle } from '../../ui/networks/NetworkSubtitle.tsx'
 
@@ -124,10 +123,8 @@ function Pager({ newer, older, testId }: { newer: bigint | null | undefined; old
 }
 
 function BlockList({ network, from, head }: { network: AppNetwork; from: bigint | null; head: bigint | null | undefined }) {
-  const queryClient = useQueryClient()
   const live = from === null
   const connected = useConnectionStatus(network).state === 'open'
-  const prefetch = (id: bigint | `0x${string}`) => () => void prefetchBlockPage(queryClient, network, id)
 
   // Following the head, one more block than shown is asked for: while the newest one is on its way the
   // list stays as it was instead of flashing a placeholder row.
@@ -147,7 +144,7 @@ function BlockList({ network, from, head }: { network: AppNetwork; from: bigint 
       header: 'Block',
       cell: (row) => (
         <WithIconTile icon={<CubeIcon className="size-4" />} tone="neutral" size="sm" gap="gap-2.5">
-          <BlockLink number={row.number} copy={false} onPrefetch={prefetch(row.number)} testId="blocks-row-number" />
+          <BlockLink number={row.number} copy={false} testId="blocks-row-number" />
         </WithIconTile>
       ),
       skeletonWidth: 'w-24',
@@ -156,7 +153,7 @@ function BlockList({ network, from, head }: { network: AppNetwork; from: bigint 
       key: 'hash',
       header: 'Hash',
       cell: (row) =>
-        whenLoaded(row, 'w-32', (block) => (block.hash ? <Hash value={block.hash} to={blockPath(block.hash)} head={8} tail={6} onPrefetch={prefetch(block.hash)} copyLabel="Copy block hash" testId="blocks-row-hash" /> : <span className={muted}>—</span>)),
+        whenLoaded(row, 'w-32', (block) => (block.hash ? <Hash value={block.hash} to={blockPath(block.hash)} head={8} tail={6} copyLabel="Copy block hash" testId="blocks-row-hash" /> : <span className={muted}>—</span>)),
       showFrom: 'md',
       skeletonWidth: 'w-40',
     },

@@ -85,13 +85,13 @@ function LiveOverview({ network, head, feed }: { network: Network; head: BlockHe
     <>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <LatestBlockPanel network={network} head={shownHead} feed={feed} />
+          <LatestBlockPanel head={shownHead} feed={feed} />
         </div>
         <ChainStats network={network} blocks={recent.blocks} counts={counts} />
       </div>
       <GasChart blocks={recent.blocks} size={chartBlockCount} loading={recent.loading} />
       <div className="grid items-start gap-6 xl:grid-cols-2">
-        <LatestBlocks network={network} rows={rows} count={blockRowCount} error={error} />
+        <LatestBlocks rows={rows} count={blockRowCount} error={error} />
         <LatestTransactions network={network} rows={transactions} receipts={receipts} count={transactionRowCount} scanned={covered.length} />
       </div>
     </>

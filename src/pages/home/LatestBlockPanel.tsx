@@ -2,7 +2,6 @@ import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
 import { formatUtc } from '../../format/time.ts'
 import type { BlockHeader } from '../../rpc/schemas.ts'
-import type { Network } from '../../../contract/runtimeConfig.ts'
 import { Address } from '../../ui/Address.tsx'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { Hash } from '../../ui/Hash.tsx'
@@ -12,7 +11,6 @@ import { InfoField } from '../../ui/InfoField.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { blockPath } from '../../urls.ts'
 import { RowAge } from './RowAge.tsx'
-import { usePrefetch } from '../../queries/prefetch.ts'
 import type { HeadFeed } from '../../ui/connection.ts'
 
 const badges: Record<HeadFeed, { label: string; badge: string; dot: string }> = {
@@ -44,8 +42,7 @@ function LiveBadge({ feed }: { feed: HeadFeed }) {
 }
 
 /** The chain head, big: its number (live), its age (ticking), and the header fields worth a glance. */
-export function LatestBlockPanel({ network, head, feed }: { network: Network; head: BlockHeader; feed: HeadFeed }) {
-  const prefetch = usePrefetch(network)
+export function LatestBlockPanel({ head, feed }: { head: BlockHeader; feed: HeadFeed }) {
   const number = hexToBigInt(head.number)
   const timestamp = hexToNumber(head.timestamp)
   const gasUsed = hexToBigInt(head.gasUsed)
@@ -63,7 +60,6 @@ export function LatestBlockPanel({ network, head, feed }: { network: Network; he
           <AppLink
             to={blockPath(number)}
             key={head.hash}
-            onPrefetch={prefetch.block(number)}
             className="motion-safe:animate-fade-in text-5xl font-semibold tracking-tight text-zinc-900 tabular-nums transition hover:text-accent-600 sm:text-6xl dark:text-white dark:hover:text-accent-400"
           >
             <span className="mr-1 text-zinc-300 dark:text-zinc-600">#</span>
@@ -77,7 +73,7 @@ export function LatestBlockPanel({ network, head, feed }: { network: Network; he
       </div>
       <dl className="grid gap-x-8 gap-y-5 border-t border-zinc-100 px-6 py-5 sm:grid-cols-2 dark:border-zinc-800">
         <InfoField label="Hash" testId="head-hash" className="sm:col-span-2">
-          <Hash value={head.hash} to={blockPath(head.hash)} short={false} onPrefetch={prefetch.block(head.hash)} copyLabel="Copy block hash" />
+          <Hash value={head.hash} to={blockPath(head.hash)} short={false} copyLabel="Copy block hash" />
         </InfoField>
         <InfoField label="Timestamp" testId="head-timestamp">
           {/* In UTC, as the block page leads with and the rows' dates read: the same for every viewer, and written
@@ -90,10 +86,10 @@ export function LatestBlockPanel({ network, head, feed }: { network: Network; he
           <GasBar used={gasUsed} limit={gasLimit} className="ml-2 w-28" />
         </InfoField>
         <InfoField label="Parent">
-          <Hash value={head.parentHash} to={number > 0n ? blockPath(head.parentHash) : undefined} head={10} tail={8} onPrefetch={number > 0n ? prefetch.block(head.parentHash) : undefined} copyLabel="Copy parent hash" />
+          <Hash value={head.parentHash} to={number > 0n ? blockPath(head.parentHash) : undefined} head={10} tail={8} copyLabel="Copy parent hash" />
         </InfoField>
         <InfoField label="Fee recipient">
-          <Address address={head.miner} onPrefetch={prefetch.account(head.miner)} />
+          <Address address={head.miner} />
         </InfoField>
       </dl>
     </Panel>

@@ -1,7 +1,6 @@
 import { memo } from 'react'
 import { hexToBigInt, hexToNumber } from '../../format/hex.ts'
 import { formatGwei, formatInteger, formatPercent } from '../../format/numbers.ts'
-import type { Network } from '../../../contract/runtimeConfig.ts'
 import type { Block } from '../../rpc/schemas.ts'
 import { RowAge } from './RowAge.tsx'
 import { AppLink } from '../../ui/AppLink.tsx'
@@ -14,14 +13,13 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { blockPath, blocksPath } from '../../urls.ts'
 import type { ChainBlock } from './liveWindow.ts'
-import { usePrefetch } from '../../queries/prefetch.ts'
 import { WithIconTile } from '../../ui/IconTile.tsx'
 
 /** A listed block: its header, and the block with its transaction hashes once that is here. */
 export type BlockRow = { block: ChainBlock; details: Block | null | undefined }
 
 /** Memoised: a new head re-renders only the rows that changed. */
-const Row = memo(function Row({ block, details, prefetch }: BlockRow & { prefetch: ReturnType<typeof usePrefetch> }) {
+const Row = memo(function Row({ block, details }: BlockRow) {
   const number = hexToBigInt(block.number)
   const used = hexToBigInt(block.gasUsed)
   const limit = hexToBigInt(block.gasLimit)
@@ -35,7 +33,7 @@ const Row = memo(function Row({ block, details, prefetch }: BlockRow & { prefetc
     >
       <td className="py-3 pl-5 pr-3">
         <WithIconTile icon={<CubeIcon className="size-4" />} tone="neutral" shape="soft" display="hidden min-[420px]:flex">
-          <AppLink to={blockPath(number)} onPrefetch={prefetch.block(number)} testId="block-row-number" className="font-medium tabular-nums text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
+          <AppLink to={blockPath(number)} testId="block-row-number" className="font-medium tabular-nums text-accent-600 transition-colors hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
             {formatInteger(number)}
           </AppLink>
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
@@ -44,7 +42,7 @@ const Row = memo(function Row({ block, details, prefetch }: BlockRow & { prefetc
         </WithIconTile>
       </td>
       <td className="px-3 py-3">
-        <Hash value={block.hash} to={blockPath(block.hash)} onPrefetch={prefetch.block(block.hash)} copyLabel="Copy block hash" />
+        <Hash value={block.hash} to={blockPath(block.hash)} copyLabel="Copy block hash" />
         <p className="text-xs tabular-nums text-zinc-500 dark:text-zinc-400" data-testid="block-row-transactions">
           {count === undefined ? <Skeleton className="h-3 w-12" /> : `${formatInteger(count)} ${count === 1 ? 'txn' : 'txns'}`}
           <span className="sm:hidden"> · {formatPercent(used, limit)} gas</span>
@@ -72,8 +70,7 @@ const loadingCells = [
 ]
 
 /** The newest blocks, newest first, a fixed number of rows; each new head slides in at the top. */
-export function LatestBlocks({ network, rows, count, error }: { network: Network; rows: readonly BlockRow[]; count: number; error: Error | null }) {
-  const prefetch = usePrefetch(network)
+export function LatestBlocks({ rows, count, error }: { rows: readonly BlockRow[]; count: number; error: Error | null }) {
   const loading = Array.from({ length: Math.max(0, count - rows.length) }, (_, index) => index)
   return (
     <Panel
@@ -92,7 +89,7 @@ export function LatestBlocks({ network, rows, count, error }: { network: Network
       ) : (
         <LiveTable testId="recent-blocks" caption={`The ${count} newest blocks, newest first, updated live`} columns={['Block and age', 'Hash and transactions', 'Gas used and base fee']} busy={rows.length < count}>
           {rows.map((row) => (
-            <Row key={row.block.hash} {...row} prefetch={prefetch} />
+            <Row key={row.block.hash} {...row} />
           ))}
           {loading.map((index) => (
             <LoadingRow key={`loading-${index}`} cells={loadingCells} />

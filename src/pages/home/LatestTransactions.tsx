@@ -1,5 +1,4 @@
 import { memo } from 'react'
-import type { Address as AddressType } from 'viem'
 import { transactionTypeName, transactionTypeShort } from '../../format/transactionType.ts'
 import type { Network } from '../../../contract/runtimeConfig.ts'
 import { Address } from '../../ui/Address.tsx'
@@ -10,7 +9,6 @@ import { TxLink } from '../../ui/TxLink.tsx'
 import { LiveTable, LoadingRow } from '../../ui/LiveTable.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import type { LatestTransaction } from './liveWindow.ts'
-import { usePrefetch } from '../../queries/prefetch.ts'
 import { WithIconTile } from '../../ui/IconTile.tsx'
 import type { Receipt } from '../../rpc/schemas.ts'
 import { MethodBadge } from '../../ui/transactions/MethodBadge.tsx'
@@ -31,7 +29,7 @@ function TransferIcon({ className }: { className?: string }) {
  * replaces most of this list at once, so a fade marks nothing, and it cost the live home page ~40 ms of
  * main-thread time per second with 1 s blocks (234-258 -> 205-206 ms/s, Performance.getMetrics TaskDuration, 20 s windows).
  */
-const Row = memo(function Row({ network, transaction, receipt, blockNumber, timestamp, prefetch }: LatestTransaction & { network: Network; receipt: Receipt | undefined; prefetch: ReturnType<typeof usePrefetch> }) {
+const Row = memo(function Row({ network, transaction, receipt, blockNumber, timestamp }: LatestTransaction & { network: Network; receipt: Receipt | undefined }) {
   const type = transaction.type ?? '0x0'
   return (
     <tr
@@ -45,7 +43,7 @@ const Row = memo(function Row({ network, transaction, receipt, blockNumber, time
           {/* Wraps: a long method name (revertWithoutReason) goes under the hash instead of pushing the table
               past its panel (at two panels a row, 1280-1440 px, the table was 13-54 px wider than its frame). */}
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <TxLink hash={transaction.hash} onPrefetch={prefetch.transaction(transaction.hash)} testId="transaction-row-hash" />
+            <TxLink hash={transaction.hash} testId="transaction-row-hash" />
             <MethodBadge input={transaction.input} to={transaction.to} testId="transaction-row-method" />
           </p>
           <p className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
@@ -58,10 +56,10 @@ const Row = memo(function Row({ network, transaction, receipt, blockNumber, time
           </p>
           {/* Phones: from and to on one line here, instead of a column of their own. */}
           <p className="mt-1 flex items-center gap-1 text-xs sm:hidden">
-            <Address address={transaction.from} copy={false} onPrefetch={prefetch.account(transaction.from)} />
+            <Address address={transaction.from} copy={false} />
             <span className="text-zinc-500 dark:text-zinc-400" aria-label="to">→</span>
             {transaction.to ? (
-              <Address address={transaction.to} copy={false} onPrefetch={prefetch.account(transaction.to as AddressType)} />
+              <Address address={transaction.to} copy={false} />
             ) : (
               <span className="font-medium text-zinc-600 dark:text-zinc-300">Contract creation</span>
             )}
@@ -71,12 +69,12 @@ const Row = memo(function Row({ network, transaction, receipt, blockNumber, time
       <td className="hidden px-3 py-3 sm:table-cell">
         <p className="flex items-center gap-1.5 text-xs">
           <span className="w-8 shrink-0 text-zinc-500 dark:text-zinc-400">From</span>
-          <Address address={transaction.from} onPrefetch={prefetch.account(transaction.from)} testId="transaction-row-from" />
+          <Address address={transaction.from} testId="transaction-row-from" />
         </p>
         <p className="flex items-center gap-1.5 text-xs">
           <span className="w-8 shrink-0 text-zinc-500 dark:text-zinc-400">To</span>
           {transaction.to ? (
-            <Address address={transaction.to} onPrefetch={prefetch.account(transaction.to as AddressType)} testId="transaction-row-to" />
+            <Address address={transaction.to} testId="transaction-row-to" />
           ) : (
             <span data-testid="transaction-row-to" className="text-[13px] font-medium text-zinc-600 dark:text-zinc-300">
               Contract creation
@@ -95,7 +93,7 @@ const Row = memo(function Row({ network, transaction, receipt, blockNumber, time
             </span>
           )}
           <span className="whitespace-nowrap" data-testid="transaction-row-block">
-            <BlockLink number={blockNumber} copy={false} onPrefetch={prefetch.block(blockNumber)} />
+            <BlockLink number={blockNumber} copy={false} />
           </span>
         </p>
       </td>
@@ -114,7 +112,6 @@ const loadingCells = [
  * `rows` undefined: still loading.
  */
 export function LatestTransactions({ network, rows, receipts, count, scanned }: { network: Network; rows: readonly LatestTransaction[] | undefined; receipts: ReadonlyMap<string, Receipt>; count: number; scanned: number }) {
-  const prefetch = usePrefetch(network)
   return (
     <Panel className="flex min-w-0 flex-col" title="Latest transactions" actions={<span className="text-xs text-zinc-500 dark:text-zinc-400">from the newest blocks</span>}>
       {rows !== undefined && rows.length === 0 ? (
@@ -129,7 +126,7 @@ export function LatestTransactions({ network, rows, receipts, count, scanned }: 
         <LiveTable testId="recent-transactions" caption={`The ${count} newest transactions, newest first, updated live`} columns={['Hash, method and age', 'From and to', 'Value, fee and block']} busy={rows === undefined}>
           {rows === undefined
             ? Array.from({ length: count }, (_, index) => <LoadingRow key={index} cells={loadingCells} />)
-            : rows.map((row) => <Row key={row.transaction.hash} {...row} network={network} receipt={receipts.get(row.transaction.hash.toLowerCase())} prefetch={prefetch} />)}
+            : rows.map((row) => <Row key={row.transaction.hash} {...row} network={network} receipt={receipts.get(row.transaction.hash.toLowerCase())} />)}
         </LiveTable>
       )}
     </Panel>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
 import { formatInteger } from '../../format/numbers.ts'
 import { MethodUnavailable } from '../../ui/networks/MethodUnavailable.tsx'
@@ -89,9 +89,7 @@ export function L2aBlockPage() {
 
 function L2aBlock({ block }: { block: number }) {
   const network = useNetwork()
-  const queryClient = useQueryClient()
   const raw = useQuery(rawBlockQuery(network, block))
-  const prefetch = (number: number) => () => void queryClient.prefetchQuery(rawBlockQuery(network, number))
   const transactions = raw.data
   const count = transactions?.length
 
@@ -105,8 +103,8 @@ function L2aBlock({ block }: { block: number }) {
             {count !== undefined && <span>{count === 1 ? '1 transaction' : `${formatInteger(count)} transactions`}</span>}
           </NetworkSubtitle>
         }
-        prev={block > 0 ? { to: l2aBlockPath(block - 1), label: `Block ${formatInteger(block - 1)}`, onPrefetch: prefetch(block - 1) } : null}
-        next={{ to: l2aBlockPath(block + 1), label: `Block ${formatInteger(block + 1)}`, onPrefetch: prefetch(block + 1) }}
+        prev={block > 0 ? { to: l2aBlockPath(block - 1), label: `Block ${formatInteger(block - 1)}` } : null}
+        next={{ to: l2aBlockPath(block + 1), label: `Block ${formatInteger(block + 1)}` }}
       />
       {raw.error && !transactions ? (
         <ErrorPanel error={raw.error} onRetry={isRetryable(raw.error) ? () => void raw.refetch() : undefined} />

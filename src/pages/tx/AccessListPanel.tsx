@@ -1,4 +1,3 @@
-import type { Address as AddressType } from 'viem'
 import { formatInteger } from '../../format/numbers.ts'
 import type { AccessList, Authorization } from '../../rpc/schemas.ts'
 import { Address } from '../../ui/Address.tsx'
@@ -8,20 +7,17 @@ import { Panel } from '../../ui/Panel.tsx'
 import { formatYParity } from '../../format/signature.ts'
 import { formatChainId } from '../../format/hex.ts'
 import { Mono } from './parts.tsx'
-import { usePrefetch } from '../../queries/prefetch.ts'
-import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 
 function plural(count: number, one: string, many: string): string {
   return `${formatInteger(count)} ${count === 1 ? one : many}`
 }
 
-type Prefetch = ReturnType<typeof usePrefetch>
 
-const accessColumns = (prefetch: Prefetch): Column<AccessList[number]>[] => [
+const accessColumns = (): Column<AccessList[number]>[] => [
   {
     key: 'address',
     header: 'Address',
-    cell: (entry) => <Address address={entry.address} short={false} onPrefetch={prefetch.account(entry.address as AddressType)} />,
+    cell: (entry) => <Address address={entry.address} short={false} />,
   },
   {
     key: 'keys',
@@ -42,8 +38,8 @@ const accessColumns = (prefetch: Prefetch): Column<AccessList[number]>[] => [
   },
 ]
 
-const authorizationColumns = (prefetch: Prefetch): Column<Authorization>[] => [
-  { key: 'address', header: 'Code of', cell: (authorization) => <Address address={authorization.address} onPrefetch={prefetch.account(authorization.address as AddressType)} /> },
+const authorizationColumns = (): Column<Authorization>[] => [
+  { key: 'address', header: 'Code of', cell: (authorization) => <Address address={authorization.address} /> },
   { key: 'chain', header: 'Chain', className: 'tabular-nums', cell: (authorization) => formatChainId(authorization.chainId) },
   { key: 'nonce', header: 'Nonce', className: 'tabular-nums', cell: (authorization) => formatInteger(BigInt(authorization.nonce)) },
   {
@@ -63,7 +59,6 @@ const authorizationColumns = (prefetch: Prefetch): Column<Authorization>[] => [
 
 /** accessList: the addresses and storage slots the transaction declared it would touch (EIP-2930), warm from the start. */
 export function AccessListPanel({ accessList }: { accessList: AccessList }) {
-  const prefetch = usePrefetch(useNetwork())
   const keys = accessList.reduce((sum, entry) => sum + entry.storageKeys.length, 0)
   return (
     <Panel
@@ -74,7 +69,7 @@ export function AccessListPanel({ accessList }: { accessList: AccessList }) {
       {accessList.length === 0 ? (
         <p className="px-5 py-4 text-sm text-zinc-500 dark:text-zinc-400">The access list is empty: the transaction declared nothing in advance.</p>
       ) : (
-        <DataTable columns={accessColumns(prefetch)} rows={accessList} rowKey={(entry, index) => `${entry.address}-${index}`} caption="Access list: addresses and their storage keys" rowTestId="tx-access-list-entry" cellAlign="top" />
+        <DataTable columns={accessColumns()} rows={accessList} rowKey={(entry, index) => `${entry.address}-${index}`} caption="Access list: addresses and their storage keys" rowTestId="tx-access-list-entry" cellAlign="top" />
       )}
     </Panel>
   )
@@ -82,10 +77,9 @@ export function AccessListPanel({ accessList }: { accessList: AccessList }) {
 
 /** authorizationList (EIP-7702): each signer lets its account run the named contract's code. */
 export function AuthorizationListPanel({ authorizations }: { authorizations: Authorization[] }) {
-  const prefetch = usePrefetch(useNetwork())
   return (
     <Panel title="Authorization list" testId="tx-authorizations" actions={<span className="text-xs text-zinc-500 dark:text-zinc-400">{plural(authorizations.length, 'authorization', 'authorizations')}</span>}>
-      <DataTable columns={authorizationColumns(prefetch)} rows={authorizations} rowKey={(_, index) => String(index)} caption="EIP-7702 authorizations" cellAlign="top" />
+      <DataTable columns={authorizationColumns()} rows={authorizations} rowKey={(_, index) => String(index)} caption="EIP-7702 authorizations" cellAlign="top" />
     </Panel>
   )
 }

@@ -15,7 +15,6 @@ import { TransactionBadges, TransactionView } from './TransactionView.tsx'
 import { TransactionTitle } from './TransactionPage.tsx'
 import { TransactionSkeleton } from './TransactionSkeleton.tsx'
 import { pendingRefetch, retryFor, useTransactionData } from './useTransactionData.ts'
-import { usePrefetch } from '../../queries/prefetch.ts'
 
 function toRef(id: ParsedBlockId): BlockRef & BlockRouteId {
   return id.kind === 'number' ? id.number : id.kind === 'tag' ? id.tag : id.hash
@@ -45,7 +44,6 @@ export function BlockTransactionPage() {
   const block = useQuery({ ...blockQuery(network, ref), enabled: valid })
   const hash = valid ? (transaction.data?.hash ?? null) : null
   const { data, receipt } = useTransactionData(network, hash, transaction)
-  const prefetch = usePrefetch(useNetwork())
 
   if (!network.capabilities.ethMethods) {
     return <MethodUnavailable method="eth_getTransactionByBlockNumberAndIndex" offers={(capabilities) => capabilities.ethMethods} what="Transactions by position" />
@@ -66,7 +64,7 @@ export function BlockTransactionPage() {
   const minedNumber = transaction.data?.blockNumber ?? (block.data?.number ?? null)
   const linkBlock: BlockRouteId = blockId.kind === 'hash' ? blockId.hash : minedNumber !== null ? BigInt(minedNumber) : ref
   const count = block.data ? block.data.transactions.length : null
-  const step = (at: bigint): PageStep => ({ to: blockTxPath(linkBlock, at), label: `Transaction ${at} of ${blockWords(blockId)}`, onPrefetch: prefetch.transactionAt(linkBlock, at) })
+  const step = (at: bigint): PageStep => ({ to: blockTxPath(linkBlock, at), label: `Transaction ${at} of ${blockWords(blockId)}` })
   const prev = index > 0n ? step(index - 1n) : null
   const next = count !== null && index + 1n < BigInt(count) ? step(index + 1n) : count === null ? undefined : null
 
@@ -74,7 +72,7 @@ export function BlockTransactionPage() {
     <>
       Position {formatInteger(index)}
       {count !== null && <> of {formatInteger(count)}</>} in{' '}
-      <AppLink to={blockPath(linkBlock)} onPrefetch={prefetch.block(linkBlock)} testId="tx-block-link" className={inlineLinkClass}>
+      <AppLink to={blockPath(linkBlock)} testId="tx-block-link" className={inlineLinkClass}>
         {blockWords(blockId)}
       </AppLink>
     </>

@@ -5,7 +5,6 @@ import { formatInteger, formatPercent } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { historyMethodsQuery } from '../../networks/otterscan.ts'
 import { failureReasonQuery, failureSource } from '../../queries/failureReason.ts'
-import { usePrefetch } from '../../queries/prefetch.ts'
 import { isRetryable } from '../../rpc/errors.ts'
 import type { Receipt } from '../../rpc/schemas.ts'
 import { Badge } from '../../ui/Badge.tsx'
@@ -51,8 +50,7 @@ function GasRow({ gas }: { gas: GasVerdict | null }) {
 }
 
 /** Where the explanation comes from: the node's record, or a replay that may not see the same state. */
-function SourceRow({ reason, network, blockNumber, otsMissing }: { reason: FailureReason; network: AppNetwork; blockNumber: Hex | null; otsMissing: string | null }) {
-  const prefetch = usePrefetch(network)
+function SourceRow({ reason, blockNumber, otsMissing }: { reason: FailureReason; blockNumber: Hex | null; otsMissing: string | null }) {
   const refused = reason.via !== 'ots' ? (reason.otsRefused ?? otsMissing) : null
   return (
     <ResultRow
@@ -69,7 +67,7 @@ function SourceRow({ reason, network, blockNumber, otsMissing }: { reason: Failu
         {reason.via === 'replay' && (
           <p data-testid="tx-failure-replay-note">
             A replay, not the record: the transaction run again as eth_call with its sender, recipient, value, input and gas limit on the state after block{' '}
-            <AppLink to={blockPath(BigInt(reason.replay.block))} onPrefetch={prefetch.block(BigInt(reason.replay.block))} className={inlineLinkClass} testId="tx-failure-replay-block">
+            <AppLink to={blockPath(BigInt(reason.replay.block))} className={inlineLinkClass} testId="tx-failure-replay-block">
               {formatInteger(BigInt(reason.replay.block))}
             </AppLink>
             {blockNumber && <>, the parent of block {formatInteger(BigInt(blockNumber))}</>}. The state may differ from the moment it ran: transactions before it in its own block are not applied.
@@ -87,10 +85,10 @@ function SourceRow({ reason, network, blockNumber, otsMissing }: { reason: Failu
 }
 
 /** The evidence beneath the headline, per answer. */
-function Evidence({ reason, gas, abi, network, blockNumber, otsMissing }: { reason: FailureReason; gas: GasVerdict | null; abi: Abi; network: AppNetwork; blockNumber: Hex | null; otsMissing: string | null }) {
+function Evidence({ reason, gas, abi, blockNumber, otsMissing }: { reason: FailureReason; gas: GasVerdict | null; abi: Abi; blockNumber: Hex | null; otsMissing: string | null }) {
   const lead = (
     <>
-      <SourceRow reason={reason} network={network} blockNumber={blockNumber} otsMissing={otsMissing} />
+      <SourceRow reason={reason} blockNumber={blockNumber} otsMissing={otsMissing} />
       <GasRow gas={gas} />
     </>
   )
@@ -158,7 +156,7 @@ function FailureReasonPanel({ network, hash, transaction, receipt, abi }: { netw
       {reason.data ? (
         <>
           <Headline text={failureHeadline(reason.data, gas, abi)} />
-          <Evidence reason={reason.data} gas={gas} abi={abi} network={network} blockNumber={receipt.blockNumber} otsMissing={otsMissing} />
+          <Evidence reason={reason.data} gas={gas} abi={abi} blockNumber={receipt.blockNumber} otsMissing={otsMissing} />
         </>
       ) : reason.error ? (
         <div className="p-5">

@@ -17,16 +17,13 @@ import { describeCalldata, type CalldataArgument as DecodedArgument, type Callda
 import { useNames } from '../../queries/names.ts'
 import { formatTokenAmount } from './tokenAmount.ts'
 import { Absent, Mono, Note } from './parts.tsx'
-import { usePrefetch } from '../../queries/prefetch.ts'
-import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 
 /** ERC-20 functions whose `value` argument is an amount of the called token. */
 const tokenAmountFunctions = new Set(['transfer(address,uint256)', 'approve(address,uint256)', 'transferFrom(address,address,uint256)'])
 
 function ArgumentValue({ argument, token }: { argument: DecodedArgument; token: TokenInfo | null }) {
-  const prefetch = usePrefetch(useNetwork())
   const { type, value } = argument
-  if (type === 'address' && typeof value === 'string') return <Address address={value} short={false} onPrefetch={prefetch.account(value as AddressType)} />
+  if (type === 'address' && typeof value === 'string') return <Address address={value} short={false} />
   if (typeof value === 'bigint') {
     const decimals = token?.decimals ?? null
     return (

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Address as AddressType, Hash } from 'viem'
+import type { Hash } from 'viem'
 import { internalOnly, operationKinds, type TopLevel } from '../../evm/internalOperations.ts'
 import { formatEther, formatInteger, formatWei } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { historyMethodsQuery } from '../../networks/otterscan.ts'
 import { internalOperationsQuery } from '../../queries/internalOperations.ts'
-import { usePrefetch } from '../../queries/prefetch.ts'
 import { isRetryable } from '../../rpc/errors.ts'
 import type { InternalOperation } from '../../rpc/otterscan.ts'
 import { Address } from '../../ui/Address.tsx'
@@ -23,16 +22,15 @@ const kindTones: Record<(typeof operationKinds)[keyof typeof operationKinds], Ba
   create2: 'success',
 }
 
-function OperationRow({ operation, network }: { operation: InternalOperation; network: AppNetwork }) {
-  const prefetch = usePrefetch(network)
+function OperationRow({ operation }: { operation: InternalOperation }) {
   const kind = operationKinds[operation.type]
   const value = BigInt(operation.value)
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1.5 px-5 py-3 text-sm" data-testid="tx-internal-op" data-kind={kind}>
       <Badge tone={kindTones[kind]}>{kind}</Badge>
       <FromTo
-        from={<Address address={operation.from} onPrefetch={prefetch.account(operation.from as AddressType)} testId="tx-internal-from" />}
-        to={<Address address={operation.to} onPrefetch={prefetch.account(operation.to as AddressType)} testId="tx-internal-to" />}
+        from={<Address address={operation.from} testId="tx-internal-from" />}
+        to={<Address address={operation.to} testId="tx-internal-to" />}
       />
       <span className="ml-auto font-medium tabular-nums" title={`${operation.value} · ${formatWei(value)}`} data-testid="tx-internal-value" data-value={value.toString(10)}>
         {formatEther(value)}
@@ -70,7 +68,7 @@ function OperationsList({ network, hash, topLevel }: { network: AppNetwork; hash
     <Panel title={`Internal ETH transfers (${formatInteger(shown.length)})`} testId="tx-internal">
       <ol className="divide-y divide-zinc-100 dark:divide-zinc-800">
         {shown.map((operation, index) => (
-          <OperationRow key={index} operation={operation} network={network} />
+          <OperationRow key={index} operation={operation} />
         ))}
       </ol>
     </Panel>

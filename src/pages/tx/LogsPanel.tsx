@@ -13,7 +13,6 @@ import { ListPager, pageWindow } from '../../ui/ListPager.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { isToken, tokenQuery, type TokenInfo } from '../../queries/token.ts'
 import { Mono, Note } from './parts.tsx'
-import { usePrefetch } from '../../queries/prefetch.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { formatTokenAmount } from './tokenAmount.ts'
 import type { Names } from '../../evm/names/names.ts'
@@ -53,10 +52,9 @@ function Amount({ value, token, testId }: { value: bigint; token: TokenInfo | un
 
 /** The decoded fields of a token event, each address a link. */
 function DecodedEvent({ event, token }: { event: TokenEvent; token: TokenInfo | undefined }) {
-  const prefetch = usePrefetch(useNetwork())
   const party = (label: string, address: AddressType, testId: string) => (
     <Field label={label}>
-      <Address address={address} short={false} onPrefetch={prefetch.account(address)} testId={testId} />
+      <Address address={address} short={false} testId={testId} />
     </Field>
   )
   switch (event.event) {
@@ -130,7 +128,6 @@ function KnownEvent({ decoded }: { decoded: DecodedLog }) {
 
 function LogEntry({ log, position, token }: { log: Log; position: number; token: TokenInfo | undefined }) {
   const network = useNetwork()
-  const prefetch = usePrefetch(network)
   const names = useNames(network)
   const event = decodeTokenEvent(log)
   const known = !event && names && log.topics[0] ? knownDecoder(names)(log) : null
@@ -140,7 +137,7 @@ function LogEntry({ log, position, token }: { log: Log; position: number; token:
         <span className="inline-flex h-6 min-w-6 items-center justify-center rounded-md bg-zinc-100 px-1.5 text-xs font-semibold tabular-nums text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300" title={log.logIndex ? `logIndex ${log.logIndex}: position among the block's logs` : 'pending: no log index yet'}>
           {log.logIndex ? formatInteger(BigInt(log.logIndex)) : position}
         </span>
-        <Address address={log.address} short={false} onPrefetch={prefetch.account(log.address as AddressType)} testId="log-address" />
+        <Address address={log.address} short={false} testId="log-address" />
         {isToken(token) && (
           <span className="text-sm text-zinc-500 dark:text-zinc-400" data-testid="log-token-name">
             {token.name ?? token.symbol}

@@ -20,8 +20,6 @@ import { confirmations } from './fees.ts'
 import { blockTimestamp, isPending, placement, receiptLoading, tokenMovements, type TransactionData } from './model.ts'
 import { tokensTransferredId } from './TokenTransfersPanel.tsx'
 import { Loading, Note, NotYet, rawQuantity } from './parts.tsx'
-import { usePrefetch } from '../../queries/prefetch.ts'
-import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { revealAtTop } from '../../ui/motion.ts'
 
 /**
@@ -47,7 +45,6 @@ function TokensMovedNote({ count }: { count: number }) {
 
 /** Who, what, where and when: the fields people look at first. */
 export function OverviewPanel({ data }: { data: TransactionData }) {
-  const prefetch = usePrefetch(useNetwork())
   const { transaction, receipt } = data
   const pending = isPending(data)
   const where = placement(data)
@@ -83,7 +80,7 @@ export function OverviewPanel({ data }: { data: TransactionData }) {
         <InfoRow label="Block" testId="tx-block" raw={where?.blockNumber ?? null} help="The block that includes the transaction (null while pending).">
           {where ? (
             <>
-              <BlockLink number={where.blockNumber} onPrefetch={prefetch.block(BigInt(where.blockNumber))} testId="tx-block-number" />
+              <BlockLink number={where.blockNumber} testId="tx-block-number" />
               {confirmed !== null && (
                 <Badge tone="neutral" testId="tx-confirmations">
                   {formatInteger(confirmed)} {confirmed === 1n ? 'confirmation' : 'confirmations'}
@@ -100,12 +97,11 @@ export function OverviewPanel({ data }: { data: TransactionData }) {
         {where && (
           <>
             <InfoRow label="Block hash" testId="tx-block-hash">
-              <HashText value={where.blockHash} to={blockPath(where.blockHash as Hash)} short={false} copyLabel="Copy block hash" onPrefetch={prefetch.block(where.blockHash)} />
+              <HashText value={where.blockHash} to={blockPath(where.blockHash as Hash)} short={false} copyLabel="Copy block hash" />
             </InfoRow>
             <InfoRow label="Position in block" testId="tx-index" raw={where.transactionIndex} help="transactionIndex: where in the block the transaction sits (from 0).">
               <AppLink
                 to={blockTxPath(BigInt(where.blockNumber), BigInt(where.transactionIndex))}
-                onPrefetch={prefetch.transactionAt(BigInt(where.blockNumber), BigInt(where.transactionIndex))}
                 testId="tx-index-link"
               >
                 {formatInteger(BigInt(where.transactionIndex))}
@@ -132,7 +128,7 @@ export function OverviewPanel({ data }: { data: TransactionData }) {
         )}
 
         <InfoRow label="From" testId="tx-from" help="The sender, recovered from the signature.">
-          {from ? <Address address={from} short={false} onPrefetch={prefetch.account(from)} /> : <Loading width="w-96" />}
+          {from ? <Address address={from} short={false} /> : <Loading width="w-96" />}
         </InfoRow>
 
         <InfoRow label="To" testId="tx-to" help="The recipient; null for a contract creation.">
@@ -144,14 +140,14 @@ export function OverviewPanel({ data }: { data: TransactionData }) {
               {receipt?.contractAddress ? (
                 <>
                   <Note>created</Note>
-                  <Address address={receipt.contractAddress} short={false} onPrefetch={prefetch.account(receipt.contractAddress)} testId="tx-created-address" />
+                  <Address address={receipt.contractAddress} short={false} testId="tx-created-address" />
                 </>
               ) : pending ? (
                 <Note>the address is known once mined</Note>
               ) : null}
             </span>
           ) : (
-            <Address address={to} short={false} onPrefetch={prefetch.account(to)} />
+            <Address address={to} short={false} />
           )}
         </InfoRow>
 

@@ -1,4 +1,3 @@
-import type { Address as AddressType } from 'viem'
 import { formatInteger } from '../../format/numbers.ts'
 import { transactionTypeName } from '../../format/transactionType.ts'
 import type { Receipt } from '../../rpc/schemas.ts'
@@ -10,14 +9,11 @@ import { InfoList } from '../../ui/InfoList.tsx'
 import { InfoRow } from '../../ui/InfoRow.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Absent, Mono, Note, rawQuantity } from './parts.tsx'
-import { usePrefetch } from '../../queries/prefetch.ts'
-import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 
 const emptyBloom = `0x${'0'.repeat(512)}`
 
 /** The receipt's own fields: the ones the overview and the gas panel do not already show. */
 export function ReceiptPanel({ receipt }: { receipt: Receipt }) {
-  const prefetch = usePrefetch(useNetwork())
   return (
     <Panel title="Receipt" testId="tx-receipt">
       <InfoList>
@@ -37,7 +33,7 @@ export function ReceiptPanel({ receipt }: { receipt: Receipt }) {
           <Note>in the block up to and including this transaction</Note>
         </InfoRow>
         <InfoRow label="Contract created" testId="receipt-contract-address" help="contractAddress: the new contract's address for a creation, otherwise null.">
-          {receipt.contractAddress ? <Address address={receipt.contractAddress} short={false} onPrefetch={prefetch.account(receipt.contractAddress as AddressType)} /> : <Absent>none (null: not a contract creation)</Absent>}
+          {receipt.contractAddress ? <Address address={receipt.contractAddress} short={false} /> : <Absent>none (null: not a contract creation)</Absent>}
         </InfoRow>
         {receipt.type !== undefined && (
           <InfoRow label="Receipt type" testId="receipt-type" raw={rawQuantity(receipt.type)}>

@@ -3,8 +3,6 @@ import { useState } from 'react'
 import { zeroAddress, type Address as AddressType } from 'viem'
 import type { TokenTransfer } from '../../evm/tokenTransfers.ts'
 import { formatInteger } from '../../format/numbers.ts'
-import type { AppNetwork } from '../../networks/capabilities.ts'
-import { usePrefetch } from '../../queries/prefetch.ts'
 import { isToken, tokenQuery, type TokenInfo } from '../../queries/token.ts'
 import { Address } from '../../ui/Address.tsx'
 import { AppLink } from '../../ui/AppLink.tsx'
@@ -23,13 +21,12 @@ const firstShown = 25
 export const tokensTransferredId = 'tokens-transferred'
 
 /** The token by its name and symbol, linking to its address page; its address (shortened) while unknown or nameless. */
-function TokenName({ address, token, loading, network }: { address: AddressType; token: TokenInfo | undefined; loading: boolean; network: AppNetwork }) {
-  const prefetch = usePrefetch(network)
+function TokenName({ address, token, loading }: { address: AddressType; token: TokenInfo | undefined; loading: boolean }) {
   if (loading) return <Skeleton className="h-4 w-24" />
-  if (!isToken(token)) return <Address address={address} onPrefetch={prefetch.account(address)} testId="tx-token-name" />
+  if (!isToken(token)) return <Address address={address} testId="tx-token-name" />
   const name = token.name ?? token.symbol ?? ''
   return (
-    <AppLink to={addressPath(address)} onPrefetch={prefetch.account(address)} testId="tx-token-name" title={address} className="inline-flex max-w-[16rem] min-w-0 items-baseline gap-1 truncate font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
+    <AppLink to={addressPath(address)} testId="tx-token-name" title={address} className="inline-flex max-w-[16rem] min-w-0 items-baseline gap-1 truncate font-medium text-accent-600 hover:text-accent-500 dark:text-accent-400 dark:hover:text-accent-300">
       <span className="truncate">{name}</span>
       {token.symbol && token.name && <span className="text-xs font-normal text-zinc-500 dark:text-zinc-400">({token.symbol})</span>}
     </AppLink>
@@ -71,9 +68,8 @@ function TokenId({ id }: { id: bigint }) {
   )
 }
 
-function Movement({ transfer, token, loading, network }: { transfer: TokenTransfer; token: TokenInfo | undefined; loading: boolean; network: AppNetwork }) {
-  const prefetch = usePrefetch(network)
-  const party = (address: AddressType, testId: string) => <Address address={address} onPrefetch={prefetch.account(address)} testId={testId} />
+function Movement({ transfer, token, loading }: { transfer: TokenTransfer; token: TokenInfo | undefined; loading: boolean }) {
+  const party = (address: AddressType, testId: string) => <Address address={address} testId={testId} />
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1.5 px-5 py-3 text-sm" data-testid="tx-token-transfer" data-standard={transfer.standard} data-token={transfer.token}>
       <Badge tone="accent">{transfer.standard}</Badge>
@@ -95,7 +91,7 @@ function Movement({ transfer, token, loading, network }: { transfer: TokenTransf
             </span>
           </>
         )}
-        <TokenName address={transfer.token} token={token} loading={loading} network={network} />
+        <TokenName address={transfer.token} token={token} loading={loading} />
       </span>
     </li>
   )
@@ -120,7 +116,7 @@ export function TokenTransfersPanel({ data }: { data: TransactionData }) {
         <ol className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {shown.map((movement, index) => {
             const info = infoOf(movement.token)
-            return <Movement key={index} transfer={movement} token={info?.data} loading={info?.isPending ?? false} network={data.network} />
+            return <Movement key={index} transfer={movement} token={info?.data} loading={info?.isPending ?? false} />
           })}
         </ol>
         {movements.length > shown.length && (

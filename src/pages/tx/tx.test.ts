@@ -2,11 +2,10 @@ import { type Hash } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import type { Receipt, Transaction } from '../../rpc/schemas.ts'
-import { parseAddress } from '../address/AddressPage.tsx'
 import { confirmations } from './fees.ts'
 import { blockTimestamp, isPending, placement, type TransactionData } from './model.ts'
 import { formatTokenAmount } from './tokenAmount.ts'
-import { parseTransactionHash } from '../../urls.ts'
+import { parseAddress, parseTransactionHash } from '../../urls.ts'
 import { pendingRefetch, pendingPollMs } from './useTransactionData.ts'
 
 describe('confirmations', () => {

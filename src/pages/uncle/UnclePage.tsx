@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { Hash } from 'viem'
 import { useParams } from 'react-router'
 import { hexToBigInt } from '../../format/hex.ts'
@@ -6,7 +6,7 @@ import { formatInteger } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { NetworkLabel } from '../../ui/networks/NetworkLabel.tsx'
-import { blockQuery, prefetchUncle, uncleQuery } from '../../queries/blocks.ts'
+import { blockQuery, uncleQuery } from '../../queries/blocks.ts'
 import { isRetryable } from '../../rpc/errors.ts'
 import { AppLink, inlineLinkClass } from '../../ui/AppLink.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
@@ -45,7 +45,6 @@ export function UnclePage() {
 }
 
 function UncleView({ network, parsed, index }: { network: AppNetwork; parsed: ParsedBlockId; index: bigint }) {
-  const queryClient = useQueryClient()
   const ref = blockRefOf(parsed)
   // Asked in the same render, so both leave in one batch: the uncle, and the block that includes it.
   const uncle = useQuery(uncleQuery(network, ref, index))
@@ -58,10 +57,7 @@ function UncleView({ network, parsed, index }: { network: AppNetwork; parsed: Pa
   const linkId: bigint | Hash | null = parsed.kind === 'hash' ? parsed.hash : parsed.kind === 'number' ? parsed.number : blockNumber
   const uncleCount = block ? block.uncles.length : undefined
 
-  const step = (position: bigint): PageStep | null =>
-    linkId === null
-      ? null
-      : { to: unclePath(linkId, position), label: `Uncle ${position} of block ${blockLabel}`, onPrefetch: () => void prefetchUncle(queryClient, network, linkId, position) }
+  const step = (position: bigint): PageStep | null => (linkId === null ? null : { to: unclePath(linkId, position), label: `Uncle ${position} of block ${blockLabel}` })
   const prev = uncleCount === undefined ? undefined : index > 0n && index - 1n < BigInt(uncleCount) ? step(index - 1n) : null
   const next = uncleCount === undefined ? undefined : index + 1n < BigInt(uncleCount) ? step(index + 1n) : null
 
