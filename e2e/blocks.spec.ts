@@ -155,18 +155,21 @@ test.describe('block pages on the local devnet', () => {
     await expect(row.getByTestId('tx-index')).toHaveAttribute('href', `/block/${number}/tx/${BigInt(sent.receipt.transactionIndex as Hex)}`)
     await expect(row.getByTestId('tx-hash').locator('a')).toHaveAttribute('href', `/tx/${sent.hash}`)
 
-    // The transaction-details flag: full objects add what only they carry (value, type).
-    await page.getByTestId('tx-details-full').click()
-    await expect(page).toHaveURL(/[?&]tx=full/)
+    // Full transaction objects by default: what only they carry (value, type) is in the row.
     await expect(page.getByTestId('tx-details-full')).toHaveAttribute('aria-checked', 'true')
-    const fullRow = txRow(page, sent.hash)
-    await expect(fullRow.getByTestId('tx-value')).toHaveAttribute('data-value', sent.value.toString())
-    await expect(fullRow.getByTestId('tx-type')).toContainText('EIP-1559')
-    expect(await shownValue(fullRow.getByTestId('tx-from'))).toBe(sent.receipt.from.toLowerCase())
-    await expect(fullRow.getByTestId('tx-status')).toHaveText('Success')
-    await expect(fullRow.getByTestId('tx-gas-used')).toHaveAttribute('data-value', BigInt(sent.receipt.gasUsed).toString())
+    await expect(row.getByTestId('tx-value')).toHaveAttribute('data-value', sent.value.toString())
+    await expect(row.getByTestId('tx-type')).toContainText('EIP-1559')
+    expect(await shownValue(row.getByTestId('tx-from'))).toBe(sent.receipt.from.toLowerCase())
+    // Hashes only, one click away and linkable: the receipts still give status and gas used, no value.
     await page.getByTestId('tx-details-hashes').click()
-    await expect(page).not.toHaveURL(/[?&]tx=full/)
+    await expect(page).toHaveURL(/[?&]tx=hashes/)
+    await expect(page.getByTestId('tx-details-hashes')).toHaveAttribute('aria-checked', 'true')
+    const hashRow = txRow(page, sent.hash)
+    await expect(hashRow.getByTestId('tx-status')).toHaveText('Success')
+    await expect(hashRow.getByTestId('tx-gas-used')).toHaveAttribute('data-value', BigInt(sent.receipt.gasUsed).toString())
+    await expect(hashRow.getByTestId('tx-value')).toHaveCount(0)
+    await page.getByTestId('tx-details-full').click()
+    await expect(page).not.toHaveURL(/[?&]tx=/)
     await expect(page.getByTestId('block-tx-row')).toHaveCount(block.transactions.length)
 
     // Previous and next.
