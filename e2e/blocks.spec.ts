@@ -131,8 +131,14 @@ test.describe('block pages on the local devnet', () => {
     // The transactions come right under the overview; the header's fields wait behind one button.
     await expect(page.getByTestId('block-header-folded')).toBeVisible()
     await expect(page.getByTestId('field-stateRoot')).toHaveCount(0)
-    const [transactionsTop, headerTop] = await Promise.all([page.getByTestId('block-transactions').boundingBox(), page.getByTestId('block-header').boundingBox()])
-    expect(transactionsTop!.y).toBeLessThan(headerTop!.y)
+    // Polled: the server's first screen is replaced by the app's render once its code runs, and an element
+    // measured at that moment is gone (its box null).
+    await expect
+      .poll(async () => {
+        const [transactions, header] = await Promise.all([page.getByTestId('block-transactions').boundingBox(), page.getByTestId('block-header').boundingBox()])
+        return transactions && header ? transactions.y < header.y : 'not laid out'
+      })
+      .toBe(true)
     await page.getByTestId('block-header-toggle').click()
     await expect(page.getByTestId('block-header-toggle')).toHaveAttribute('aria-expanded', 'true')
     // Every field of the spec's table has its row.
