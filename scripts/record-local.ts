@@ -125,7 +125,8 @@ async function main(): Promise<void> {
     await block.ask('eth_getBlockByNumber', [full!.number, false])
     // Its neighbours, which the page's previous and next links read ahead (a focused link, its receipts too).
     for (const step of [-1, 1]) {
-      await block.ask('eth_getBlockByNumber', [hex(Number(full!.number) + step), false])
+      // Full objects, as the page lists them; hashes only, as the page's "Hashes" mode asks.
+      for (const objects of [true, false]) await block.ask('eth_getBlockByNumber', [hex(Number(full!.number) + step), objects])
       await block.ask('eth_getBlockReceipts', [hex(Number(full!.number) + step)])
     }
     // Its first transaction by position (the block's transaction page), with its receipt.
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
     await block.ask('eth_getTransactionByBlockNumberAndIndex', [full!.number, '0x1'])
     // A block past the head: the node answers null.
     block.facts.unmined = hex(999_999)
-    await block.ask('eth_getBlockByNumber', [hex(999_999), false])
+    for (const objects of [true, false]) await block.ask('eth_getBlockByNumber', [hex(999_999), objects])
     await block.ask('eth_getBlockReceipts', [hex(999_999)])
     block.facts.scenario = { contracts: scenario.contracts, deployer: devAccount(0).address, holders: [1, 2, 3, 4].map((index) => devAccount(index).address) }
 
@@ -238,7 +239,7 @@ async function main(): Promise<void> {
     const empty = scene('empty', 'the genesis block, which holds no transactions, and an address with no activity')
     await frame(empty)
     empty.facts.emptyBlock = '0x0'
-    await empty.ask('eth_getBlockByNumber', ['0x0', false])
+    for (const objects of [true, false]) await empty.ask('eth_getBlockByNumber', ['0x0', objects])
     await empty.ask('eth_getBlockReceipts', ['0x0'])
     const idle = '0x000000000000000000000000000000000000c0de'
     empty.facts.idleAddress = idle

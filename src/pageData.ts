@@ -4,7 +4,7 @@ import type { AppNetwork } from './networks/capabilities.ts'
 import { prefetchHomePage } from './pages/home/homeData.ts'
 import { parseAddress, parseBlockId, parseIndex, parseL2aBlock, parseTransactionHash } from './urls.ts'
 import { accountQuery } from './queries/account.ts'
-import { blockRefOf, prefetchBlockFirstScreen, prefetchBlockRoute } from './queries/blockPage.ts'
+import { blockRefOf, detailsParam, hashesOnly, prefetchBlockFirstScreen, prefetchBlockRoute } from './queries/blockPage.ts'
 import { blockQuery, uncleQuery } from './queries/blocks.ts'
 import { rawBlockQuery } from './queries/l2a.ts'
 import { carriedBlockTimestamp, prefetchTransactionPage, receiptQuery, transactionByIndexQuery, transactionQuery } from './queries/transactions.ts'
@@ -70,9 +70,9 @@ const blockTransactionPageData: PageData = ({ client, network, params }) => {
   return parsed && index !== null && network.capabilities.ethMethods ? client.prefetchQuery(transactionByIndexQuery(network, blockRefOf(parsed), index)) : Promise.resolve()
 }
 
-/** The block and its receipts (one batch), as the block page reads them without full transactions. */
+/** The block (its hashes: the receipts page lists no transaction objects) and its receipts, in one batch. */
 const blockReceiptsPageData: PageData = ({ client, network, params }) =>
-  network.capabilities.blockReceipts ? prefetchBlockRoute(client, network, params.id ?? '', new URLSearchParams()) : Promise.resolve()
+  network.capabilities.blockReceipts ? prefetchBlockRoute(client, network, params.id ?? '', new URLSearchParams({ [detailsParam]: hashesOnly })) : Promise.resolve()
 
 /** A layer-2 block's raw transactions. */
 const l2aBlockPageData: PageData = ({ client, network, params }) => {

@@ -58,7 +58,8 @@ export function earlyCalls(pathname: string, search: URLSearchParams, hints: Lea
   if (parts.length === 2 && parts[0] === 'block') {
     const block = blockParam(parts[1]!)
     if (!block) return null
-    const full = search.get('tx') === 'full'
+    // As queries/blockPage.ts wantsFullTransactions reads it: full objects unless ?tx=hashes.
+    const full = search.get('tx') !== 'hashes'
     const blockCall = block.kind === 'hash' ? { method: 'eth_getBlockByHash', params: [block.param, full] } : { method: 'eth_getBlockByNumber', params: [block.param, full] }
     // Without eth_getBlockReceipts the receipts wait for the block's transaction hashes.
     return hints.receiptsOneByOne ? [blockCall] : [blockCall, { method: 'eth_getBlockReceipts', params: [block.param] }]

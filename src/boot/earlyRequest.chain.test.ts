@@ -9,7 +9,7 @@ import { devAccount } from '../../server/testing/devAccounts.ts'
 import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { configNetwork } from '../networks/capabilities.ts'
 import { prefetchBlockRoute } from '../queries/blockPage.ts'
-import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery } from '../queries/blocks.ts'
+import { blockReceiptsQuery, blockWithTransactionsQuery } from '../queries/blocks.ts'
 import { headQuery, headStreamFor } from '../queries/head.ts'
 import { createQueryClient } from '../queries/queryClient.ts'
 import { receiptQuery, transactionQuery } from '../queries/transactions.ts'
@@ -66,10 +66,10 @@ beforeEach(() => {
 })
 
 describe('the early request holds to the app’s own calls', () => {
-  it('block page by number, by hash, with full transactions: the same methods and params the page’s queries send', async () => {
+  it('block page by number, by hash, full transactions or hashes only: the same methods and params the page’s queries send', async () => {
     const network = configNetwork(serviceNetwork(service))
     const hash = (await createChainClient(service.urls.rpc).getBlock({ blockNumber: BigInt(block) })).hash
-    for (const [id, search] of [[String(BigInt(block)), ''], [block, ''], [hash, ''], [hash.toUpperCase().replace('0X', '0x'), ''], [String(BigInt(block)), '?tx=full']] as const) {
+    for (const [id, search] of [[String(BigInt(block)), ''], [block, ''], [hash, ''], [hash.toUpperCase().replace('0X', '0x'), ''], [String(BigInt(block)), '?tx=full'], [String(BigInt(block)), '?tx=hashes']] as const) {
       posts.length = 0
       const client = createQueryClient()
       prefetchBlockRoute(client, network, id, new URLSearchParams(search))
@@ -148,7 +148,7 @@ describe('the app adopts the early answer', () => {
     const network = configNetwork(serviceNetwork(service))
     const client = createQueryClient()
     prefetchBlockRoute(client, network, String(BigInt(block)), new URLSearchParams())
-    const [shown, receipts] = await Promise.all([client.fetchQuery(blockQuery(network, BigInt(block))), client.fetchQuery(blockReceiptsQuery(network, BigInt(block)))])
+    const [shown, receipts] = await Promise.all([client.fetchQuery(blockWithTransactionsQuery(network, BigInt(block))), client.fetchQuery(blockReceiptsQuery(network, BigInt(block)))])
     expect(postedMethods(posts)).toEqual([])
     const chain = createChainClient(service.urls.rpc)
     expect(shown?.hash).toBe((await chain.getBlock({ blockNumber: BigInt(block) })).hash)

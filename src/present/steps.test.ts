@@ -21,7 +21,7 @@ describe('planWalk', () => {
     expect(walk.skipped).toEqual([])
     expect(walk.steps.map((step) => [step.id, step.path])).toEqual([
       ['live', '/'],
-      ['busy-block', '/block/118?tx=full'],
+      ['busy-block', '/block/118'],
       ['token-transfer', `/tx/0x${'ab'.repeat(32)}`],
       ['failed-transaction', `/tx/0x${'cd'.repeat(32)}`],
       // Every Transfer (topic0 is keccak256 of the event's signature) from block 0 to the head.

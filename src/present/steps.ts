@@ -85,8 +85,8 @@ export function planWalk({ chain, fileStore, recorded }: WalkInput): Walk {
 
   take('busy-block', fact((f) => f.busyBlock), (block) => ({
     caption: `Block ${formatInteger(block.number)}: ${formatInteger(block.transactions)} transaction${block.transactions === 1 ? '' : 's'} using ${formatPercent(block.gasUsed, block.gasLimit)} of its gas limit. Each row names the method called, the value moved and the fee paid.`,
-    // Full transaction objects: the method and value columns come with them.
-    path: `${blockPath(block.number)}?tx=full`,
+    // The block page lists full transaction objects: the method and value columns come with them.
+    path: blockPath(block.number),
     focus: '[data-testid="block-transactions"]',
   }))
   take('token-transfer', fact((f) => f.tokenTransfer), (transfer) => ({

@@ -4,7 +4,7 @@ import { configNetwork, defaultCapabilities, type AppNetwork } from '../networks
 import { headQuery } from './head.ts'
 import { createQueryClient } from './queryClient.ts'
 import type { BlockHeader } from '../rpc/schemas.ts'
-import { blockPageRef, blockRefOf, headNumberOf, prefetchBlockRoute, receiptsSkippedFor, wantsFullTransactions } from './blockPage.ts'
+import { blockPageRef, blockRefOf, headNumberOf, prefetchBlockRoute, listsFullTransactions, receiptsSkippedFor, wantsFullTransactions } from './blockPage.ts'
 
 // Port 9 (discard) refuses connections: the queries started here fail at once, which these tests do not
 // wait for; they read which queries were started.
@@ -57,19 +57,32 @@ describe('the block route', () => {
     expect(receiptsSkippedFor({ ...withoutReceipts, kind: 'sample' }, { kind: 'number', number: 7n })).toBe('unsupported')
   })
 
-  it('reads ?tx=full as the full transaction objects', () => {
+  it('lists full transaction objects unless ?tx=hashes asks for hashes only', () => {
+    expect(wantsFullTransactions(new URLSearchParams(''))).toBe(true)
     expect(wantsFullTransactions(new URLSearchParams('tx=full'))).toBe(true)
     expect(wantsFullTransactions(new URLSearchParams('tx=hashes'))).toBe(false)
-    expect(wantsFullTransactions(new URLSearchParams(''))).toBe(false)
+  })
+
+  it('on a recorded sample, lists a block recorded with hashes only by its hashes unless ?tx=full asks', () => {
+    const recordedBlock = (fullTransactions: boolean) => ({ number: '0x3e8', hash, transactions: 2, fullTransactions, receipts: false, uncles: [] })
+    const sample = (fullTransactions: boolean) => ({ ...network, kind: 'sample', sample: { blocks: [recordedBlock(fullTransactions)] } }) as unknown as AppNetwork
+    const byNumber = { kind: 'number', number: 1000n } as const
+    expect(listsFullTransactions(sample(false), byNumber, new URLSearchParams())).toBe(false)
+    expect(listsFullTransactions(sample(false), { kind: 'hash', hash }, new URLSearchParams())).toBe(false)
+    expect(listsFullTransactions(sample(false), byNumber, new URLSearchParams('tx=full'))).toBe(true)
+    expect(listsFullTransactions(sample(true), byNumber, new URLSearchParams())).toBe(true)
+    expect(listsFullTransactions(network, byNumber, new URLSearchParams())).toBe(true)
+    expect(listsFullTransactions(network, byNumber, new URLSearchParams('tx=hashes'))).toBe(false)
+    expect(started('1000', '', sample(false))).toEqual(['block 0x3e8', 'blockReceipts 0x3e8'])
   })
 
   it('starts the block and its receipts from the URL, as the page will ask for them', () => {
-    expect(started('1000')).toEqual(['block 0x3e8', 'blockReceipts 0x3e8'])
-    expect(started('0x3e8', 'tx=full')).toEqual(['block 0x3e8 transactions', 'blockReceipts 0x3e8'])
-    expect(started(hash)).toEqual([`block ${hash}`, `blockReceipts ${hash}`])
+    expect(started('1000')).toEqual(['block 0x3e8 transactions', 'blockReceipts 0x3e8'])
+    expect(started('0x3e8', 'tx=hashes')).toEqual(['block 0x3e8', 'blockReceipts 0x3e8'])
+    expect(started(hash)).toEqual([`block ${hash} transactions`, `blockReceipts ${hash}`])
     // Without eth_getBlockReceipts the receipts are still started (read one by one once the block is known).
-    expect(started('1000', '', withoutReceipts)).toEqual(['block 0x3e8', 'blockReceipts 0x3e8'])
-    expect(started('1000', '', { ...withoutReceipts, kind: 'sample' })).toEqual(['block 0x3e8'])
+    expect(started('1000', '', withoutReceipts)).toEqual(['block 0x3e8 transactions', 'blockReceipts 0x3e8'])
+    expect(started('1000', '', { ...withoutReceipts, kind: 'sample' })).toEqual(['block 0x3e8 transactions'])
   })
 
   it('starts nothing for a tag (its answer is never fresh: the page would ask again) or an id that is none', () => {
@@ -77,7 +90,7 @@ describe('the block route', () => {
     expect(started('finalized')).toEqual([])
     expect(started('not-a-block')).toEqual([])
     // latest with the head known is the head's number: that the page asks for, and it can stay fresh.
-    expect(started('latest', '', network, 120n)).toEqual(['block 0x78', 'blockReceipts 0x78'])
+    expect(started('latest', '', network, 120n)).toEqual(['block 0x78 transactions', 'blockReceipts 0x78'])
   })
 })
 

@@ -18,11 +18,28 @@ import { parseBlockId, type ParsedBlockId } from '../urls.ts'
  * from its URL) does not carry the hook's code.
  */
 
-/** `?tx=full` asks for full transaction objects (the transaction-details flag), so the choice is linkable. */
+/**
+ * A block page lists full transaction objects (the transaction-details flag true): method, value and fee in
+ * every row, as every explorer shows them. `?tx=hashes` asks for hashes only, so that choice is linkable.
+ */
 export const detailsParam = 'tx'
+export const hashesOnly = 'hashes'
 
 export function wantsFullTransactions(search: URLSearchParams): boolean {
-  return search.get(detailsParam) === 'full'
+  return search.get(detailsParam) !== hashesOnly
+}
+
+/**
+ * Whether the block page lists this block's full transaction objects: as the URL asks, and without `?tx=` by
+ * default, except on a recorded sample for a block it recorded with hashes only (the page would otherwise
+ * show nothing but "not in this recording").
+ */
+export function listsFullTransactions(network: AppNetwork, parsed: ParsedBlockId, search: URLSearchParams): boolean {
+  const asked = search.get(detailsParam)
+  if (asked !== null) return asked !== hashesOnly
+  if (network.kind !== 'sample') return true
+  const recorded = network.sample?.blocks.find((block) => (parsed.kind === 'hash' ? block.hash.toLowerCase() === parsed.hash.toLowerCase() : parsed.kind === 'number' && BigInt(block.number) === parsed.number))
+  return recorded?.fullTransactions ?? true
 }
 
 /**
@@ -81,7 +98,7 @@ export function prefetchBlockRoute(client: QueryClient, network: AppNetwork, par
   if (!parsed) return Promise.resolve()
   const ref = blockPageRef(parsed, headNumberOf(client.getQueryData(headQuery(network).queryKey)))
   if (resolveBlockRef(ref).kind === 'tag') return Promise.resolve()
-  return prefetchBlockPage(client, network, ref, { transactions: wantsFullTransactions(search), receipts: receiptsSkippedFor(network, parsed) === null })
+  return prefetchBlockPage(client, network, ref, { transactions: listsFullTransactions(network, parsed, search), receipts: receiptsSkippedFor(network, parsed) === null })
 }
 
 /**
@@ -117,7 +134,7 @@ export async function prefetchBlockFirstScreen(client: QueryClient, network: App
   const ref = blockPageRef(parsed, headNumberOf(client.getQueryData(headQuery(network).queryKey)))
   if (resolveBlockRef(ref).kind === 'tag') return
   // A failed read is the browser's to retry and to explain, as prefetchQuery leaves it.
-  const block = await (wantsFullTransactions(search) ? client.fetchQuery(blockWithTransactionsQuery(network, ref)) : client.fetchQuery(blockQuery(network, ref))).catch(() => null)
+  const block = await (listsFullTransactions(network, parsed, search) ? client.fetchQuery(blockWithTransactionsQuery(network, ref)) : client.fetchQuery(blockQuery(network, ref))).catch(() => null)
   if (!block || receiptsSkippedFor(network, parsed) !== null) return
   const first = firstScreenReceiptHashes(transactionHashesOf(block))
   if (first.length === 0) await client.prefetchQuery(blockReceiptsQuery(network, ref))

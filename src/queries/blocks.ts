@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import type { Hex } from 'viem'
+import type { Hash, Hex } from 'viem'
 import { capabilitiesOf } from '../networks/capabilities.ts'
 import { clientsFor } from '../networks/clients.ts'
 import { lacksMethod, noteLacks } from '../networks/lacks.ts'
@@ -102,6 +102,20 @@ export function readsReceiptsOneByOne(network: Network): boolean {
  */
 export const blockReceiptsTimeoutMs = 60_000
 
+/**
+ * The block's transaction hashes for reading its receipts one by one: from its full objects when those are
+ * cached or on their way (the block page asks for them beside the receipts), else from the block itself.
+ * Asking for the block by hashes beside its full objects sent the same block twice in one batch.
+ */
+async function blockHashesFor(client: QueryClient, network: Network, ref: ResolvedBlockRef): Promise<{ number: Hex | null; hash: Hash | null; transactions: Hash[] } | null> {
+  const full = client.getQueryCache().find({ queryKey: blockWithTransactionsQuery(network, ref.param).queryKey, exact: true })
+  if (full && (full.state.data || full.state.fetchStatus === 'fetching')) {
+    const block = await client.fetchQuery(blockWithTransactionsQuery(network, ref.param))
+    return block && { ...block, transactions: block.transactions.map((transaction) => transaction.hash) }
+  }
+  return client.fetchQuery(blockQuery(network, ref.param))
+}
+
 async function readBlockReceipts(client: QueryClient, network: Network, ref: ResolvedBlockRef, signal: AbortSignal): Promise<Receipt[] | null> {
   const http = clientsFor(network).http
   if (!readsReceiptsOneByOne(network)) {
@@ -112,7 +126,7 @@ async function readBlockReceipts(client: QueryClient, network: Network, ref: Res
       noteLacks(network, 'eth_getBlockReceipts')
     }
   }
-  const block = await client.fetchQuery(blockQuery(network, ref.param))
+  const block = await blockHashesFor(client, network, ref)
   if (!block) return null
   return Promise.all(
     block.transactions.map(async (hash) => {

@@ -11,25 +11,40 @@ import { ReplayTransport } from '../../testing/replay.ts'
 import { expectNoStackTrace, expectNoSidewaysScroll, narrow, tabTo, tallAsThePage, wide } from '../../testing/pageChecks.ts'
 
 const recording = blockRecording as LocalRecording
+// Full transactions (the page's default) name the tokens they move: the token reads are in the address recording.
+const recordings = [recording, addressRecording as LocalRecording]
 const number = recording.facts.full as `0x${string}`
-type Block = { number: `0x${string}`; gasUsed: `0x${string}`; transactions: Array<{ hash: string }> }
+type Block = { number: `0x${string}`; gasUsed: `0x${string}`; transactions: Array<{ hash: string; value: `0x${string}`; input: string }> }
 const block = recorded<Block>(recording, 'eth_getBlockByNumber', [number, true])
 const url = `/block/${hexToBigInt(number)}`
 const grouped = (value: bigint) => value.toLocaleString('en-US')
 
 describe('the block page', () => {
   it('shows the recorded block: its number, its transactions by hash, its gas', async () => {
-    await renderApp(url, { recordings: [recording] })
+    await renderApp(url, { recordings })
     await expect.element(page.getByTestId('block-title')).toHaveTextContent(`Block ${grouped(hexToBigInt(block.number))}`)
     await expect.element(page.getByTestId('block-tx-total')).toHaveTextContent(`${block.transactions.length} transactions`)
     for (const transaction of block.transactions) await expect.element(page.getByTestId('block-page').element().querySelector<HTMLElement>(`a[href*="${transaction.hash}"]`)).toBeVisible()
     await expect.element(page.getByTestId('field-gasUsed')).toHaveTextContent(grouped(hexToBigInt(block.gasUsed)))
   })
 
+  it('lists method, value and fee by default, as the full transactions and their receipts give them', async () => {
+    await renderApp(url, { recordings })
+    await expect.element(page.getByTestId('tx-details-full')).toHaveAttribute('aria-checked', 'true')
+    const rows = () => page.getByTestId('block-tx-row').elements()
+    await expect.poll(() => rows().length).toBe(block.transactions.length)
+    for (const [index, transaction] of block.transactions.entries()) {
+      const row = rows()[index]!
+      await expect.poll(() => row.querySelector('[data-testid="tx-value"]')?.getAttribute('data-value')).toBe(hexToBigInt(transaction.value).toString())
+      expect(row.querySelector('[data-testid="tx-method"]'), transaction.hash).not.toBeNull()
+      await expect.poll(() => row.querySelector('[data-testid="tx-fee"]')?.textContent ?? '').toMatch(/\d/)
+    }
+  })
+
   for (const theme of ['light', 'dark'] as const) {
     for (const size of [wide, narrow]) {
       it(`fits the window and looks as recorded (${theme}, ${size.width} px)`, async () => {
-        await renderApp(url, { recordings: [recording], theme, viewport: size })
+        await renderApp(url, { recordings, theme, viewport: size })
         // The receipts are in: each row shows its gas used.
         await expect.poll(() => page.getByTestId('tx-gas-used').elements().filter((cell) => /\d/.test(cell.textContent ?? '')).length).toBe(block.transactions.length)
         expectNoSidewaysScroll()
@@ -69,7 +84,7 @@ describe('the block page', () => {
   })
 
   it('says a block past the head is not mined yet', async () => {
-    await renderApp(`/block/${hexToBigInt(recording.facts.unmined as `0x${string}`)}`, { recordings: [recording] })
+    await renderApp(`/block/${hexToBigInt(recording.facts.unmined as `0x${string}`)}`, { recordings })
     await expect.element(page.getByText(/not mined yet/)).toBeVisible()
   })
 
@@ -89,7 +104,7 @@ describe('the block page', () => {
   })
 
   it('takes Tab to the previous-block link, with the focus shown', async () => {
-    const { replay } = await renderApp(url, { recordings: [recording] })
+    const { replay } = await renderApp(url, { recordings })
     await expect.element(page.getByTestId('block-tx-total')).toBeVisible()
     replay.allowReadAhead()
     await tabTo(page.getByRole('link', { name: /previous/i }).first().element())
@@ -98,7 +113,7 @@ describe('the block page', () => {
 
 describe('the block page at 390 px', () => {
   it('fits the window with its header fields unfolded too', async () => {
-    await renderApp(url, { recordings: [recording], viewport: narrow })
+    await renderApp(url, { recordings, viewport: narrow })
     await expect.element(page.getByTestId('block-header-toggle')).toBeVisible()
     await page.getByTestId('block-header-toggle').click()
     await expect.element(page.getByTestId('field-logsBloom')).toBeVisible()
@@ -106,11 +121,12 @@ describe('the block page at 390 px', () => {
   })
 })
 
-describe('the block page at 390 px, full transactions', () => {
-  it('fits the window with every transaction in full', async () => {
-    // Full transactions name the tokens they move: the token reads are in the address recording.
-    await renderApp(`${url}?tx=full`, { recordings: [recording, addressRecording as LocalRecording], viewport: narrow })
+describe('the block page, hashes only', () => {
+  it('lists the transactions by hash with their receipts, one click from full objects, and fits 390 px', async () => {
+    await renderApp(`${url}?tx=hashes`, { recordings: [recording], viewport: narrow })
+    await expect.element(page.getByTestId('tx-details-hashes')).toHaveAttribute('aria-checked', 'true')
     await expect.poll(() => page.getByTestId('tx-gas-used').elements().filter((cell) => /\d/.test(cell.textContent ?? '')).length).toBe(block.transactions.length)
+    expect(page.getByTestId('tx-value').elements()).toHaveLength(0)
     expectNoSidewaysScroll()
   })
 })

@@ -20,7 +20,7 @@ import { blockPath, blockReceiptsPath, parseBlockId, type BlockRouteId, type Par
 import { BlockFields } from './BlockFields.tsx'
 import { BlockTransactions, type TransactionDetails } from './BlockTransactions.tsx'
 import { blockIdHint, describeBlockId } from './fields.ts'
-import { detailsParam, wantsFullTransactions } from '../../queries/blockPage.ts'
+import { detailsParam, hashesOnly, listsFullTransactions } from '../../queries/blockPage.ts'
 import { useBlockData } from '../../queries/useBlockData.ts'
 
 /** /block/:id — every field of the block, its transactions with their receipts, its uncles. */
@@ -46,13 +46,15 @@ function stepTo(number: bigint): PageStep {
 
 function BlockView({ network, parsed, param }: { network: AppNetwork; parsed: ParsedBlockId; param: string }) {
   const [search, setSearch] = useSearchParams()
-  const details: TransactionDetails = wantsFullTransactions(search) ? 'full' : 'hashes'
+  const details: TransactionDetails = listsFullTransactions(network, parsed, search) ? 'full' : 'hashes'
+  // The choice in the URL, unless it is what the page shows without it.
+  const shownByDefault: TransactionDetails = listsFullTransactions(network, parsed, new URLSearchParams()) ? 'full' : 'hashes'
   const setDetails = (next: TransactionDetails) =>
     setSearch(
       (current) => {
         const updated = new URLSearchParams(current)
-        if (next === 'full') updated.set(detailsParam, 'full')
-        else updated.delete(detailsParam)
+        if (next === shownByDefault) updated.delete(detailsParam)
+        else updated.set(detailsParam, next === 'hashes' ? hashesOnly : 'full')
         return updated
       },
       { replace: true },

@@ -246,8 +246,8 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
             onChange={onDetailsChange}
             testId="tx-details"
             options={[
-              { value: 'hashes', label: 'Hashes', title: 'eth_getBlockBy… with the transaction-details flag false: hashes only' },
               { value: 'full', label: 'Full objects', title: 'eth_getBlockBy… with the transaction-details flag true: full transaction objects' },
+              { value: 'hashes', label: 'Hashes', title: 'eth_getBlockBy… with the transaction-details flag false: hashes only' },
             ]}
           />
         </div>
