@@ -18,8 +18,10 @@ const first = block.transactions[0]!
  * prefetchPath), not by a plan of its own: the links themselves name nothing to read.
  */
 describe('a link read ahead on hover', () => {
+  // In hashes mode: the block page's default lists full transaction objects, which put each transaction in the
+  // cache already, so its link would have nothing left to read.
   it("starts the transaction page's data from a block page before any click", async () => {
-    const { replay, queryClient, history } = await renderApp(`/block/${hexToBigInt(number)}`, { recordings: [recording, transactionRecording as LocalRecording] })
+    const { replay, queryClient, history } = await renderApp(`/block/${hexToBigInt(number)}?tx=hashes`, { recordings: [recording, transactionRecording as LocalRecording] })
     await expect.poll(() => page.getByTestId('tx-gas-used').elements().filter((cell) => /\d/.test(cell.textContent ?? '')).length).toBe(block.transactions.length)
     await settled()
     const asksTransaction = callKey('eth_getTransactionByHash', [first])
