@@ -122,12 +122,18 @@ export async function pollInPage<A, T>(page: Page, read: (arg: A) => T | undefin
 }
 
 /**
- * The app has taken over the page: a page the server rendered first is only its picture (inert, the app's code
- * not yet run) until the app renders over it. What follows an in-app navigation must wait for this, or it
+ * The app runs the page: a page the server rendered first is markup without handlers until the app hydrates
+ * it (contract/pageConfig.ts appRunningAttribute). What follows an in-app navigation must wait for this, or it
  * measures the app starting.
  */
 export async function waitForApp(page: Page, timeoutMs = 60_000): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('#root > *') !== null && document.querySelector('[data-first-screen]') === null, null, { timeout: timeoutMs, polling: 50 })
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-app') === 'running', null, { timeout: timeoutMs, polling: 50 })
+}
+
+/** The time (ms from navigation start) the page became the app's: its hydration or first render committed. */
+export async function waitForInteractive(page: Page, timeoutMs = 60_000): Promise<number> {
+  await waitForApp(page, timeoutMs)
+  return page.evaluate(() => performance.getEntriesByName('chainglass:interactive')[0]?.startTime ?? Number.NaN)
 }
 
 /**

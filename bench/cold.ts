@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import { gzipSize } from './bundle.ts'
-import { newBenchContext, waitForApp, waitForWatch, type WatchName } from './browser.ts'
+import { newBenchContext, waitForApp, waitForInteractive, waitForWatch, type WatchName } from './browser.ts'
 import { floorPath, installFloorPages, waitForFloor, type FloorPage } from './floor.ts'
 import { criticalPath, jsFiles, splitAt, wireBytesByKind, type ByteSplit, type CriticalPath, type JsFiles } from './loadFigures.ts'
 import { emulatedNetwork, NetworkRecorder } from './network.ts'
@@ -28,6 +28,12 @@ export const modes: readonly Mode[] = ['loopback', 'emulated', 'returning']
 export type LoadSample = {
   /** From navigation start to the content painted (the app's watch, or the floor's stamp). */
   ms: number
+  /**
+   * From navigation start to the page being the app's (hydrated, or rendered by the app: a click on a
+   * transaction link navigates in the app; contract/pageConfig.ts appInteractiveMark). The floor has no app:
+   * null, its content is all there is.
+   */
+  interactiveMs: number | null
   /** From navigation start to the page's first data request (the first POST to the default network's gateway URL) leaving. */
   dataLeftMs: number | null
   criticalPath: CriticalPath | null
@@ -37,7 +43,7 @@ export type LoadSample = {
   after: { requests: number; wire: ByteSplit; js: JsFiles }
 }
 
-type Target = { path: string; shown: (page: Page) => Promise<number> }
+type Target = { path: string; shown: (page: Page) => Promise<number>; interactive?: (page: Page) => Promise<number> }
 
 /** How long the network must be quiet before a load counts as settled (the app's idle chunk warming included), and the longest wait. */
 const quietMs = 1_000
@@ -85,6 +91,7 @@ async function measureLoad(browser: Browser, target: Target, options: LoadOption
     }
     await page.goto(`${options.appUrl}${target.path}`, { waitUntil: 'commit' })
     const ms = await target.shown(page)
+    const interactiveMs = target.interactive ? await target.interactive(page) : null
     const timeOrigin = await page.evaluate(() => performance.timeOrigin)
     if (options.settleAfter) await recorder.quiet(quietMs, settleLimitMs)
     const { document, requests } = recorder.load()
@@ -97,6 +104,7 @@ async function measureLoad(browser: Browser, target: Target, options: LoadOption
     await recorder.detach()
     return {
       ms,
+      interactiveMs,
       dataLeftMs: data ? toPage(data.start) : null,
       criticalPath: data ? criticalPath(requests, data.id) : null,
       dataMethods: data ? methodsOf(data.postData) : [],
@@ -122,6 +130,7 @@ const withoutKey = (text: string) => text.replace(/\/v3\/[^/?#]*/, '/v3/<key>')
 
 export type LoadSummary = {
   ms: Summary
+  interactiveMs: Summary | null
   dataLeftMs: Summary | null
   /** Medians over the runs; the methods and the file lists are the last run's, the chain that of the last run as long as the median. */
   roundTripsBeforeData: number | null
@@ -152,8 +161,10 @@ export function summarizeLoads(samples: LoadSample[]): LoadSummary {
   const roundTrips = trips.length > 0 ? median(trips) : null
   // The chain shown is that of the last run with the median's length, so the two agree.
   const typical = samples.findLast((sample) => sample.criticalPath?.roundTrips === Math.round(roundTrips ?? -1)) ?? last
+  const interactive = samples.flatMap((sample) => (sample.interactiveMs === null ? [] : [sample.interactiveMs]))
   return {
     ms: summarize(samples.map((sample) => sample.ms)),
+    interactiveMs: interactive.length > 0 ? summarize(interactive) : null,
     dataLeftMs: left.length > 0 ? summarize(left) : null,
     roundTripsBeforeData: roundTrips,
     chain: (typical.criticalPath?.chain ?? []).map((url) => withoutKey(new URL(url).pathname)),
@@ -192,7 +203,7 @@ export async function measureColdLoads(browser: Browser, appUrl: string, dist: s
   const floorFirst: Target = { path: floorPath({ kind: 'home' }), shown: (page) => waitForFloor(page) }
   const load = (which: 'app' | 'floor', item: ColdCase, mode: Mode) =>
     which === 'app'
-      ? measureLoad(browser, { path: item.path, shown: (page) => waitForWatch(page, item.watch) }, { appUrl, endpoint, gzipOf, mode, first: appFirst, settleAfter: true })
+      ? measureLoad(browser, { path: item.path, shown: (page) => waitForWatch(page, item.watch), interactive: (page) => waitForInteractive(page) }, { appUrl, endpoint, gzipOf, mode, first: appFirst, settleAfter: true })
       : measureLoad(browser, { path: floorPath(item.floor), shown: (page) => waitForFloor(page) }, { appUrl, endpoint, gzipOf, mode, first: floorFirst, settleAfter: false })
 
   const samples = new Map<string, { app: LoadSample[]; floor: LoadSample[] }>()

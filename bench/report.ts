@@ -8,6 +8,7 @@ type Js = { files: number; gzip: number; wire: number }
 /** One side of a cold-load case (bench/cold.ts's LoadSummary, the parts read here). */
 type Load = {
   ms: Summary
+  interactiveMs?: Summary | null
   dataLeftMs: Summary | null
   roundTripsBeforeData: number | null
   chain: string[]
@@ -40,6 +41,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 /** Issue 18's budgets over each case's floor, per way of loading (medians against medians). */
 export const coldBudgetMs: Record<ColdMode, number> = { loopback: 150, emulated: 250, returning: 80 }
 const modeLabel: Record<ColdMode, string> = { loopback: 'full load, loopback', emulated: 'full load, emulated network', returning: 'returning visitor' }
+/** When the page is the app's (hydrated: a click on a transaction link navigates in the app), over its floor's content (issue 40). */
+export const interactiveBudgetMs = 350
 /** JavaScript a block page may load (issue 40, on real React: react-dom is ~60 KB gzip of it). */
 export const blockPageJsBudget = { gzip: 200 * 1024, files: 12 }
 /** The JavaScript a first load runs before its first render (issue 40). */
@@ -59,6 +62,11 @@ export function budgetChecks(input: unknown): BudgetCheck[] {
       const limit = coldBudgetMs[mode]
       const gap = round(pair.app.ms.median - pair.floor.ms.median)
       add(`${item.label}, ${modeLabel[mode]}: ≤ its floor + ${limit} ms`, `${pair.app.ms.median} ms vs ${pair.floor.ms.median} ms (${signed(gap)})`, gap <= limit)
+    }
+    const interactive = item.loopback?.app.interactiveMs
+    if (interactive && item.loopback) {
+      const gap = round(interactive.median - item.loopback.floor.ms.median)
+      add(`${item.label}, interactive (hydrated), loopback: ≤ its floor + ${interactiveBudgetMs} ms`, `${interactive.median} ms vs ${item.loopback.floor.ms.median} ms (${signed(gap)})`, gap <= interactiveBudgetMs)
     }
     const js = item.loopback?.app.js
     if (js && name.startsWith('block')) {

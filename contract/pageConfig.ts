@@ -6,28 +6,29 @@ export const configMarker = '<!--chainglass:config-->'
 export const configElementId = 'chainglass-config'
 
 /**
- * A page whose first screen the app server rendered (server/firstScreen.ts) carries the data it read for it
- * as a JSON data block with this id (TanStack Query's dehydrated cache), which the app starts from (main.tsx).
+ * A page whose first screen the app server rendered (server/firstScreen.ts) carries the data it read for it as
+ * a JSON data block with this id, after #root, which the app hydrates the markup from (main.tsx).
  */
 export const firstScreenStateElementId = 'chainglass-first-screen'
 
-/**
- * On that data block: how many answers it holds. "0" when the node's answers missed the server's deadline: the
- * boot script then sends the page's first data request itself as the document ends (src/boot/boot.ts), rather
- * than leave it to the app once its code has loaded and run. Absent (an older server): the data is there.
- */
+/** On that data block: how many answers it holds ("0" when the node's answers missed the server's deadline). */
 export const firstScreenAnswersAttribute = 'data-answers'
 
-/** index.html's splash sits between these in #root: the app server puts the page it rendered in its place. */
+/**
+ * index.html's splash sits between these, and they are #root's only content: the app server puts the page it
+ * rendered in their place, so #root holds React's markup and nothing else for the browser to hydrate.
+ */
 export const screenStartMarker = '<!--chainglass:screen-->'
 export const screenEndMarker = '<!--/chainglass:screen-->'
 
-/**
- * A page the server rendered names the app's entry module and the modules it preloads in a JSON data block with
- * this id ({ entry, preloads }) instead of loading them: the boot script preloads them once the document is
- * parsed and runs the entry after the first screen has been painted (a module script that is already here
- * runs as the parser ends, before the browser paints anything).
- */
-export const deferredEntryElementId = 'chainglass-entry'
+/** After #root: where the app server puts the rendered page's data block. */
+export const stateMarker = '<!--chainglass:state-->'
 
-export type DeferredEntry = { entry: string; preloads: string[] }
+/**
+ * On <html> once the app's first render has committed (a hydrated first screen or the app's own render): the
+ * page is the app's from then on (a click navigates in the app). What tests and the bench wait for; the same
+ * moment is the User Timing mark `appInteractiveMark`, and the hydration's start `hydrationStartMark`.
+ */
+export const appRunningAttribute = 'data-app'
+export const appInteractiveMark = 'chainglass:interactive'
+export const hydrationStartMark = 'chainglass:hydrate'

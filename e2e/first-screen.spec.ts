@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test'
-import { busyBlock, firstScreenDataBlock, gatewayCalls, firstReceiptWhere, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { appInteractiveMark, hydrationStartMark } from '../contract/pageConfig.ts'
+import { appRendered, busyBlock, firstScreenDataBlock, gatewayCalls, firstReceiptWhere, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
 
 /**
- * A block or transaction page comes with its first screen rendered by the app server (server/firstScreen.ts)
- * from the node's answers: painted as the HTML arrives, before the app's code has loaded. Then the app starts
- * from the same data and renders over it. Expected values come from the chain, asked here.
+ * The home, block, transaction and address pages come with their first screen rendered by the app server
+ * (server/firstScreen.ts, React's stream) from the node's answers: painted as the HTML arrives, before the app's
+ * code has run. Then the app hydrates that markup in place from the same data. Expected values come from the
+ * chain, asked here.
  */
 
 type Hex = `0x${string}`
@@ -125,7 +127,7 @@ test.describe('first screen rendered by the server, then the app', () => {
     await expect(page.getByTestId('tx-timestamp-raw')).toHaveText(new RegExp(`${block.timestamp}$`))
     // The app has taken over (its socket is open) and still shows the block's time without reading the block.
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
-    await expect(page.locator('[data-first-screen]')).toHaveCount(0)
+    await appRendered(page)
     await expect(page.getByTestId('tx-timestamp-raw')).toHaveText(new RegExp(`${block.timestamp}$`))
     expect(readBlock()).toEqual([])
     // In the app, from a page that read no block (no server data, nothing cached): the same.
@@ -138,21 +140,23 @@ test.describe('first screen rendered by the server, then the app', () => {
     expect(readBlock()).toEqual([])
   })
 
-  test('the app\'s code is asked for only once the first screen is on screen (the browser\'s paint report), or by the fallback timer a second after the parse', async ({ page, request }) => {
+  test('the app hydrates the page only once its first screen is on screen (the browser\'s paint report)', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { number } = await busyBlock(request, url)
     await page.goto(`/block/${number}`)
-    await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
-    const times = await page.evaluate(() => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0]
-      const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[\w-]+\.js$/.test(resource.name))
-      const parsed = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd
-      return { paint: paint?.startTime ?? null, entry: entry?.startTime ?? null, parsed }
-    })
+    await appRendered(page)
+    const times = await page.evaluate(
+      ([hydrate, interactive]) => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        hydrate: performance.getEntriesByName(hydrate!)[0]?.startTime ?? null,
+        interactive: performance.getEntriesByName(interactive!)[0]?.startTime ?? null,
+      }),
+      [hydrationStartMark, appInteractiveMark],
+    )
     expect(times.paint, 'the page had a contentful paint').not.toBeNull()
-    expect(times.entry, 'the entry was loaded').not.toBeNull()
-    // The timer is the fallback for a page that paints nothing (a background tab) or paints late (a loaded machine).
-    expect(times.entry! >= times.paint! || times.entry! >= times.parsed + 1_000 - 1, `entry at ${times.entry}, paint at ${times.paint}, parsed at ${times.parsed}`).toBe(true)
+    expect(times.hydrate, 'the page was hydrated').not.toBeNull()
+    expect(times.hydrate!).toBeGreaterThanOrEqual(times.paint!)
+    expect(times.interactive!).toBeGreaterThanOrEqual(times.hydrate!)
   })
 
   test('the home page: the app takes over the server\'s rows without dropping them and does not read the window again', async ({ page }) => {
@@ -181,5 +185,74 @@ test.describe('first screen rendered by the server, then the app', () => {
     await expect(page.getByTestId('block-row')).toHaveCount(8)
     expect(calls.filter((call) => call.method === 'eth_getBlockByNumber' && carried.has(call.params[0] as string))).toEqual([])
     expect(await page.evaluate(() => (window as unknown as { __rows: { emptied: boolean } }).__rows.emptied)).toBe(false)
+  })
+})
+
+/** A failed transaction and its sender, from the seeded history's mix (it holds failing calls of every kind). */
+async function failedTransaction(request: APIRequestContext, url: string): Promise<RpcReceipt> {
+  return firstReceiptWhere<RpcReceipt>(request, url, (receipt) => receipt.status === '0x0')
+}
+
+test.describe('first screen hydrated in place', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${theme}: home, a block, a transaction, a failed transaction and an address are hydrated, not replaced, with no mismatch or error reported`, async ({ page, request }) => {
+      const url = await rpcUrl(request)
+      const { number, receipts } = await busyBlock(request, url)
+      const failed = await failedTransaction(request, url)
+      await page.emulateMedia({ colorScheme: theme === 'dark' ? 'light' : 'dark' })
+      // The stored choice differs from the system's: the server cannot know it, and its markup says "system".
+      await page.addInitScript((stored) => localStorage.setItem('chainglass.theme', stored), theme)
+      const reported: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') reported.push(message.text())
+      })
+      page.on('pageerror', (error) => reported.push(error.message))
+      // The element the server sent, marked once the document is parsed, before any module script runs.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') document.getElementById('root')?.firstElementChild?.setAttribute('data-sent', '')
+        })
+      })
+      for (const path of ['/', `/block/${number}`, `/tx/${receipts[0]!.transactionHash}`, `/tx/${failed.transactionHash}`, `/address/${failed.from}`]) {
+        const response = await page.goto(path)
+        expect(await response?.text(), `${path}: the server rendered it`).toMatch(firstScreenDataBlock)
+        await appRendered(page)
+        await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
+        // Still the server's element, now the app's: nothing replaced it.
+        await expect(page.locator('#root > [data-sent]'), path).toHaveCount(1)
+        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+        // The stored theme shown as chosen once the app runs (the server's markup said "system").
+        await expect(page.getByTestId(`theme-${theme}`)).toHaveAttribute('aria-checked', 'true')
+        expect(reported, path).toEqual([])
+      }
+    })
+  }
+
+  test('network held (route): a letter typed and a scroll made before the app hydrates are kept, and the search then finds what was typed', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { number } = await busyBlock(request, url)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The app's entry held back: the page stays the server's markup, without handlers, until it is released.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`/block/${number}`, { waitUntil: 'commit' })
+    await expect(page.getByTestId('block-title')).toHaveText(`Block ${number}`)
+    await page.getByTestId('search-input').click()
+    await page.keyboard.type(String(number).slice(0, 1))
+    await page.mouse.wheel(0, 400)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    const scrolled = await page.evaluate(() => window.scrollY)
+    release()
+    await appRendered(page)
+    await expect(page.getByTestId('search-input')).toHaveValue(String(number).slice(0, 1))
+    await expect(page.getByTestId('search-input')).toBeFocused()
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+    await page.keyboard.type(String(number).slice(1))
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/block/${number}$`))
+    await expect(page.getByTestId('block-title')).toHaveText(`Block ${number}`)
   })
 })

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test'
 import type { Hex } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
-import { firstScreenStateElementId } from '../contract/pageConfig.ts'
+import { appRunningAttribute, configElementId, firstScreenStateElementId } from '../contract/pageConfig.ts'
 import { setBalance } from './chain.ts'
 
 type ServedNetwork = { name: string; rpcBase: string; key: string }
@@ -32,9 +32,9 @@ export async function openHome(page: Page): Promise<void> {
   await expect(page.getByTestId('head-number')).toBeVisible()
   await expect(page.getByTestId('recent-blocks').locator('tbody tr')).toHaveCount(8)
   await expect(page.getByTestId('recent-blocks').locator('.animate-pulse')).toHaveCount(0)
-  // The rows above may be the server's first screen: the app is open once it has rendered over that picture
-  // (a scroll made on the picture is lost when the app replaces it).
-  await expect(page.locator('[data-first-screen]')).toHaveCount(0)
+  // The rows above may be the server's first screen, there before the app's code has run: the app is open
+  // once it has hydrated them.
+  await appRendered(page)
 }
 
 /** One JSON-RPC call straight to the gateway (the test's own view of the chain); a JSON-RPC error throws. */
@@ -126,11 +126,11 @@ export async function refuseOtterscan(page: Page, gateway: string): Promise<stri
 }
 
 /**
- * Waits until the app has rendered over the first screen the server sent (server/firstScreen.ts: an inert
- * picture of the page, there before the app's code has run): the page is the app's from then on.
+ * Waits until the app runs the page: it has hydrated the first screen the server sent (server/firstScreen.ts,
+ * there before the app's code has run), or rendered the page itself (contract/pageConfig.ts appRunningAttribute).
  */
 export async function appRendered(page: Page): Promise<void> {
-  await expect(page.locator('#root > [data-first-screen]')).toHaveCount(0)
+  await expect(page.locator('html')).toHaveAttribute(appRunningAttribute, 'running')
 }
 
 /**
@@ -159,7 +159,7 @@ export const devAccount = (index: number): HDAccount => mnemonicToAccount('test 
 export const firstScreenDataBlock = new RegExp(`<script type="application/json" id="${firstScreenStateElementId}"[^>]*>(.*?)</script>`, 's')
 
 /** A receipt as the gateway answers it, the fields the first-screen specs compare. */
-export type RpcReceipt = { transactionHash: Hex; status: Hex; gasUsed: Hex; blockNumber: Hex }
+export type RpcReceipt = { transactionHash: Hex; status: Hex; gasUsed: Hex; blockNumber: Hex; from: Hex }
 
 /** The history's first block with at least two transactions (the same every run), and its receipts. */
 export async function busyBlock(request: APIRequestContext, url: string): Promise<{ number: bigint; receipts: RpcReceipt[] }> {
@@ -205,13 +205,15 @@ export type PageConfig = { defaultNetwork: string; networks: Array<Record<string
 /**
  * Injected fault: the runtime config, changed in the browser's path (the shared service must keep serving the
  * real one). The page's own copy cannot be edited on its way: Chromium treats a document fulfilled by a route
- * as not served from loopback and then refuses it the loopback gateway and file store. So the page's boot
- * script is kept from loading (it alone hands the page's copy to the app), the app reads /config.json as on a
- * host that serves no config in the page, and that answer is edited: `edit` returns the config to give, or
- * null to answer 404.
+ * as not served from loopback and then refuses it the loopback gateway and file store. So the page's copy is
+ * removed as the parser inserts it (before the app's code runs), the app reads /config.json as on a host that
+ * serves no config in the page, and that answer is edited: `edit` returns the config to give, or null to answer
+ * 404.
  */
 export async function routeRuntimeConfig(page: Page, edit: (config: PageConfig) => PageConfig | null): Promise<void> {
-  await page.route(/\/assets\/boot-[^/]+\.js$/, (route) => route.abort())
+  await page.addInitScript((id) => {
+    new MutationObserver(() => document.getElementById(id)?.remove()).observe(document, { childList: true, subtree: true })
+  }, configElementId)
   await page.route('**/config.json', async (route) => {
     await fulfillEdited(route, edit)
   })

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { toHex } from 'viem'
 import { longListAbove, unmeasuredListRows } from '../contract/listWindow.ts'
 import { sendInOneBlock } from './chain.ts'
-import { devAccount, fundTestAccount, gatewayCalls, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
+import { appRendered, devAccount, fundTestAccount, gatewayCalls, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
 
 /**
  * A block longer than a whole list (over 100 transactions: the page virtualizes it) comes with a first screen of
@@ -43,7 +43,7 @@ test.describe('a long block\'s first screen', () => {
     const calls = gatewayCalls(page)
     await page.goto(`/block/${number}`)
     await expect(page.getByTestId('network-status')).toHaveAttribute('data-state', 'open')
-    await expect(page.locator('[data-first-screen]')).toHaveCount(0)
+    await appRendered(page)
     const lastReceipt = receipts.at(-1)!
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
     const lastRow = page.getByTestId('block-tx-row').filter({ has: page.locator(`[data-testid="tx-hash"][data-value="${lastReceipt.transactionHash}"]`) })

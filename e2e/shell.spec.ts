@@ -131,7 +131,7 @@ test.describe('app shell', () => {
     // (The boot script, which sets the theme, is the page's own and runs: only the app's bundle is blocked.)
     await page.route('**/assets/*.js', (route) => (/\/assets\/boot-[^/]+\.js$/.test(route.request().url()) ? route.fallback() : route.abort()))
     // The splash of a plain page, and the server's first screen of the home page.
-    for (const [path, shown] of [['/blocks', page.getByRole('status', { name: 'Loading chainglass' })], ['/', page.locator('[data-first-screen]').getByTestId('head-number')]] as const) {
+    for (const [path, shown] of [['/blocks', page.getByRole('status', { name: 'Loading chainglass' })], ['/', page.getByTestId('head-number')]] as const) {
       await page.goto(path)
       await expect(page.locator('html')).toHaveClass(/\bdark\b/)
       await expect(shown).toBeVisible()

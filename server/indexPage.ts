@@ -6,7 +6,7 @@ import { PassThrough, type Readable } from 'node:stream'
 import negotiate from '@fastify/accept-negotiator'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { configElementId, configMarker } from '../contract/pageConfig.ts'
-import { streamedPage, type FirstScreenRender, type StreamedPage } from './firstScreen.ts'
+import { stateBlock, streamedPage, type FirstScreenRender, type StreamedPage } from './firstScreen.ts'
 
 /**
  * index.html with the runtime config in it, as a JSON data block the boot script takes out of the page
@@ -59,7 +59,7 @@ export function createIndexPage(dist: string, runtime: () => RuntimeConfig): (ac
 /** A page with its first screen, as it is sent: the head at once, the rest once rendered (firstScreen.ts). */
 export type FirstScreenResponse = {
   encoding: Encoding
-  /** The page's style-src nonce: the rendered screen's style sheet carries it (csp.ts nonceSource). */
+  /** The page's style-src nonce: the rendered screen's sheet of computed values carries it (csp.ts nonceSource). */
   nonce: string
   body: Readable
   /** Server-Timing, known once the rest is rendered: sent as a trailer. */
@@ -69,10 +69,11 @@ export type FirstScreenResponse = {
 /**
  * The app's page with its first screen rendered (firstScreen.ts), made per request: its data is live. Null
  * when the page is not one the server renders (known from the URL, before any data is read) or the build
- * lacks the markers: the caller sends the plain page. The head is sent at once; should the render then fail
- * (said once per kind of failure on `report`, never with the URL's query, which could name a user's network),
- * the rest is the plain page's and the app renders the page itself. Compressed at a quick setting as a
- * stream, flushed after the head: this is per request, not once per build.
+ * lacks the markers: the caller sends the plain page. The head is sent at once; then React's stream of the
+ * markup in #root, then the data it was rendered from after #root. Should the render fail (said once per kind
+ * of failure on `report`, never with the URL's query, which could name a user's network), the rest is the
+ * plain page's and the app renders the page itself. Compressed at a quick setting as a stream, flushed after
+ * the head and after the markup: this is per request, not once per build.
  */
 export function createFirstScreenPage(
   dist: string,
@@ -107,23 +108,29 @@ export function createFirstScreenPage(
           ? zlib.createGzip({ level: 6 })
           : null
     const body = compressor ? source.pipe(compressor) : source
-    source.write(withRuntimeConfig(page.head, config))
     // Out now, not when the compressor's window fills.
-    compressor?.flush()
+    const flush = () => (compressor ? new Promise<void>((flushed) => compressor.flush(() => flushed())) : Promise.resolve())
+    source.write(withRuntimeConfig(page.head, config))
+    void flush()
     const serverTiming = server
-      .render(url, config)
+      .render(url, config, nonce)
       .catch((error: unknown) => (say(error), null))
       .then(async (screen) => {
         const composing = performance.now()
-        const parts = page.rest(screen, nonce)
-        // Each part out before the next is made: the screen is painted while its data is still being packed,
-        // serialized and sent.
-        for (const part of parts.slice(0, -1)) {
-          source.write(part())
-          if (compressor) await new Promise<void>((flushed) => compressor.flush(() => flushed()))
+        if (!screen) {
+          source.end(page.beforeScreen + page.splash + page.beforeState + page.afterState)
+        } else {
+          source.write(page.beforeScreen)
+          const streamed = await screen.pipe(source).then(
+            () => true,
+            (error: unknown) => (say(error), false),
+          )
+          // The screen is painted while its data is made, serialized and sent. A stream that broke off sends
+          // no data: without it the app renders the page itself over what arrived, instead of hydrating it.
+          await flush()
           await new Promise<void>((written) => setImmediate(written))
+          source.end(page.beforeState + (streamed ? stateBlock(screen) : '') + page.afterState)
         }
-        source.end(parts.at(-1)!())
         const done = performance.now()
         // The whole first (its name is what tests and tools read), then its parts, for a profile from the browser.
         const timings = screen?.timings ? [`data;dur=${screen.timings.dataMs.toFixed(1)}`, `markup;dur=${screen.timings.renderMs.toFixed(1)}`] : []

@@ -24,7 +24,7 @@ afterAll(async () => {
 function recordingRenderer(): { render: FirstScreenRenderer; asked: string[]; packed: string[] } {
   const asked: string[] = []
   const packed: string[] = []
-  return { asked, packed, render: async (url) => (asked.push(url), { html: '<main></main>', state: () => (packed.push(url), {}) }) }
+  return { asked, packed, render: async (url) => (asked.push(url), { pipe: async (destination) => void destination.write('<main></main>'), state: () => (packed.push(url), {}) }) }
 }
 
 describe('warming the server render at start', () => {

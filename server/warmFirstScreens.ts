@@ -1,7 +1,8 @@
 import type { Hash } from 'viem'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { createChainClient, type ChainClient } from './chain/chainClient.ts'
-import { screenData, type FirstScreenRenderer } from './firstScreen.ts'
+import { Writable } from 'node:stream'
+import type { FirstScreenRenderer } from './firstScreen.ts'
 
 /**
  * The first render of each kind of page after the app server starts costs 0.7-1.1 s (measured on a fresh
@@ -43,6 +44,9 @@ const pause = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
   })
 
+/** A stream that drops what it is given. */
+const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() })
+
 type WarmBlock = { number: bigint; transactions: readonly Hash[] }
 
 /** The newest block (among the last few) with a transaction, else the newest. */
@@ -77,10 +81,10 @@ export async function warmFirstScreens(render: FirstScreenRenderer, runtime: () 
     for (const path of paths) {
       while (round > 0 && !signal.aborted && !quiet()) await pause(retryMs, signal)
       if (signal.aborted) break
-      const screen = await render(path, runtime()).catch(() => null)
-      // The data is packed when the page's markup has left (firstScreen.ts): that code is warmed too.
-      if (screen) {
-        screenData(screen)
+      const screen = await render(path, runtime(), 'warm').catch(() => null)
+      // The markup streamed and the data serialized, as for a visitor (indexPage.ts): that code is warmed too.
+      if (screen && (await screen.pipe(discard()).then(() => true, () => false))) {
+        JSON.stringify(screen.state())
         warmed.add(path)
       }
     }

@@ -1,40 +1,52 @@
 import { StrictMode, type ReactNode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, createAppState, firstPageReady } from './App.tsx'
 import './index.css'
-import { configElementId } from '../contract/pageConfig.ts'
-import { takeFirstScreenState } from './queries/firstScreenState.ts'
+import { afterContentShown } from './boot/afterContentShown.ts'
+import { takeFirstScreen, takePageConfig } from './boot/pageData.ts'
+import { hydrationStartMark } from '../contract/pageConfig.ts'
 import { watchPolicyBlocks } from './networks/cspBlocks.ts'
 import { loadRuntimeConfig } from './networks/loadRuntimeConfig.ts'
+import { loadPage, pageAt } from './routes.tsx'
 import { ConfigErrorScreen } from './ui/ConfigErrorScreen.tsx'
 import { ErrorBoundary } from './ui/ErrorBoundary.tsx'
 
 watchPolicyBlocks()
-// The boot script takes the runtime config out of the page; if it did not run (it failed to load), the app
-// reads /config.json instead, and the page's copy, which holds the key and secret, is removed all the same.
-document.getElementById(configElementId)?.remove()
+// Both taken out of the page at once: the config holds the project's key and secret, which appear nowhere in
+// the page outside their settings field.
+const inPage = takePageConfig()
+// What the server read for the page it rendered first (server/firstScreen.ts), with the markup in #root.
+const firstScreen = takeFirstScreen()
 
-// What the server read for the page it rendered first (server/firstScreen.ts), taken out of the page now.
-const firstScreen = takeFirstScreenState()
+const container = document.getElementById('root')!
+const wrapped = (node: ReactNode) => (
+  <StrictMode>
+    <ErrorBoundary>{node}</ErrorBoundary>
+  </StrictMode>
+)
+// The static splash in index.html (or the page the server rendered, when the app cannot hydrate it) stays
+// until the app's first render replaces it: the page is never blank.
+const render = (node: ReactNode) => createRoot(container).render(wrapped(node))
 
-// The static placeholder in index.html (or the page the server rendered) stays until the app's first render
-// replaces it: the page is never blank. Not hydrated: the server's markup is a picture of the page, and the
-// app renders its own over it (a render from the same data; hydration would fail on anything the browser
-// knows and the server does not, from the clock to this browser's networks).
-const root = createRoot(document.getElementById('root')!)
-const render = (node: ReactNode) =>
-  root.render(
-    <StrictMode>
-      <ErrorBoundary>{node}</ErrorBoundary>
-    </StrictMode>,
-  )
-
-loadRuntimeConfig().then(
-  (config) => {
+loadRuntimeConfig(inPage === undefined ? {} : { inPage }).then(
+  async (config) => {
+    const page = pageAt(location.pathname)
+    if (firstScreen && page !== undefined && (await loadPage(page).then(() => true, () => false))) {
+      // The server's markup hydrated in place: the element on screen is the one the user clicks, and a scroll
+      // or a letter typed before this is kept. The app's first render reads what the server's read (the same
+      // cache, the same clock), so it makes the same markup. After the first paint: hydrating first held the
+      // paint back until it was done.
+      const state = createAppState(config, { hydrating: page })
+      await afterContentShown()
+      performance.mark(hydrationStartMark)
+      hydrateRoot(container, wrapped(<App config={config} state={state} firstScreen={firstScreen} />))
+      return
+    }
     // The first page's code (preloaded beside this file) before the first render, so the page renders with the
     // frame in one go: the splash above stays until then, as it does for the config.
-    const state = createAppState(config, { seed: firstScreen })
-    void firstPageReady(state.router).then(() => render(<App config={config} state={state} />))
+    const state = createAppState(config)
+    await firstPageReady(state.router)
+    render(<App config={config} state={state} />)
   },
   (error: unknown) => render(<ConfigErrorScreen error={error} />),
 )

@@ -98,7 +98,8 @@ export const pageData: Partial<Record<string, PageData>> = {
 /**
  * The pages whose first screen the app server renders (routes.tsx firstScreenPage). Named here, not every page
  * with a declaration: the server holds a rendered page's HTML back for its data (server/firstScreen.ts), so
- * rendering one there is a choice made for each page, made for these three; the other declarations are for the
- * browser's navigations and its links' read-ahead.
+ * rendering one there is a choice made for each page: the pages a link from elsewhere most often opens (the
+ * overview, a block, a transaction, an address); the other declarations are for the browser's navigations and
+ * its links' read-ahead.
  */
-export const serverRenderedPages: ReadonlySet<string> = new Set(['home/HomePage', 'block/BlockPage', 'tx/TransactionPage'])
+export const serverRenderedPages: ReadonlySet<string> = new Set(['home/HomePage', 'block/BlockPage', 'tx/TransactionPage', 'address/AddressPage'])

@@ -1,14 +1,12 @@
 import { ConfigError, parseRuntimeConfig, type RuntimeConfig } from '../../contract/runtimeConfig.ts'
-import { readHandoff } from '../boot/handoff.ts'
 
 /**
- * The deployment's networks, at start: from the page itself when the app server put them there (the boot
- * script hands them over, src/boot/boot.ts: no round trip), else from /config.json (a dev server, a plain
- * static host). Every failure is a ConfigError saying why.
+ * The deployment's networks, at start: from the page itself when the app server put them there (`inPage`,
+ * main.tsx takes it out of the page: no round trip), else from /config.json (a dev server, a plain static
+ * host). Every failure is a ConfigError saying why.
  */
 export async function loadRuntimeConfig(options: { url?: string; timeoutMs?: number; fetch?: typeof fetch; inPage?: unknown } = {}): Promise<RuntimeConfig> {
-  const inPage = 'inPage' in options ? options.inPage : readHandoff()?.config
-  if (inPage !== undefined) return parseRuntimeConfig(inPage)
+  if (options.inPage !== undefined) return parseRuntimeConfig(options.inPage)
   const { url = '/config.json', timeoutMs = 10_000 } = options
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   let response: Response

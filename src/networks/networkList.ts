@@ -9,11 +9,13 @@ import { toAppNetwork, userNetworks, type UserNetworkRecord } from './userNetwor
 export type SampleLookup = (name: string) => SampleContents | undefined
 
 /** Built-in networks win a name clash: a user network is never allowed one, but /config.json may change. */
-export function mergeNetworks(config: RuntimeConfig, records: readonly UserNetworkRecord[], samples: SampleLookup = () => undefined): AppNetwork[] {
+export function mergeNetworks(config: RuntimeConfig, records: readonly UserNetworkRecord[], samples: SampleLookup = () => undefined, options: { learned?: boolean } = {}): AppNetwork[] {
   const builtIn = config.networks.map((network) => configNetwork(network, samples(network.name)))
   const names = new Set(builtIn.map((network) => network.name))
-  // What the networks themselves said (networks/learned.ts) adjusts their rules, wherever a list is made.
-  return [...builtIn, ...records.filter((record) => !names.has(record.name)).map(toAppNetwork)].map((network) => withLearned(network))
+  const all = [...builtIn, ...records.filter((record) => !names.has(record.name)).map(toAppNetwork)]
+  // What the networks themselves said (networks/learned.ts) adjusts their rules, wherever a list is made; not
+  // while the browser hydrates the server's markup, which was rendered on the rules as configured.
+  return options.learned === false ? all : all.map((network) => withLearned(network))
 }
 
 /**

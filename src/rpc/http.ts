@@ -1,7 +1,6 @@
 import { HttpError, MalformedResponseError, NetworkError, TimeoutError, abortReason } from './errors.ts'
 import { watchAbort } from './abortWatch.ts'
 import type { JsonRpcErrorObject } from '../../contract/jsonrpc.ts'
-import { takeEarlyReply } from './earlyReplies.ts'
 import { encodeRequest, settleBatch, settleReply, type Settled } from './jsonrpc.ts'
 import { prepared, type CallOptions, type PrepareCall, type RpcTransport } from './transport.ts'
 
@@ -55,20 +54,7 @@ export class HttpTransport implements RpcTransport {
   }
 
   request(method: string, params: readonly unknown[] = [], options: CallOptions = {}): Promise<unknown> {
-    return prepared(this.#prepare, method, params, (sent) => {
-      // On a full page load the boot script may already have asked this (src/boot/boot.ts).
-      const early = takeEarlyReply(this.#url, method, sent)
-      return early ? this.#adopt(early, method, sent, options) : this.#enqueue(method, sent, options)
-    })
-  }
-
-  /** The early answer's outcome; when there is none after all, the call goes out as usual. */
-  async #adopt(early: Promise<Settled | null>, method: string, params: readonly unknown[], options: CallOptions): Promise<unknown> {
-    const outcome = await early
-    if (options.signal?.aborted) throw abortReason(options.signal)
-    if (outcome === null) return this.#enqueue(method, params, options)
-    if (!outcome.ok) throw outcome.error
-    return outcome.value
+    return prepared(this.#prepare, method, params, (sent) => this.#enqueue(method, sent, options))
   }
 
   #enqueue(method: string, params: readonly unknown[], options: CallOptions): Promise<unknown> {

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { formatChainId } from '../format/hex.ts'
 import type { AppNetwork } from '../networks/capabilities.ts'
 import { needsProbe } from '../networks/learned.ts'
+import { useServerMarkup } from './useServerMarkup.ts'
 import { useConnectionStatus } from '../queries/connectionStatus.ts'
 import { useNetworkChoice } from './networks/NetworkContext.tsx'
 import { settingsPath } from '../urls.ts'
@@ -24,6 +25,8 @@ export function NetworkMenu() {
   const connection = describeConnection(status, now)
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
+  // What this browser learned is not in the server's markup: the render hydrating it says what the server did.
+  const serverMarkup = useServerMarkup()
 
   useDismiss(open, root, () => setOpen(false))
 
@@ -61,7 +64,7 @@ export function NetworkMenu() {
         data-state={status.state}
         data-network={network.name}
         // Whether the network's first use in this browser has asked it what it offers yet (networks/learned.ts).
-        data-rules={network.kind === 'sample' ? 'recorded' : needsProbe(network) ? 'unprobed' : 'probed'}
+        data-rules={network.kind === 'sample' ? 'recorded' : serverMarkup || needsProbe(network) ? 'unprobed' : 'probed'}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts'
 import { useNavigate } from 'react-router'
 import { useLinkNetwork, useNetwork } from './networks/NetworkContext.tsx'
 import { describeInvalid, parseSearch } from '../search/parseSearch.ts'
@@ -28,6 +29,7 @@ export function SearchBox() {
   const linkNetwork = useLinkNetwork()
   const input = useRef<HTMLInputElement>(null)
   const [value, setValue] = useState('')
+  useTypedBeforeHydration(input, value, setValue)
   const [message, setMessage] = useState<Message | null>(null)
   const [busy, setBusy] = useState(false)
   // Each lookup's number: an answer that arrives after the input changed (or another search) is dropped.

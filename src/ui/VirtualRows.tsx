@@ -1,6 +1,8 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useState, type Key, type ReactNode } from 'react'
 import { listOverscan } from '../../contract/listWindow.ts'
+import { useServerMarkup } from './useServerMarkup.ts'
+import { useValueStyle } from './valueStyle.tsx'
 
 type VirtualRowsProps = {
   /** How many rows the list has. */
@@ -36,8 +38,9 @@ export type RowData = Record<`data-${string}`, string>
  * which re-measures.
  */
 function useDocumentOffset(): [number | null, (node: HTMLElement | null) => (() => void) | undefined] {
-  // null until measured in the page. Rendered to a string (no page, no layout), the list counts from the top.
-  const [offset, setOffset] = useState<number | null>(typeof window === 'undefined' ? 0 : null)
+  // null until measured in the page. Rendered on the server (no page, no layout), the list counts from the top,
+  // and so does the browser's hydration of that markup, which must render the server's rows.
+  const [offset, setOffset] = useState<number | null>(useServerMarkup() ? 0 : null)
   const ref = useCallback((node: HTMLElement | null) => {
     if (!node) return undefined
     const measure = () => setOffset(Math.round(node.getBoundingClientRect().top + window.scrollY))
@@ -67,12 +70,25 @@ type VirtualRowProps = {
  made scrolling a 5,000-row block a string of long tasks (bench/README has the figures).
  */
 const VirtualRow = memo(function VirtualRow({ index, renderCells, measure, height, className, testId, rowData }: VirtualRowProps) {
+  const fixed = useValueStyle(height === undefined ? {} : { height })
   return (
-    <tr {...rowData?.(index)} ref={measure} data-index={index} aria-rowindex={index + 2} data-testid={testId} className={className} style={height === undefined ? undefined : { height }}>
+    <tr {...rowData?.(index)} ref={measure} data-index={index} aria-rowindex={index + 2} data-testid={testId} className={fixed.className === undefined ? className : `${className} ${fixed.className}`} style={fixed.style}>
       {renderCells(index)}
+      {fixed.sheet}
     </tr>
   )
 })
+
+/** A row holding the place of rows not rendered, `height` px tall. */
+function SpacerRow({ height, columnCount }: { height: number; columnCount: number }) {
+  const spacer = useValueStyle({ height })
+  return (
+    <tr aria-hidden="true" className={spacer.className} style={spacer.style}>
+      <td colSpan={columnCount} className="p-0" />
+      {spacer.sheet}
+    </tr>
+  )
+}
 
 /**
  * The <tbody> of a long table, virtualized against the window's scroll: only the rows in view (plus
@@ -111,11 +127,7 @@ export function VirtualRows({ count, renderCells, getKey, columnCount, estimateR
 
   return (
     <tbody ref={bodyRef} data-virtual-count={count}>
-      {top > 0 && (
-        <tr aria-hidden="true" style={{ height: top }}>
-          <td colSpan={columnCount} className="p-0" />
-        </tr>
-      )}
+      {top > 0 && <SpacerRow height={top} columnCount={columnCount} />}
       {items.map((item) => (
         <VirtualRow
           key={item.key}
@@ -128,11 +140,7 @@ export function VirtualRows({ count, renderCells, getKey, columnCount, estimateR
           rowData={rowData}
         />
       ))}
-      {bottom > 0 && (
-        <tr aria-hidden="true" style={{ height: bottom }}>
-          <td colSpan={columnCount} className="p-0" />
-        </tr>
-      )}
+      {bottom > 0 && <SpacerRow height={bottom} columnCount={columnCount} />}
     </tbody>
   )
 }

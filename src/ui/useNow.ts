@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react'
+import { useContext, useSyncExternalStore } from 'react'
+import { RenderContext } from './renderContext.ts'
 
 /** One shared one-second clock for every "3 s ago" on the page, running only while something shows one. */
 let now = Date.now()
@@ -23,8 +24,16 @@ function subscribe(listener: () => void): () => void {
   }
 }
 
-/** The current time in ms, updated every second. */
+/**
+ * The current time in ms, updated every second. A page the server rendered counts from the server's clock
+ * at its render, in the server's markup and in the browser's hydration of it (the same text on both sides),
+ * then from the browser's clock.
+ */
 export function useNow(): number {
-  // The server snapshot lets pages render to a string (tests, and any later server rendering).
-  return useSyncExternalStore(subscribe, () => now, () => now)
+  const { renderedAt } = useContext(RenderContext)
+  return useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => renderedAt ?? now,
+  )
 }

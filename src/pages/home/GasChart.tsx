@@ -8,6 +8,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { Toggle } from '../../ui/Toggle.tsx'
 import { useNow } from '../../ui/useNow.ts'
+import { useValueStyle } from '../../ui/valueStyle.tsx'
 import { feeAxis, formatShare, gasAxisTop, gasRatio, type ChainBlock } from './liveWindow.ts'
 
 type View = 'chart' | 'table'
@@ -181,13 +182,7 @@ function Plot({ blocks, size }: { blocks: readonly ChainBlock[]; size: number })
               }}
             />
           </svg>
-          {fees[shown] != null && (
-            <span
-              aria-hidden="true"
-              className="pointer-events-none absolute size-2.5 -translate-x-1/2 -translate-y-1/2 rounded-full bg-amber-500 ring-2 ring-white dark:bg-amber-400 dark:ring-zinc-900"
-              style={{ left: `${((x(shown) + slot / 2) / (size * slot)) * 100}%`, top: `${(y(axis.position(fees[shown]!)) / plotHeight) * 100}%` }}
-            />
-          )}
+          {fees[shown] != null && <FeeDot left={((x(shown) + slot / 2) / (size * slot)) * 100} top={(y(axis.position(fees[shown]!)) / plotHeight) * 100} />}
         </div>
         {/* Base-fee axis (right). */}
         <div className="relative w-20 shrink-0 text-[11px] tabular-nums text-amber-700 dark:text-amber-400" aria-hidden="true">
@@ -281,5 +276,20 @@ export function GasChart({ blocks, size, loading }: { blocks: readonly ChainBloc
         )}
       </div>
     </Panel>
+  )
+}
+
+/** The base fee of the block shown, on the plot: `left` and `top` in percent of the plot's box. */
+function FeeDot({ left, top }: { left: number; top: number }) {
+  const place = useValueStyle({ left: `${left}%`, top: `${top}%` })
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className={`pointer-events-none absolute size-2.5 -translate-x-1/2 -translate-y-1/2 rounded-full bg-amber-500 ring-2 ring-white dark:bg-amber-400 dark:ring-zinc-900 ${place.className ?? ''}`}
+        style={place.style}
+      />
+      {place.sheet}
+    </>
   )
 }

@@ -8,7 +8,8 @@ import type { RuntimeConfig } from '../../../contract/runtimeConfig.ts'
 import { createNetworkSelection, type RouterLike } from '../../networks/selection.ts'
 import { mergeNetworks } from '../../networks/networkList.ts'
 import { learnedVersion, subscribeLearned } from '../../networks/learned.ts'
-import { userNetworks } from '../../networks/userNetworks.ts'
+import { userNetworks, type UserNetworkRecord } from '../../networks/userNetworks.ts'
+import { useServerMarkup } from '../useServerMarkup.ts'
 
 type NetworkContextValue = {
   /** The network the app is showing. */
@@ -49,8 +50,15 @@ function keepSame(kept: Map<string, AppNetwork>, after: AppNetwork[]): AppNetwor
  * Which network is shown, and the list to choose from. The choice lives in the URL (`?network=`): this
  * provider follows the app's history for it, so it sits above the router and takes the history.
  */
+const emptyRecords: readonly UserNetworkRecord[] = []
+const noRecords = () => emptyRecords
+const nothingLearned = () => -1
+
 export function NetworkProvider({ config, history, children }: { config: RuntimeConfig; history: RouterLike; children: ReactNode }) {
-  const records = useSyncExternalStore(userNetworks.subscribe, userNetworks.list, userNetworks.list)
+  // The server knows neither this browser's networks nor what it learned: the render that hydrates its
+  // markup leaves both out as the server's did, the render after it brings them in.
+  const serverMarkup = useServerMarkup()
+  const records = useSyncExternalStore(userNetworks.subscribe, userNetworks.list, noRecords)
   // Each recorded sample says what it holds (its rules come from that); read once, kept for the session. Read
   // here from the cache only: SampleGate asks when a sample is shown (and the presentation when it plans), so
   // a page on another network does not spend three requests at start-up on recordings it is not showing.
@@ -59,14 +67,14 @@ export function NetworkProvider({ config, history, children }: { config: Runtime
     combine: sampleDataOf,
   })
   // What the networks themselves said (the first-use probe, calls they refused) adjusts their rules.
-  const learned = useSyncExternalStore(subscribeLearned, learnedVersion, learnedVersion)
+  const learned = useSyncExternalStore(subscribeLearned, learnedVersion, nothingLearned)
   const [kept] = useState(() => new Map<string, AppNetwork>())
   const networks = useMemo(() => {
     const byName = new Map(config.networks.map((network, index) => [network.name, described[index]]))
     // `learned` is what changes when the rules mergeNetworks applies from it do.
-    return keepSame(kept, mergeNetworks(config, records, (name) => byName.get(name)))
+    return keepSame(kept, mergeNetworks(config, records, (name) => byName.get(name), { learned: !serverMarkup }))
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [config, records, described, learned])
+  }, [config, records, described, learned, serverMarkup])
   // Follows the history while anything reads it (useSyncExternalStore below subscribes).
   const [selection] = useState(() => createNetworkSelection(history, config.defaultNetwork))
   const requested = useSyncExternalStore(selection.subscribe, selection.requested, selection.requested)

@@ -1,0 +1,43 @@
+import type { DehydratedState } from '@tanstack/react-query'
+import { configElementId, firstScreenStateElementId } from '../../contract/pageConfig.ts'
+
+/**
+ * What the data block of a page the server rendered holds (contract/pageConfig.ts firstScreenStateElementId):
+ * TanStack Query's dehydrated cache as the render read it, and the server's clock at the render (what "12 s
+ * ago" counts from until the page is hydrated: ui/useNow.ts).
+ */
+export type FirstScreenData = { state: DehydratedState; renderedAt: number }
+
+/** What is read of the page: an element by its id (the document). */
+export type PageLike = { getElementById(id: string): { textContent: string | null; remove(): void } | null }
+
+/** A JSON data block's content, parsed, and the block removed from the page; undefined when absent or unreadable. */
+function takeJsonBlock(id: string, doc: PageLike): unknown {
+  const element = doc.getElementById(id)
+  if (!element) return undefined
+  element.remove()
+  try {
+    return JSON.parse(element.textContent ?? '') as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The runtime config the app server put in the page (server/indexPage.ts), unchecked (loadRuntimeConfig checks
+ * it); undefined when the page carried none (a dev server, a plain static host: the app asks /config.json).
+ */
+export function takePageConfig(doc: PageLike = document): unknown {
+  return takeJsonBlock(configElementId, doc)
+}
+
+/**
+ * What the app server read for the page whose first screen it rendered (server/firstScreen.ts), or undefined
+ * when the page came without (a page the server does not render, a render that broke off, a host that serves
+ * only the static build): then the app renders the page itself.
+ */
+export function takeFirstScreen(doc: PageLike = document): FirstScreenData | undefined {
+  const data = takeJsonBlock(firstScreenStateElementId, doc) as Partial<FirstScreenData> | undefined
+  if (!data || typeof data.renderedAt !== 'number' || !Array.isArray(data.state?.queries)) return undefined
+  return data as FirstScreenData
+}
