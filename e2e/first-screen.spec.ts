@@ -228,6 +228,24 @@ test.describe('first screen hydrated in place', () => {
     })
   }
 
+  test('a link that starts the presentation (?present=auto): the home page is hydrated as the server sent it, then the walk starts over it', async ({ page }) => {
+    const reported: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') reported.push(message.text())
+    })
+    page.on('pageerror', (error) => reported.push(error.message))
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') document.getElementById('root')?.firstElementChild?.setAttribute('data-sent', '')
+      })
+    })
+    await page.goto('/?present=auto')
+    await appRendered(page)
+    await expect(page.getByTestId('presentation-title-card')).toBeVisible()
+    await expect(page.locator('#root > [data-sent]')).toHaveCount(1)
+    expect(reported).toEqual([])
+  })
+
   test('network held (route): a letter typed and a scroll made before the app hydrates are kept, and the search then finds what was typed', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { number } = await busyBlock(request, url)

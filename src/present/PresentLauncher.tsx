@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { PresentIcon } from '../ui/icons.tsx'
 import { useNetwork } from '../ui/networks/NetworkContext.tsx'
+import { useServerMarkup } from '../ui/useServerMarkup.ts'
 
 /** The presentation's code loads only when one starts: it costs the app's first load nothing. */
 const Presentation = lazy(async () => ({ default: (await import('./Presentation.tsx')).Presentation }))
@@ -22,10 +23,11 @@ export function PresentLauncher() {
   const network = useNetwork()
   const [session, setSession] = useState<Session | null>(null)
   const asked = new URLSearchParams(location.search).get(presentParam)
+  const serverMarkup = useServerMarkup()
   // Started by the URL: state that follows the location, set while rendering (no effect, no extra frame). Not in
-  // the server's render of the page: the walk's code loads on demand, which a string render cannot wait for (it
-  // failed, and the visitor got the plain page instead of the page's first screen under the walk).
-  if (asked !== null && session === null && typeof window !== 'undefined') setSession({ auto: asked === 'auto' })
+  // the server's render of the page (the walk's code loads on demand, which the server's render does not wait
+  // for), nor in the browser's hydration of it, which must render what the server did: in the render after.
+  if (asked !== null && session === null && !serverMarkup) setSession({ auto: asked === 'auto' })
 
   useEffect(() => {
     if (asked === null) return
