@@ -9,8 +9,9 @@ import type { RouterLike } from './networks/selection.ts'
 import { appRoutes, firstScreenPage } from './routes.tsx'
 import { readNetworkParam } from './urls.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
-import type { FirstScreenData } from './boot/pageData.ts'
+import type { PackedFirstScreen } from './boot/pageData.ts'
 import { createQueryClient } from './queries/queryClient.ts'
+import { packFirstScreenState } from './queries/firstScreenState.ts'
 
 /**
  * The first screen of a page, rendered by the app server (server/firstScreen.ts) with the page's data read
@@ -26,7 +27,7 @@ export type FirstScreen = {
   /** Streams #root's markup into `destination` (React's own stream); settles once it is all written. */
   pipe: (destination: Writable) => Promise<void>
   /** The data the markup was rendered from, for the page's data block. Made when asked for: after the markup. */
-  state: () => FirstScreenData
+  state: () => PackedFirstScreen
   /** How many answers `state` holds: none when the page's data missed the deadline (the browser then asks). */
   answers: number
   /** Where the time went, in ms: waiting for the page's data, until React had the markup ready to stream. */
@@ -129,7 +130,9 @@ export async function renderFirstScreen(url: string, config: RuntimeConfig, opti
       await finished(through)
       queryClient.clear()
     },
-    state: () => ({ state: dehydrated, renderedAt }),
+    // Each repeated answer and long string sent once (firstScreenState.ts): a block's receipts are held under its
+    // number and its hash, the same object, and a block with thousands of logs made a 4.75 MB data block.
+    state: () => ({ state: packFirstScreenState(dehydrated), renderedAt }),
     answers: dehydrated.queries.length,
     timings: { dataMs: rendering - started, renderMs },
   }

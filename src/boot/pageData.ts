@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query'
 import { configElementId, firstScreenStateElementId } from '../../contract/pageConfig.ts'
+import { unpackFirstScreenState, type FirstScreenState } from '../queries/firstScreenState.ts'
 
 /**
  * What the data block of a page the server rendered holds (contract/pageConfig.ts firstScreenStateElementId):
@@ -7,6 +8,9 @@ import { configElementId, firstScreenStateElementId } from '../../contract/pageC
  * ago" counts from until the page is hydrated: ui/useNow.ts).
  */
 export type FirstScreenData = { state: DehydratedState; renderedAt: number }
+
+/** The block as the page carries it: the state packed (src/queries/firstScreenState.ts). */
+export type PackedFirstScreen = { state: FirstScreenState; renderedAt: number }
 
 /** What is read of the page: an element by its id (the document). */
 export type PageLike = { getElementById(id: string): { textContent: string | null; remove(): void } | null }
@@ -37,7 +41,12 @@ export function takePageConfig(doc: PageLike = document): unknown {
  * only the static build): then the app renders the page itself.
  */
 export function takeFirstScreen(doc: PageLike = document): FirstScreenData | undefined {
-  const data = takeJsonBlock(firstScreenStateElementId, doc) as Partial<FirstScreenData> | undefined
+  const data = takeJsonBlock(firstScreenStateElementId, doc) as Partial<PackedFirstScreen> | undefined
   if (!data || typeof data.renderedAt !== 'number' || !Array.isArray(data.state?.queries)) return undefined
-  return data as FirstScreenData
+  try {
+    return { state: unpackFirstScreenState(data.state), renderedAt: data.renderedAt }
+  } catch {
+    // A reference that points nowhere: no data, the app renders the page itself.
+    return undefined
+  }
 }
