@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
 import { learnedStorageKey } from '../contract/browserStorage.ts'
+import { appInteractiveMark, appRunningAttribute } from '../contract/pageConfig.ts'
 
 /**
  * What the benchmark watches in the page. An init script (before the app's own scripts) keeps a
@@ -127,13 +128,13 @@ export async function pollInPage<A, T>(page: Page, read: (arg: A) => T | undefin
  * measures the app starting.
  */
 export async function waitForApp(page: Page, timeoutMs = 60_000): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.getAttribute('data-app') === 'running', null, { timeout: timeoutMs, polling: 50 })
+  await page.waitForFunction((attribute) => document.documentElement.getAttribute(attribute) === 'running', appRunningAttribute, { timeout: timeoutMs, polling: 50 })
 }
 
 /** The time (ms from navigation start) the page became the app's: its hydration or first render committed. */
 export async function waitForInteractive(page: Page, timeoutMs = 60_000): Promise<number> {
   await waitForApp(page, timeoutMs)
-  return page.evaluate(() => performance.getEntriesByName('chainglass:interactive')[0]?.startTime ?? Number.NaN)
+  return page.evaluate((mark) => performance.getEntriesByName(mark)[0]?.startTime ?? Number.NaN, appInteractiveMark)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { chromiumArgs, findTestBrowser } from '../scripts/browser.mjs'
-import { appRendered, busyBlock, firstScreenDataBlock, gatewayCalls, rpcUrl } from './helpers.ts'
+import { appRendered, busyBlock, firstScreenDataBlock, gatewayCalls, markServerElement, rpcUrl, watchReports } from './helpers.ts'
 
 /**
  * A page the server rendered whose data did not come with it (the render's stream broke off after the head
@@ -18,11 +18,7 @@ test.describe('first screen without its data', () => {
     const { number, receipts } = await busyBlock(request, url)
     const quantity = `0x${number.toString(16)}`
     const calls = gatewayCalls(page)
-    const reported: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') reported.push(message.text())
-    })
-    page.on('pageerror', (error) => reported.push(error.message))
+    const reported = watchReports(page)
     await page.route(`**/block/${number}`, async (route) => {
       const response = await route.fetch()
       const html = await response.text()
@@ -33,13 +29,7 @@ test.describe('first screen without its data', () => {
       delete headers['content-length']
       await route.fulfill({ status: response.status(), headers, body: edited })
     })
-    // The element the server sent, marked once the document is parsed (before any module script runs): the app
-    // renders its own in its place.
-    await page.addInitScript(() => {
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') document.getElementById('root')?.firstElementChild?.setAttribute('data-sent', '')
-      })
-    })
+    await markServerElement(page)
     await page.goto(`/block/${number}`)
     await appRendered(page)
     await expect(page.getByTestId('block-tx-row')).toHaveCount(receipts.length)

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { appInteractiveMark, hydrationStartMark } from '../contract/pageConfig.ts'
-import { appRendered, busyBlock, firstScreenDataBlock, gatewayCalls, firstReceiptWhere, rpc, rpcUrl, type RpcReceipt } from './helpers.ts'
+import { appRendered, busyBlock, firstScreenDataBlock, gatewayCalls, firstReceiptWhere, markServerElement, rpc, rpcUrl, watchReports, type RpcReceipt } from './helpers.ts'
 
 /**
  * The home, block, transaction and address pages come with their first screen rendered by the app server
@@ -87,11 +87,7 @@ test.describe('first screen rendered by the server, then the app', () => {
     const url = await rpcUrl(request)
     const { number, receipts } = await busyBlock(request, url)
     const calls = gatewayCalls(page)
-    const reported: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') reported.push(message.text())
-    })
-    page.on('pageerror', (error) => reported.push(error.message))
+    const reported = watchReports(page)
     const response = await page.goto(`/block/${number}`)
     expect(response?.headers()['cache-control']).toBe('no-store')
     // Its head was sent before the data was read: the render's timing follows the page, as a trailer.
@@ -202,17 +198,8 @@ test.describe('first screen hydrated in place', () => {
       await page.emulateMedia({ colorScheme: theme === 'dark' ? 'light' : 'dark' })
       // The stored choice differs from the system's: the server cannot know it, and its markup says "system".
       await page.addInitScript((stored) => localStorage.setItem('chainglass.theme', stored), theme)
-      const reported: string[] = []
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') reported.push(message.text())
-      })
-      page.on('pageerror', (error) => reported.push(error.message))
-      // The element the server sent, marked once the document is parsed, before any module script runs.
-      await page.addInitScript(() => {
-        document.addEventListener('readystatechange', () => {
-          if (document.readyState === 'interactive') document.getElementById('root')?.firstElementChild?.setAttribute('data-sent', '')
-        })
-      })
+      const reported = watchReports(page)
+      await markServerElement(page)
       for (const path of ['/', `/block/${number}`, `/tx/${receipts[0]!.transactionHash}`, `/tx/${failed.transactionHash}`, `/address/${failed.from}`]) {
         const response = await page.goto(path)
         expect(await response?.text(), `${path}: the server rendered it`).toMatch(firstScreenDataBlock)
@@ -229,21 +216,33 @@ test.describe('first screen hydrated in place', () => {
   }
 
   test('a link that starts the presentation (?present=auto): the home page is hydrated as the server sent it, then the walk starts over it', async ({ page }) => {
-    const reported: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'error') reported.push(message.text())
-    })
-    page.on('pageerror', (error) => reported.push(error.message))
-    await page.addInitScript(() => {
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') document.getElementById('root')?.firstElementChild?.setAttribute('data-sent', '')
-      })
-    })
+    const reported = watchReports(page, ['error'])
+    await markServerElement(page)
     await page.goto('/?present=auto')
     await appRendered(page)
     await expect(page.getByTestId('presentation-title-card')).toBeVisible()
     await expect(page.locator('#root > [data-sent]')).toHaveCount(1)
     expect(reported).toEqual([])
+  })
+
+  test('network held (route): block numbers typed into the address page\'s token range before the app hydrates are kept and scanned', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const failed = await failedTransaction(request, url)
+    const head = Number(BigInt(await rpc<Hex>(request, url, 'eth_blockNumber')))
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`/address/${failed.from}?tab=tokens`, { waitUntil: 'commit' })
+    await page.getByTestId('token-range-from').fill(String(head - 5))
+    await page.getByTestId('token-range-to').fill(String(head))
+    release()
+    await appRendered(page)
+    await expect(page.getByTestId('token-range-from')).toHaveValue(String(head - 5))
+    await page.getByTestId('token-range-apply').click()
+    await expect(page).toHaveURL(new RegExp(`from=${head - 5}&to=${head}`))
   })
 
   test('network held (route): a letter typed and a scroll made before the app hydrates are kept, and the search then finds what was typed', async ({ page, request }) => {

@@ -126,6 +126,31 @@ export async function refuseOtterscan(page: Page, gateway: string): Promise<stri
 }
 
 /**
+ * What the page reports from now on: console messages of `types` and uncaught errors, as their text. A test
+ * expects it empty where nothing may go wrong (a hydration mismatch is reported on the console).
+ */
+export function watchReports(page: Page, types: readonly string[] = ['error', 'warning']): string[] {
+  const reported: string[] = []
+  page.on('console', (message) => {
+    if (types.includes(message.type())) reported.push(message.text())
+  })
+  page.on('pageerror', (error) => reported.push(error.message))
+  return reported
+}
+
+/**
+ * Marks #root's first element as the server sent it (data-sent), once the document is parsed and before any
+ * module script runs: hydrated in place, the element keeps the mark; rendered by the app, it is replaced.
+ */
+export async function markServerElement(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') document.getElementById('root')?.firstElementChild?.setAttribute('data-sent', '')
+    })
+  })
+}
+
+/**
  * Waits until the app runs the page: it has hydrated the first screen the server sent (server/firstScreen.ts,
  * there before the app's code has run), or rendered the page itself (contract/pageConfig.ts appRunningAttribute).
  */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import type { Address as AddressType } from 'viem'
 import { tokenTransfers, type TokenTransfer } from '../../evm/tokenTransfers.ts'
 import { formatInteger, formatTokenAmount } from '../../format/numbers.ts'
@@ -16,6 +16,7 @@ import { TxLink } from '../../ui/TxLink.tsx'
 import { useNow } from '../../ui/useNow.ts'
 import { LogsErrorPanel } from '../logs/LogsErrorPanel.tsx'
 import { SearchProgress } from '../logs/SearchProgress.tsx'
+import { useTypedBeforeHydration } from '../../ui/useTypedBeforeHydration.ts'
 
 export type TransferRow = { key: string; log: Log; transfer: TokenTransfer }
 
@@ -97,6 +98,11 @@ function columns(network: AppNetwork, address: AddressType): Column<TransferRow>
 /** The range form: from and to blocks, applied to the URL (so the view can be linked). */
 function RangeForm({ from, to, onRange }: { from: string; to: string; onRange: (from: string, to: string) => void }) {
   const [draft, setDraft] = useState({ from, to })
+  // The address page is rendered by the server: what was typed before the app hydrated it stays.
+  const fromInput = useRef<HTMLInputElement>(null)
+  const toInput = useRef<HTMLInputElement>(null)
+  useTypedBeforeHydration(fromInput, draft.from, (typed) => setDraft((current) => ({ ...current, from: typed })))
+  useTypedBeforeHydration(toInput, draft.to, (typed) => setDraft((current) => ({ ...current, to: typed })))
   return (
     <form
       className="flex flex-wrap items-end gap-3"
@@ -108,11 +114,11 @@ function RangeForm({ from, to, onRange }: { from: string; to: string; onRange: (
     >
       <label className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
         From block
-        <input value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} data-testid="token-range-from" inputMode="numeric" className="mt-1 block w-36 rounded-lg border-0 bg-white px-2.5 py-1.5 font-mono text-sm ring-1 ring-zinc-300 ring-inset focus:ring-2 focus:ring-accent-500 dark:bg-zinc-900 dark:ring-zinc-700" />
+        <input ref={fromInput} value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} data-testid="token-range-from" inputMode="numeric" className="mt-1 block w-36 rounded-lg border-0 bg-white px-2.5 py-1.5 font-mono text-sm ring-1 ring-zinc-300 ring-inset focus:ring-2 focus:ring-accent-500 dark:bg-zinc-900 dark:ring-zinc-700" />
       </label>
       <label className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
         To block
-        <input value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} data-testid="token-range-to" placeholder="latest" className="mt-1 block w-36 rounded-lg border-0 bg-white px-2.5 py-1.5 font-mono text-sm ring-1 ring-zinc-300 ring-inset focus:ring-2 focus:ring-accent-500 dark:bg-zinc-900 dark:ring-zinc-700" />
+        <input ref={toInput} value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} data-testid="token-range-to" placeholder="latest" className="mt-1 block w-36 rounded-lg border-0 bg-white px-2.5 py-1.5 font-mono text-sm ring-1 ring-zinc-300 ring-inset focus:ring-2 focus:ring-accent-500 dark:bg-zinc-900 dark:ring-zinc-700" />
       </label>
       <Button type="submit" size="sm" data-testid="token-range-apply">
         Scan this range

@@ -52,7 +52,6 @@ function keepSame(kept: Map<string, AppNetwork>, after: AppNetwork[]): AppNetwor
  */
 const emptyRecords: readonly UserNetworkRecord[] = []
 const noRecords = () => emptyRecords
-const nothingLearned = () => -1
 
 export function NetworkProvider({ config, history, children }: { config: RuntimeConfig; history: RouterLike; children: ReactNode }) {
   // The server knows neither this browser's networks nor what it learned: the render that hydrates its
@@ -67,7 +66,7 @@ export function NetworkProvider({ config, history, children }: { config: Runtime
     combine: sampleDataOf,
   })
   // What the networks themselves said (the first-use probe, calls they refused) adjusts their rules.
-  const learned = useSyncExternalStore(subscribeLearned, learnedVersion, nothingLearned)
+  const learned = useSyncExternalStore(subscribeLearned, learnedVersion, learnedVersion)
   const [kept] = useState(() => new Map<string, AppNetwork>())
   const networks = useMemo(() => {
     const byName = new Map(config.networks.map((network, index) => [network.name, described[index]]))
