@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { concatHex, encodeAbiParameters, keccak256, parseEther, size, toBytes, type Hex } from 'viem'
-import { devAccount, rpcUrl, watchDialogs, watchInFlight } from './helpers.ts'
+import { firstScreenStateElementId } from '../contract/pageConfig.ts'
+import { appRendered, devAccount, rpcUrl, watchDialogs, watchInFlight, watchReports } from './helpers.ts'
 import { e2eExtraConnectSources } from './ports.ts'
 import { scenarioReady, tourStops, visit, type Stop } from './tour.ts'
 
@@ -77,7 +78,7 @@ async function result<T>(request: APIRequestContext, method: string, params: unk
   return reply.result as T
 }
 
-async function send(request: APIRequestContext, index: number, tx: { to?: Hex; data?: Hex; value?: bigint; gas: bigint }): Promise<Receipt> {
+async function send(request: APIRequestContext, index: number, tx: { to?: Hex; data?: Hex; value?: bigint; gas: bigint }, status: Hex = '0x1'): Promise<Receipt> {
   const account = devAccount(index)
   const [chainId, nonce, block] = await Promise.all([
     result<Hex>(request, 'eth_chainId', []),
@@ -99,7 +100,7 @@ async function send(request: APIRequestContext, index: number, tx: { to?: Hex; d
   const hash = await result<Hex>(request, 'eth_sendRawTransaction', [raw])
   let receipt: Receipt | null = null
   await expect.poll(async () => (receipt = (await rpc<Receipt | null>(request, 'eth_getTransactionReceipt', [hash])).result ?? null)).not.toBeNull()
-  expect(receipt!.status).toBe('0x1')
+  expect(receipt!.status).toBe(status)
   return receipt!
 }
 
@@ -369,6 +370,40 @@ test.describe('browser security', () => {
     expect(dialogs).toEqual([])
     expect(watched.console).toEqual([])
     // Had any of it become markup, the policy would have refused the inline script and handler too.
+    expect(await violationsOf(page)).toEqual([])
+  })
+
+  test('a failed transaction whose revert reason holds </script> and <!-- is rendered on the server: its data block ends once, and it hydrates with the reason as text', async ({ page, request }) => {
+    await fund(request, planter)
+    const revertEcho = await deploy(request, revertEchoRuntime)
+    const reason = `</script><!--<script>alert('state')</script><b class="planted">--></script>`
+    const failed = await send(request, planter, { to: revertEcho, data: errorString(reason), gas: 100_000n }, '0x0')
+
+    // The page as the server sends it: the first screen's markup in #root, its data in one JSON block after it.
+    const response = await request.get(`/tx/${failed.transactionHash}`)
+    expect(response.status()).toBe(200)
+    const html = await response.text()
+    const blocks = [...html.matchAll(new RegExp(`<script type="application/json" id="${firstScreenStateElementId}"[^>]*>([\\s\\S]*?)</script>`, 'g'))]
+    expect(blocks).toHaveLength(1)
+    // Whatever the state holds from the chain, it is JSON and nothing else: it parses, and opens no comment.
+    const state = blocks[0]![1]!
+    expect(state).not.toMatch(/<!--|<\/script|<script/i)
+    expect(() => JSON.parse(state)).not.toThrow()
+    // After the block, the page goes on as its template does: the planted text ended nothing early.
+    expect(html.slice(blocks[0]!.index! + blocks[0]![0].length)).toMatch(/^\s*<noscript>/)
+    // In the markup the reason is text: its characters escaped, never a tag or a comment.
+    expect(html).not.toContain(reason)
+    expect(html).toContain('&lt;/script&gt;&lt;!--&lt;script&gt;')
+
+    const reports = watchReports(page)
+    const dialogs = watchDialogs(page)
+    await watchViolations(page)
+    await page.goto(`/tx/${failed.transactionHash}`)
+    await appRendered(page)
+    await expect(page.getByTestId('tx-failure-details').getByTestId('revert-reason')).toHaveText(reason)
+    expect(await injected(page)).toBe(0)
+    expect(dialogs).toEqual([])
+    expect(reports).toEqual([])
     expect(await violationsOf(page)).toEqual([])
   })
 
