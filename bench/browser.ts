@@ -17,13 +17,14 @@ function installMarks() {
   const rows: Record<string, number> = {}
   const pathPart = (index: number) => decodeURIComponent(location.pathname.split('/')[index] ?? '')
   const tests: Record<string, () => boolean> = {
-    // The block page of the URL's block, every row in the DOM showing its receipt (status and gas used).
+    // The block page of the URL's block, every row in the DOM showing its receipt (status and gas used) and
+    // nothing left loading in it (method, value and fee, listed in full).
     block: () => {
       const page = document.querySelector('[data-testid="block-page"]')
       if (!page || page.getAttribute('data-block-number') !== pathPart(2)) return false
       const listed = document.querySelectorAll('[data-testid="block-tx-row"]')
       if (listed.length === 0) return false
-      for (const row of listed) if (!row.querySelector('[data-testid="tx-status"]') || !row.querySelector('[data-testid="tx-gas-used"]')) return false
+      for (const row of listed) if (!row.querySelector('[data-testid="tx-status"]') || !row.querySelector('[data-testid="tx-gas-used"]') || row.querySelector('[data-skeleton]')) return false
       return true
     },
     // The transaction page of the URL's hash with its overview complete (no placeholder left).

@@ -16,12 +16,13 @@ import { pollInPage } from './browser.ts'
  *     inline: the app server's CSP allows scripts from its own origin only. Under /assets/, so the app server
  *     sends it as immutable like the app's hashed code, and a returning visitor has it from the HTTP cache.
  *   - What it asks for is what the app's page needs before its watch (bench/browser.ts) counts it as shown:
- *       block: one batch, eth_getBlockByNumber(n, false) + eth_getBlockReceipts(n), the app's first batch
- *              (src/queries/blockPage.ts: the block with transaction hashes unless ?tx=full, and its receipts);
- *              for a block whose list the page renders in part (`firstRows`: contract/listWindow.ts's
- *              partialFirstScreenRows, the server's first screen shows its first rows and reads only their receipts),
- *              the block, then one batch of eth_getTransactionReceipt for those rows: two round trips, the
- *              fewest that give those rows (the hashes come with the block), and no receipt nobody sees;
+ *       block: one batch, eth_getBlockByNumber(n, true) + eth_getBlockReceipts(n): every row's method, value,
+ *              fee, status and gas used (src/queries/blockPage.ts: the block page lists full transactions); for
+ *              a block whose list the page renders in part (`firstRows`: contract/listWindow.ts's
+ *              partialFirstScreenRows, the server's first screen shows its first rows and reads only theirs),
+ *              the block with hashes, then one batch of eth_getTransactionByHash + eth_getTransactionReceipt
+ *              for those rows: two round trips, the fewest that give those rows (the hashes come with the
+ *              block), and no transaction object or receipt nobody sees;
  *       tx:    one batch, eth_getTransactionByHash + eth_getTransactionReceipt (src/pages/tx/); the overview
  *              also shows the block's time, which it takes from the transaction or receipt where the node adds
  *              blockTimestamp (anvil does) and from eth_getBlockByHash otherwise, and so does the floor: a
@@ -100,12 +101,13 @@ const floorScript = `'use strict'
         return ask([['eth_getBlockByNumber', [number, false]]]).then(function (results) {
           var block = results[0]
           var first = block.transactions.slice(0, Number(rows))
-          return ask(first.map(function (hash) { return ['eth_getTransactionReceipt', [hash]] })).then(function (receipts) {
-            return 'block ' + Number(block.number) + ': ' + block.transactions.length + ' transactions, the first ' + receipts.length + ' receipts'
+          var calls = first.map(function (hash) { return ['eth_getTransactionByHash', [hash]] }).concat(first.map(function (hash) { return ['eth_getTransactionReceipt', [hash]] }))
+          return ask(calls).then(function (answers) {
+            return 'block ' + Number(block.number) + ': ' + block.transactions.length + ' transactions, the first ' + answers.length / 2 + ' with their receipts'
           })
         })
       }
-      return ask([['eth_getBlockByNumber', [number, false]], ['eth_getBlockReceipts', [number]]]).then(function (results) {
+      return ask([['eth_getBlockByNumber', [number, true]], ['eth_getBlockReceipts', [number]]]).then(function (results) {
         return 'block ' + Number(results[0].number) + ': ' + results[0].transactions.length + ' transactions, ' + results[1].length + ' receipts'
       })
     },

@@ -6,12 +6,12 @@ import { createChainClient } from '../../server/chain/chainClient.ts'
 import type { RuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { configNetwork } from '../networks/capabilities.ts'
 import { clearLacks } from '../networks/lacks.ts'
-import type { Receipt } from '../rpc/schemas.ts'
+import type { Receipt, Transaction } from '../rpc/schemas.ts'
 import { renderFirstScreen } from '../serverRender.tsx'
 import { mineTransfers, postedMethods, recordGatewayPosts, serviceNetwork, startUnitTestService, type TestService } from '../testing/realService.ts'
 import { longListAbove, unmeasuredListRows } from '../../contract/listWindow.ts'
-import { firstScreenReceipts, prefetchBlockFirstScreen } from './blockPage.ts'
-import { blockReceiptsQuery } from './blocks.ts'
+import { firstScreenReceipts, firstScreenTransactions, prefetchBlockFirstScreen } from './blockPage.ts'
+import { blockReceiptsQuery, blockWithTransactionsQuery } from './blocks.ts'
 import { createQueryClient } from './queryClient.ts'
 
 /**
@@ -25,13 +25,16 @@ import { createQueryClient } from './queryClient.ts'
 
 let service: TestService
 let posts: unknown[] = []
-const long = { number: 0n, hashes: [] as Hash[], receipts: [] as Receipt[] }
-const short = { number: 0n, hashes: [] as Hash[], receipts: [] as Receipt[] }
+type Mined = { number: bigint; hashes: Hash[]; receipts: Receipt[]; transactions: Transaction[] }
+const long: Mined = { number: 0n, hashes: [], receipts: [], transactions: [] }
+const short: Mined = { number: 0n, hashes: [], receipts: [], transactions: [] }
 
-async function mineBlock(count: number, from: number): Promise<{ number: bigint; hashes: Hash[]; receipts: Receipt[] }> {
+async function mineBlock(count: number, from: number): Promise<Mined> {
   const { number, hashes } = await mineTransfers(service, { from, to: from + 1, count, value: () => 1n, data: (index) => toHex(new Uint8Array(index + 1).fill(7)), gas: 100_000n })
-  const receipts = (await createChainClient(service.urls.rpc).request({ method: 'eth_getBlockReceipts', params: [`0x${number.toString(16)}`] })) as unknown as Receipt[]
-  return { number, hashes, receipts }
+  const node = createChainClient(service.urls.rpc)
+  const receipts = (await node.request({ method: 'eth_getBlockReceipts', params: [`0x${number.toString(16)}`] })) as unknown as Receipt[]
+  const block = (await node.request({ method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, true] })) as unknown as { transactions: Transaction[] }
+  return { number, hashes, receipts, transactions: block.transactions }
 }
 
 beforeAll(async () => {
@@ -62,23 +65,38 @@ describe('a block page’s first screen', () => {
     expect(short.receipts.map((receipt) => receipt.transactionHash)).toEqual(short.hashes)
   })
 
-  it('of a long block: the block, then only its first rows’ receipts in one batch, as the node has them', async () => {
+  it('of a long block: the block with hashes, then only its first rows’ transactions and receipts in one batch, as the node has them', async () => {
     const network = configNetwork(serviceNetwork(service))
     const client = createQueryClient()
     await prefetchBlockFirstScreen(client, network, long.number.toString(), new URLSearchParams())
-    expect(postedMethods(posts)).toEqual([['eth_getBlockByNumber'], Array(unmeasuredListRows).fill('eth_getTransactionReceipt')])
+    expect(postedMethods(posts)).toEqual([['eth_getBlockByNumber'], [...Array(unmeasuredListRows).fill('eth_getTransactionByHash'), ...Array(unmeasuredListRows).fill('eth_getTransactionReceipt')]])
+    // The block with hashes only: the node does not build a thousand transaction objects for a screen of 13.
+    expect(([posts[0]].flat()[0] as { params: unknown[] }).params[1]).toBe(false)
     expect(client.getQueryData(blockReceiptsQuery(network, long.number).queryKey)).toBeUndefined()
+    expect(client.getQueryData(blockWithTransactionsQuery(network, long.number).queryKey)).toBeUndefined()
     const early = firstScreenReceipts(client, network, long.hashes)
     expect([...(early?.values() ?? [])]).toEqual(long.receipts.slice(0, unmeasuredListRows))
+    const transactions = firstScreenTransactions(client, network, long.hashes)
+    expect([...(transactions?.values() ?? [])]).toEqual(long.transactions.slice(0, unmeasuredListRows))
   })
 
-  it('of a short block: the block, then all its receipts in one answer, and no receipt read one by one', async () => {
+  it('of a long block listed with hashes: the block, then only its first rows’ receipts, no transaction objects', async () => {
+    const network = configNetwork(serviceNetwork(service))
+    const client = createQueryClient()
+    await prefetchBlockFirstScreen(client, network, long.number.toString(), new URLSearchParams({ tx: 'hashes' }))
+    expect(postedMethods(posts)).toEqual([['eth_getBlockByNumber'], Array(unmeasuredListRows).fill('eth_getTransactionReceipt')])
+    expect(firstScreenTransactions(client, network, long.hashes)).toBeUndefined()
+  })
+
+  it('of a short block: the block, then its full transactions and all its receipts in one batch, and nothing read one by one', async () => {
     const network = configNetwork(serviceNetwork(service))
     const client = createQueryClient()
     await prefetchBlockFirstScreen(client, network, short.number.toString(), new URLSearchParams())
-    expect(postedMethods(posts)).toEqual([['eth_getBlockByNumber'], ['eth_getBlockReceipts']])
+    expect(postedMethods(posts)).toEqual([['eth_getBlockByNumber'], ['eth_getBlockByNumber', 'eth_getBlockReceipts']])
     expect(client.getQueryData(blockReceiptsQuery(network, short.number).queryKey)).toEqual(short.receipts)
+    expect(client.getQueryData(blockWithTransactionsQuery(network, short.number).queryKey)?.transactions).toEqual(short.transactions)
     expect(firstScreenReceipts(client, network, short.hashes)).toBeUndefined()
+    expect(firstScreenTransactions(client, network, short.hashes)).toBeUndefined()
   })
 
   it('rendered by the server: a long block’s first rows, each with its status and gas used, and those receipts in the page’s data', async () => {
@@ -95,6 +113,11 @@ describe('a block page’s first screen', () => {
       expect(row).toContain(`data-value="${receipt.transactionHash}"`)
       expect(row).toContain(`data-testid="tx-gas-used" data-value="${BigInt(receipt.gasUsed).toString(10)}"`)
       expect(row).toMatch(/data-testid="tx-status"/)
+      // Method, value and fee from the row's own transaction and receipt: nothing left loading in a first row.
+      expect(row).toMatch(/data-testid="tx-method"/)
+      expect(row).toMatch(/data-testid="tx-value"/)
+      expect(row).toMatch(/data-testid="tx-fee"/)
+      expect(row).not.toContain('data-skeleton')
     }
     expect(html).toContain(`data-virtual-count="${long.hashes.length}"`)
     // The spacer below the rows holds the rest of the list's height: a class whose rule is in the page's one
@@ -106,6 +129,9 @@ describe('a block page’s first screen', () => {
     const queries = screen!.state().state.queries
     const kinds = queries.map((query) => query.queryKey[1])
     expect(queries.filter((query) => query.queryKey[1] === 'receipt').map((query) => query.queryKey[2])).toEqual(long.hashes.slice(0, unmeasuredListRows))
+    expect(queries.filter((query) => query.queryKey[1] === 'transaction').map((query) => query.queryKey[2])).toEqual(long.hashes.slice(0, unmeasuredListRows))
+    const fullKey = JSON.stringify(blockWithTransactionsQuery(configNetwork(network), long.number).queryKey)
+    expect(queries.filter((query) => JSON.stringify(query.queryKey) === fullKey)).toEqual([])
     expect(kinds).toContain('block')
     expect(kinds).not.toContain(blockReceiptsQuery(configNetwork(network), long.number).queryKey[1])
   })

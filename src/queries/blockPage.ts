@@ -5,8 +5,8 @@ import type { AppNetwork } from '../networks/capabilities.ts'
 import { blockQuery, blockReceiptsQuery, blockWithTransactionsQuery } from './blocks.ts'
 import { resolveBlockRef, type BlockRef } from './cachePolicy.ts'
 import { headQuery } from './head.ts'
-import { receiptQuery } from './transactions.ts'
-import type { BlockHeader, Receipt } from '../rpc/schemas.ts'
+import { receiptQuery, transactionQuery } from './transactions.ts'
+import type { BlockHeader, Receipt, Transaction } from '../rpc/schemas.ts'
 import { partialFirstScreenRows } from '../../contract/listWindow.ts'
 import { parseBlockId, type ParsedBlockId } from '../urls.ts'
 
@@ -102,12 +102,12 @@ export function prefetchBlockRoute(client: QueryClient, network: AppNetwork, par
 }
 
 /**
- * The transactions whose receipts a first screen rendered by the server holds, of a block with these hashes: none
- * for a list the page shows whole (the block's receipts come in one answer), the first rows for a long one (a
- * virtualized list, rendered by the server without knowing its place: its first row and the overscan,
- * contract/listWindow.ts).
+ * The transactions whose receipts (and, listed in full, whose objects) a first screen rendered by the server
+ * holds apart from the block's, of a block with these hashes: none for a list the page shows whole (the block's
+ * come in one answer), the first rows for a long one (a virtualized list, rendered by the server without knowing
+ * its place: its first row and the overscan, contract/listWindow.ts).
  */
-export function firstScreenReceiptHashes(hashes: readonly Hash[]): readonly Hash[] {
+export function firstScreenRowHashes(hashes: readonly Hash[]): readonly Hash[] {
   const rows = partialFirstScreenRows(hashes.length)
   return rows === undefined ? [] : hashes.slice(0, rows)
 }
@@ -118,27 +118,47 @@ export function transactionHashesOf(block: { transactions: ReadonlyArray<Hash | 
 }
 
 /**
- * The block page's data for the server's first screen (src/serverRender.tsx): the block first, then, for a block
- * the page lists whole, its receipts; for a long one, only the receipts of the rows the first screen shows, one
- * eth_getTransactionReceipt each, in one batch. A node builds every receipt of a block it is asked for (anvil
- * ~0.3 ms each: a 1,000-transaction block's took 300 ms, and 450-690 ms beside a browser starting; a
- * 5,000-transaction block's 2.5-7 s, past the server's data deadline: the block, in the same batch, missed it too,
- * and that page came after 870 ms as placeholders only, then the browser asked for the same receipts while the
- * node was still building the server's) for a screen that shows 13. The page asks for the block's receipts
- * once it has taken over (its route's startData, prefetchBlockRoute). Costs a short block one round trip between the server and the node (the
- * block, then its receipts) where the browser's route asks both in one batch.
+ * The block page's data for the server's first screen (src/serverRender.tsx): the block with its transaction
+ * hashes first; then, for a block the page lists whole, its full transactions (when the page lists them) and its
+ * receipts in one batch; for a long one, only what the rows the first screen shows need: each one's transaction
+ * and receipt (eth_getTransactionByHash, eth_getTransactionReceipt), in one batch. A node builds every receipt
+ * and every transaction object of a block it is asked for (anvil ~0.3 ms per receipt: a 1,000-transaction
+ * block's receipts took 300 ms, and its full transactions 200-250 ms for a 0.7 MB answer; a 5,000-transaction
+ * block's receipts 2.5-7 s, past the server's data deadline) for a screen that shows 13 rows, and the page's
+ * data would carry all of them. The page asks for the rest once it has taken over (useBlockData). Two round
+ * trips between the server and the node, as before: the block, then the rest. A recorded sample holds no
+ * transaction objects apart from its blocks': its long blocks are read whole.
  */
 export async function prefetchBlockFirstScreen(client: QueryClient, network: AppNetwork, param: string, search: URLSearchParams): Promise<void> {
   const parsed = parseBlockId(param)
   if (!parsed) return
   const ref = blockPageRef(parsed, headNumberOf(client.getQueryData(headQuery(network).queryKey)))
   if (resolveBlockRef(ref).kind === 'tag') return
+  const full = listsFullTransactions(network, parsed, search)
   // A failed read is the browser's to retry and to explain, as prefetchQuery leaves it.
-  const block = await (listsFullTransactions(network, parsed, search) ? client.fetchQuery(blockWithTransactionsQuery(network, ref)) : client.fetchQuery(blockQuery(network, ref))).catch(() => null)
-  if (!block || receiptsSkippedFor(network, parsed) !== null) return
-  const first = firstScreenReceiptHashes(transactionHashesOf(block))
-  if (first.length === 0) await client.prefetchQuery(blockReceiptsQuery(network, ref))
-  else await Promise.all(first.map((hash) => client.prefetchQuery(receiptQuery(network, hash))))
+  const block = await (full && network.kind === 'sample' ? client.fetchQuery(blockWithTransactionsQuery(network, ref)) : client.fetchQuery(blockQuery(network, ref))).catch(() => null)
+  if (!block) return
+  const receipts = receiptsSkippedFor(network, parsed) === null
+  const first = firstScreenRowHashes(transactionHashesOf(block))
+  const whole = first.length === 0 || network.kind === 'sample'
+  const reads: Promise<void>[] = []
+  if (whole && full) reads.push(client.prefetchQuery(blockWithTransactionsQuery(network, ref)))
+  if (!whole && full) reads.push(...first.map((hash) => client.prefetchQuery(transactionQuery(network, hash))))
+  if (receipts) reads.push(...(first.length === 0 ? [client.prefetchQuery(blockReceiptsQuery(network, ref))] : first.map((hash) => client.prefetchQuery(receiptQuery(network, hash)))))
+  await Promise.all(reads)
+}
+
+/**
+ * While a block's full transactions are on their way: those of its first rows that a first screen brought (each
+ * in its transaction's cache), by lowercase hash; undefined when there are none.
+ */
+export function firstScreenTransactions(client: QueryClient, network: Network, hashes: readonly Hash[]): Map<string, Transaction> | undefined {
+  let found: Map<string, Transaction> | undefined
+  for (const hash of firstScreenRowHashes(hashes)) {
+    const transaction = client.getQueryData(transactionQuery(network, hash).queryKey)
+    if (transaction) (found ??= new Map()).set(hash.toLowerCase(), transaction)
+  }
+  return found
 }
 
 /**
@@ -147,7 +167,7 @@ export async function prefetchBlockFirstScreen(client: QueryClient, network: App
  */
 export function firstScreenReceipts(client: QueryClient, network: Network, hashes: readonly Hash[]): Map<string, Receipt> | undefined {
   let found: Map<string, Receipt> | undefined
-  for (const hash of firstScreenReceiptHashes(hashes)) {
+  for (const hash of firstScreenRowHashes(hashes)) {
     const receipt = client.getQueryData(receiptQuery(network, hash).queryKey)
     if (receipt) (found ??= new Map()).set(hash.toLowerCase(), receipt)
   }

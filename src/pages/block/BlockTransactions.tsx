@@ -7,7 +7,7 @@ import { receiptStatus } from '../../format/receiptStatus.ts'
 import { transactionTypeName, transactionTypeShort } from '../../format/transactionType.ts'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { lackedMethods, subscribeLacks } from '../../networks/lacks.ts'
-import { firstScreenReceipts, transactionHashesOf } from '../../queries/blockPage.ts'
+import { firstScreenReceipts, firstScreenTransactions, transactionHashesOf } from '../../queries/blockPage.ts'
 import { readsReceiptsOneByOne } from '../../queries/blocks.ts'
 import { isNotRecorded, isRetryable } from '../../rpc/errors.ts'
 import type { Block, BlockWithTransactions, Receipt, Transaction } from '../../rpc/schemas.ts'
@@ -131,11 +131,13 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
     return byHash.get(hash.toLowerCase()) ?? null
   }
 
+  // Likewise their transactions, before the block's full ones: those rows are whole, the others wait.
+  const earlyTransactions = details === 'full' && !fullBlock ? firstScreenTransactions(queryClient, network, hashes) : undefined
   const rows: Row[] | undefined =
     details === 'full'
       ? fullBlock
         ? fullBlock.transactions.map((transaction, index) => ({ index, hash: transaction.hash, transaction, receipt: receiptOf(transaction.hash) }))
-        : undefined
+        : earlyTransactions && hashes.map((hash, index) => ({ index, hash, transaction: earlyTransactions.get(hash.toLowerCase()), receipt: receiptOf(hash) }))
       : hashes.map((hash, index) => ({ index, hash, transaction: undefined, receipt: receiptOf(hash) }))
 
   const columns: Column<Row>[] = [
@@ -161,14 +163,15 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
           {
             key: 'method',
             header: 'Method',
-            cell: (row) => (row.transaction ? <MethodBadge input={row.transaction.input} to={row.transaction.to} testId="tx-method" /> : <Dash />),
+            cell: (row) => (row.transaction ? <MethodBadge input={row.transaction.input} to={row.transaction.to} testId="tx-method" /> : <Skeleton className="h-5 w-20" />),
             showFrom: 'sm',
           },
           {
             key: 'type',
             header: 'Type',
             cell: (row) => {
-              const type = row.transaction?.type ?? '0x0'
+              if (!row.transaction) return <Skeleton className="h-5 w-10" />
+              const type = row.transaction.type ?? '0x0'
               return (
                 <span title={transactionTypeName(type)} data-testid="tx-type">
                   <Badge>{transactionTypeShort(type)}</Badge>
@@ -186,7 +189,7 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
             key: 'value',
             header: 'Value',
             cell: (row) =>
-              row.transaction ? <TransactionValue network={network} value={row.transaction.value} logs={row.receipt?.logs} testId="tx-value" /> : <Dash />,
+              row.transaction ? <TransactionValue network={network} value={row.transaction.value} logs={row.receipt?.logs} testId="tx-value" /> : <Skeleton className="h-4 w-20" />,
             align: 'right',
           },
           {
@@ -198,8 +201,10 @@ export function BlockTransactions({ block, fullBlock, details, onDetailsChange, 
                 <span className="whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-300" title={row.receipt?.effectiveGasPrice ? 'Effective gas price (receipt)' : 'Gas price (transaction)'}>
                   {formatGwei(hexToBigInt(price))}
                 </span>
-              ) : (
+              ) : row.transaction ? (
                 <Dash />
+              ) : (
+                <Skeleton className="h-4 w-16" />
               )
             },
             align: 'right',
