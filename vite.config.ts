@@ -30,6 +30,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The first render's code is one file on purpose (scripts/chunkGroups.ts): ~520 KB raw, ~155 KB gzip.
     chunkSizeWarningLimit: 600,
     // A shared chunk must not pull in what the entry already has (react, the router, the query cache).
-    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: chunkGroups(path.join(import.meta.dirname, 'src', 'main.tsx')) } } },
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: chunkGroups(path.join(import.meta.dirname, 'src', 'main.tsx'), path.join(import.meta.dirname, 'src', 'startApp.tsx')) } } },
   },
 }))

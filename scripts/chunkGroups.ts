@@ -4,7 +4,8 @@ import { reachable } from './reachable.ts'
  * How the app's code is split into files (vite.config.ts, rolldown's codeSplitting). Left to itself the
  * bundler gave every set of modules shared by a different set of pages a chunk of its own: a full load of a
  * block page fetched 42 files, most under 1 KB, each a request and a module evaluation of its own. Here:
- * - what the entry imports (all it needs before the first render) goes in one chunk;
+ * - the entry (main.tsx) keeps its few modules; what the app's start (startApp.tsx) imports, all it needs before
+ *   the first render, goes in one chunk;
  * - each page's own modules stay in the page's chunk (the default: loaded when it is first visited);
  * - the shared code that only pages use goes in one chunk when three or more pages use it, so a page loads one
  *   shared file instead of thirty; what only two pages share stays as the bundler splits it;
@@ -19,15 +20,18 @@ const pageModule = /[\\/]src[\\/](pages|present)[\\/]/
 /** The block page's parts (not a page themselves) and the data hook its receipts page shares. */
 const blockPart = /[\\/]src[\\/](pages[\\/]block[\\/](?!\w+Page\.tsx$)[^\\/]+|queries[\\/]useBlockData\.ts)$/
 
-export function chunkGroups(entry: string) {
-  let initial: Set<string> | null = null
-  /** The modules the entry imports statically, directly or not. */
-  const initialSet = (ctx: Context) => reachable(entry, (id) => ctx.getModuleInfo(id)?.importedIds ?? [])
-  const isInitial = (id: string, ctx: Context) => (initial ??= initialSet(ctx)).has(id)
+export function chunkGroups(entry: string, app: string) {
+  let sets: { entry: Set<string>; app: Set<string> } | null = null
+  /** The modules a module imports statically, directly or not. */
+  const closure = (start: string, ctx: Context) => reachable(start, (id) => ctx.getModuleInfo(id)?.importedIds ?? [])
+  const setsOf = (ctx: Context) => (sets ??= { entry: closure(entry, ctx), app: closure(app, ctx) })
+  /** The entry's own few modules stay in the entry's chunk: in any group, the entry would import that chunk, and evaluate it. */
+  const inEntry = (id: string, ctx: Context) => setsOf(ctx).entry.has(id)
+  const isInitial = (id: string, ctx: Context) => !inEntry(id, ctx) && setsOf(ctx).app.has(id)
   return [
-    // Everything the first render needs, in one file beside the entry (left alone, it came in twelve).
+    // Everything the first render needs, in one file the entry imports once the first screen is painted (left alone, it came in twelve).
     { debugName: 'app', name: (id: string, ctx: Context) => (isInitial(id, ctx) ? 'app' : null) },
-    { debugName: 'blockParts', name: (id: string, ctx: Context) => (!isInitial(id, ctx) && blockPart.test(id) ? 'blockParts' : null) },
-    { debugName: 'shared', name: (id: string, ctx: Context) => (isInitial(id, ctx) || pageModule.test(id) ? null : 'shared'), minShareCount: 3 },
+    { debugName: 'blockParts', name: (id: string, ctx: Context) => (!inEntry(id, ctx) && !isInitial(id, ctx) && blockPart.test(id) ? 'blockParts' : null) },
+    { debugName: 'shared', name: (id: string, ctx: Context) => (inEntry(id, ctx) || isInitial(id, ctx) || pageModule.test(id) ? null : 'shared'), minShareCount: 3 },
   ]
 }

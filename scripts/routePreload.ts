@@ -4,7 +4,7 @@ import { preloadElementId, preloadMarker, type PreloadTable } from '../src/boot/
 import { routePages } from '../src/routePages.ts'
 import { reachable } from './reachable.ts'
 
-type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: readonly string[] }
+type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; moduleIds?: readonly string[]; imports: readonly string[] }
 type Output = Chunk | { type: 'asset'; fileName: string }
 
 /** The files a chunk needs before it can run: itself and what it imports statically, directly or not. */
@@ -16,17 +16,32 @@ function closure(bundle: Record<string, Output>, start: string): Set<string> {
 }
 
 /**
- * Each route's page chunks, minus what index.html already loads (the entry and its preloads), from the
- * bundle itself: the table the boot script reads to preload the page a full load opens
- * (src/boot/routePreload.ts). It replaces index.html's `<!--chainglass:preload-->` marker with a JSON data
- * block (not executed, so the Content-Security-Policy allows it). Build only: the dev server leaves the
- * marker, and pages load their chunks when the app asks.
+ * The app's start (src/startApp.tsx, which the entry imports once the first screen is painted) and what it
+ * imports statically, minus what the entry already loads: index.html preloads these, so they download and
+ * compile beside the document instead of after the paint.
+ */
+export function appStartFiles(bundle: Record<string, Output>, root: string): string[] {
+  const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk')
+  const entry = chunks.find((chunk) => chunk.isEntry)
+  if (!entry) throw new Error('route preload: the bundle has no entry chunk')
+  const module = path.join(root, 'src', 'startApp.tsx')
+  // A group's chunk (scripts/chunkGroups.ts) holds the module without being its facade.
+  const start = chunks.find((chunk) => chunk.facadeModuleId === module) ?? chunks.find((chunk) => chunk.moduleIds?.includes(module))
+  if (!start) throw new Error('route preload: no chunk for the app start (src/startApp.tsx)')
+  const loaded = closure(bundle, entry.fileName)
+  return [...closure(bundle, start.fileName)].filter((file) => !loaded.has(file))
+}
+
+/**
+ * Each route's page chunks, minus what index.html already loads (the entry, the app's start and their
+ * preloads), from the bundle itself: the table the boot script reads to preload the page a full load opens
+ * (src/boot/routePreload.ts).
  */
 export function routePreloadTable(bundle: Record<string, Output>, root: string): PreloadTable {
   const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk')
   const entry = chunks.find((chunk) => chunk.isEntry)
   if (!entry) throw new Error('route preload: the bundle has no entry chunk')
-  const initial = closure(bundle, entry.fileName)
+  const initial = new Set([...closure(bundle, entry.fileName), ...appStartFiles(bundle, root)])
   return routePages.map(({ path: route, page }) => {
     const module = path.join(root, 'src', 'pages', `${page}.tsx`)
     const chunk = chunks.find((candidate) => candidate.facadeModuleId === module)
@@ -45,8 +60,11 @@ export function routePreloadPlugin(root: string): Plugin {
       handler(html, context) {
         if (!html.includes(preloadMarker)) throw new Error(`index.html has no ${preloadMarker} marker for the route preload table`)
         if (!context.bundle) return html
-        const table = routePreloadTable(context.bundle as unknown as Record<string, Output>, root)
-        return html.replace(preloadMarker, `<script type="application/json" id="${preloadElementId}">${JSON.stringify(table)}</script>`)
+        const bundle = context.bundle as unknown as Record<string, Output>
+        const table = routePreloadTable(bundle, root)
+        // As Vite writes the entry's own preloads (crossorigin): the import() that uses them finds them in the cache.
+        const start = appStartFiles(bundle, root).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        return html.replace(preloadMarker, () => [...start, `<script type="application/json" id="${preloadElementId}">${JSON.stringify(table)}</script>`].join('\n    '))
       },
     },
   }

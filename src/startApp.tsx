@@ -1,22 +1,12 @@
 import { StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, createAppState, firstPageReady } from './App.tsx'
-import './index.css'
-import { afterContentShown } from './boot/afterContentShown.ts'
-import { takeFirstScreen, takePageConfig } from './boot/pageData.ts'
+import { takeFirstScreen } from './boot/pageData.ts'
 import { hydrationStartMark } from '../contract/pageConfig.ts'
-import { watchPolicyBlocks } from './networks/cspBlocks.ts'
 import { loadRuntimeConfig } from './networks/loadRuntimeConfig.ts'
 import { loadPage, pageAt } from './routes.tsx'
 import { ConfigErrorScreen } from './ui/ConfigErrorScreen.tsx'
 import { ErrorBoundary } from './ui/ErrorBoundary.tsx'
-
-watchPolicyBlocks()
-// Both taken out of the page at once: the config holds the project's key and secret, which appear nowhere in
-// the page outside their settings field.
-const inPage = takePageConfig()
-// What the server read for the page it rendered first (server/firstScreen.ts), with the markup in #root.
-const firstScreen = takeFirstScreen()
 
 const container = document.getElementById('root')!
 const wrapped = (node: ReactNode) => (
@@ -28,16 +18,21 @@ const wrapped = (node: ReactNode) => (
 // until the app's first render replaces it: the page is never blank.
 const render = (node: ReactNode) => createRoot(container).render(wrapped(node))
 
-loadRuntimeConfig(inPage === undefined ? {} : { inPage }).then(
+/**
+ * The app: started by the page's entry (main.tsx) once the first screen has been painted, with the runtime
+ * config the entry took out of the page.
+ */
+export function startApp(inPage: unknown): void {
+  // What the server read for the page it rendered first (server/firstScreen.ts), with the markup in #root.
+  const firstScreen = takeFirstScreen()
+  void loadRuntimeConfig(inPage === undefined ? {} : { inPage }).then(
   async (config) => {
     const page = pageAt(location.pathname)
     if (firstScreen && page !== undefined && (await loadPage(page).then(() => true, () => false))) {
       // The server's markup hydrated in place: the element on screen is the one the user clicks, and a scroll
       // or a letter typed before this is kept. The app's first render reads what the server's read (the same
-      // cache, the same clock), so it makes the same markup. After the first paint: hydrating first held the
-      // paint back until it was done.
+      // cache, the same clock), so it makes the same markup.
       const state = createAppState(config, { hydrating: page })
-      await afterContentShown()
       performance.mark(hydrationStartMark)
       hydrateRoot(container, wrapped(<App config={config} state={state} firstScreen={firstScreen} />))
       return
@@ -50,3 +45,4 @@ loadRuntimeConfig(inPage === undefined ? {} : { inPage }).then(
   },
   (error: unknown) => render(<ConfigErrorScreen error={error} />),
 )
+}

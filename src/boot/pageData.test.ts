@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { takeFirstScreen, takePageConfig, type PageLike } from './pageData.ts'
+import { takePageConfig, type PageLike } from './pageBlocks.ts'
+import { takeFirstScreen } from './pageData.ts'
 
 /** A page holding data blocks by id, as the document holds them (the unit suite has no DOM). */
 function page(blocks: Record<string, string>): PageLike & { ids: () => string[] } {

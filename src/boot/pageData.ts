@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query'
-import { configElementId, firstScreenStateElementId } from '../../contract/pageConfig.ts'
+import { firstScreenStateElementId } from '../../contract/pageConfig.ts'
+import { takeJsonBlock, type PageLike } from './pageBlocks.ts'
 import { unpackFirstScreenState, type FirstScreenState } from '../queries/firstScreenState.ts'
 
 /**
@@ -11,29 +12,6 @@ export type FirstScreenData = { state: DehydratedState; renderedAt: number }
 
 /** The block as the page carries it: the state packed (src/queries/firstScreenState.ts). */
 export type PackedFirstScreen = { state: FirstScreenState; renderedAt: number }
-
-/** What is read of the page: an element by its id (the document). */
-export type PageLike = { getElementById(id: string): { textContent: string | null; remove(): void } | null }
-
-/** A JSON data block's content, parsed, and the block removed from the page; undefined when absent or unreadable. */
-function takeJsonBlock(id: string, doc: PageLike): unknown {
-  const element = doc.getElementById(id)
-  if (!element) return undefined
-  element.remove()
-  try {
-    return JSON.parse(element.textContent ?? '') as unknown
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The runtime config the app server put in the page (server/indexPage.ts), unchecked (loadRuntimeConfig checks
- * it); undefined when the page carried none (a dev server, a plain static host: the app asks /config.json).
- */
-export function takePageConfig(doc: PageLike = document): unknown {
-  return takeJsonBlock(configElementId, doc)
-}
 
 /**
  * What the app server read for the page whose first screen it rendered (server/firstScreen.ts), or undefined
