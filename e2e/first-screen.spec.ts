@@ -245,6 +245,31 @@ test.describe('first screen hydrated in place', () => {
     await expect(page).toHaveURL(new RegExp(`from=${head - 5}&to=${head}`))
   })
 
+  test('network held (route): Enter pressed in the search box before the app runs is sent once it does, without reloading the page', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { number } = await busyBlock(request, url)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The app's code held back, the page's small entry not: the page is the server's markup without handlers.
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`/tx/0x${'0'.repeat(64)}`, { waitUntil: 'domcontentloaded' })
+    await expect(page.getByTestId('tx-not-found')).toBeVisible()
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+    await page.getByTestId('search-input').fill(String(number))
+    await page.getByTestId('search-input').press('Enter')
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+    await expect(page.locator('html')).not.toHaveAttribute('data-app', 'running')
+    release()
+    await appRendered(page)
+    await expect(page).toHaveURL(new RegExp(`/block/${number}$`))
+    await expect(page.getByTestId('block-title')).toHaveText(`Block ${number}`)
+    // Sent by the app, in the same document: nothing reloaded the page.
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  })
+
   test('network held (route): a letter typed and a scroll made before the app hydrates are kept, and the search then finds what was typed', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { number } = await busyBlock(request, url)

@@ -1,5 +1,6 @@
 import './index.css'
 import { afterContentShown } from './boot/afterContentShown.ts'
+import { holdSubmits } from './boot/heldSubmits.ts'
 import { takePageConfig } from './boot/pageBlocks.ts'
 import { watchPolicyBlocks } from './networks/cspBlocks.ts'
 
@@ -12,6 +13,7 @@ import { watchPolicyBlocks } from './networks/cspBlocks.ts'
  */
 watchPolicyBlocks()
 const inPage = takePageConfig()
+const held = holdSubmits()
 void afterContentShown()
   .then(() => import('./startApp.tsx'))
-  .then(({ startApp }) => startApp(inPage))
+  .then(({ startApp }) => startApp(inPage, held))

@@ -1,8 +1,9 @@
 import { StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, createAppState, firstPageReady } from './App.tsx'
+import type { HeldSubmits } from './boot/heldSubmits.ts'
 import { takeFirstScreen } from './boot/pageData.ts'
-import { hydrationStartMark } from '../contract/pageConfig.ts'
+import { appRunningAttribute, hydrationStartMark } from '../contract/pageConfig.ts'
 import { loadRuntimeConfig } from './networks/loadRuntimeConfig.ts'
 import { loadPage, pageAt } from './routes.tsx'
 import { ConfigErrorScreen } from './ui/ConfigErrorScreen.tsx'
@@ -18,11 +19,23 @@ const wrapped = (node: ReactNode) => (
 // until the app's first render replaces it: the page is never blank.
 const render = (node: ReactNode) => createRoot(container).render(wrapped(node))
 
+/** Calls `then` once the app runs the page: its first render or hydration committed (App.tsx). */
+function whenRunning(then: () => void): void {
+  const root = document.documentElement
+  if (root.hasAttribute(appRunningAttribute)) return then()
+  const observer = new MutationObserver(() => {
+    if (!root.hasAttribute(appRunningAttribute)) return
+    observer.disconnect()
+    then()
+  })
+  observer.observe(root, { attributes: true, attributeFilter: [appRunningAttribute] })
+}
+
 /**
  * The app: started by the page's entry (main.tsx) once the first screen has been painted, with the runtime
- * config the entry took out of the page.
+ * config the entry took out of the page and the forms sent before now (held until the app runs them).
  */
-export function startApp(inPage: unknown): void {
+export function startApp(inPage: unknown, held: HeldSubmits): void {
   // What the server read for the page it rendered first (server/firstScreen.ts), with the markup in #root.
   const firstScreen = takeFirstScreen()
   void loadRuntimeConfig(inPage === undefined ? {} : { inPage }).then(
@@ -34,6 +47,8 @@ export function startApp(inPage: unknown): void {
       // cache, the same clock), so it makes the same markup.
       const state = createAppState(config, { hydrating: page })
       performance.mark(hydrationStartMark)
+      held.stop()
+      whenRunning(held.replay)
       hydrateRoot(container, wrapped(<App config={config} state={state} firstScreen={firstScreen} />))
       return
     }
@@ -41,8 +56,13 @@ export function startApp(inPage: unknown): void {
     // frame in one go: the splash above stays until then, as it does for the config.
     const state = createAppState(config)
     await firstPageReady(state.router)
+    held.stop()
+    whenRunning(held.replay)
     render(<App config={config} state={state} />)
   },
-  (error: unknown) => render(<ConfigErrorScreen error={error} />),
+  (error: unknown) => {
+    held.stop()
+    render(<ConfigErrorScreen error={error} />)
+  },
 )
 }
