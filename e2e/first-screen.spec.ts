@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { appInteractiveMark, appRunningAttribute, hydrationStartMark } from '../contract/pageConfig.ts'
-import { appRendered, busyBlock, firstScreenDataBlock, gatewayCalls, firstReceiptWhere, markServerElement, rpc, rpcUrl, watchReports, type RpcReceipt } from './helpers.ts'
+import { appRendered, busyBlock, firstScreenDataBlock, gatewayCalls, firstReceiptWhere, holdRequests, markServerElement, rpc, rpcUrl, watchReports, type RpcReceipt } from './helpers.ts'
 
 /**
  * The home, block, transaction and address pages come with their first screen rendered by the app server
@@ -229,12 +229,7 @@ test.describe('first screen hydrated in place', () => {
     const url = await rpcUrl(request)
     const failed = await failedTransaction(request, url)
     const head = Number(BigInt(await rpc<Hex>(request, url, 'eth_blockNumber')))
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/)
     await page.goto(`/address/${failed.from}?tab=tokens`, { waitUntil: 'commit' })
     await page.getByTestId('token-range-from').fill(String(head - 5))
     await page.getByTestId('token-range-to').fill(String(head))
@@ -248,20 +243,15 @@ test.describe('first screen hydrated in place', () => {
   test('network held (route): Enter pressed in the search box before the app runs is sent once it does, without reloading the page', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { number } = await busyBlock(request, url)
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
     // The app's code held back, the page's small entry not: the page is the server's markup without handlers.
-    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, /\/assets\/app-[\w-]+\.js$/)
     await page.goto(`/tx/0x${'0'.repeat(64)}`, { waitUntil: 'domcontentloaded' })
     await expect(page.getByTestId('tx-not-found')).toBeVisible()
     await page.evaluate(() => Object.assign(window, { sameDocument: true }))
     await page.getByTestId('search-input').fill(String(number))
     await page.getByTestId('search-input').press('Enter')
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
-    await expect(page.locator('html')).not.toHaveAttribute('data-app', 'running')
+    await expect(page.locator('html')).not.toHaveAttribute(appRunningAttribute, 'running')
     release()
     await appRendered(page)
     await expect(page).toHaveURL(new RegExp(`/block/${number}$`))
@@ -273,13 +263,8 @@ test.describe('first screen hydrated in place', () => {
   test('network held (route): a letter typed and a scroll made before the app hydrates are kept, and the search then finds what was typed', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { number } = await busyBlock(request, url)
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
     // The app's entry held back: the page stays the server's markup, without handlers, until it is released.
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/)
     await page.goto(`/block/${number}`, { waitUntil: 'commit' })
     await expect(page.getByTestId('block-title')).toHaveText(`Block ${number}`)
     await page.getByTestId('search-input').click()

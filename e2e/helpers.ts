@@ -139,6 +139,20 @@ export function watchReports(page: Page, types: readonly string[] = ['error', 'w
 }
 
 /**
+ * Holds the page's requests for `url` until the returned function is called (network held): a page's code kept
+ * back, so what a user does before the app runs can be tested.
+ */
+export async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+/**
  * Marks #root's first element as the server sent it (data-sent), once the document is parsed and before any
  * module script runs: hydrated in place, the element keeps the mark; rendered by the app, it is replaced.
  */

@@ -19,7 +19,20 @@ const wrapped = (node: ReactNode) => (
 // until the app's first render replaces it: the page is never blank.
 const render = (node: ReactNode) => createRoot(container).render(wrapped(node))
 
-/** Calls `then` once the app runs the page: its first render or hydration committed (App.tsx). */
+/**
+ * From here on React takes the page's events: the entry stops holding forms, and the one it held is sent once
+ * the app runs the page.
+ */
+function handOver(held: HeldSubmits): void {
+  held.stop()
+  whenRunning(held.replay)
+}
+
+/**
+ * Calls `then` once the app runs the page: its first render or hydration committed (App.tsx sets the
+ * attribute in a layout effect). Observed, not called from that effect: the render the effect's updates bring
+ * (a letter typed before hydration, put back into the search box's state) has committed by then.
+ */
 function whenRunning(then: () => void): void {
   const root = document.documentElement
   if (root.hasAttribute(appRunningAttribute)) return then()
@@ -39,30 +52,28 @@ export function startApp(inPage: unknown, held: HeldSubmits): void {
   // What the server read for the page it rendered first (server/firstScreen.ts), with the markup in #root.
   const firstScreen = takeFirstScreen()
   void loadRuntimeConfig(inPage === undefined ? {} : { inPage }).then(
-  async (config) => {
-    const page = pageAt(location.pathname)
-    if (firstScreen && page !== undefined && (await loadPage(page).then(() => true, () => false))) {
-      // The server's markup hydrated in place: the element on screen is the one the user clicks, and a scroll
-      // or a letter typed before this is kept. The app's first render reads what the server's read (the same
-      // cache, the same clock), so it makes the same markup.
-      const state = createAppState(config, { hydrating: page })
-      performance.mark(hydrationStartMark)
+    async (config) => {
+      const page = pageAt(location.pathname)
+      if (firstScreen && page !== undefined && (await loadPage(page).then(() => true, () => false))) {
+        // The server's markup hydrated in place: the element on screen is the one the user clicks, and a scroll
+        // or a letter typed before this is kept. The app's first render reads what the server's read (the same
+        // cache, the same clock), so it makes the same markup.
+        const state = createAppState(config, { hydrating: page })
+        performance.mark(hydrationStartMark)
+        handOver(held)
+        hydrateRoot(container, wrapped(<App config={config} state={state} firstScreen={firstScreen} />))
+        return
+      }
+      // The first page's code (preloaded beside this file) before the first render, so the page renders with the
+      // frame in one go: the splash above stays until then, as it does for the config.
+      const state = createAppState(config)
+      await firstPageReady(state.router)
+      handOver(held)
+      render(<App config={config} state={state} />)
+    },
+    (error: unknown) => {
       held.stop()
-      whenRunning(held.replay)
-      hydrateRoot(container, wrapped(<App config={config} state={state} firstScreen={firstScreen} />))
-      return
-    }
-    // The first page's code (preloaded beside this file) before the first render, so the page renders with the
-    // frame in one go: the splash above stays until then, as it does for the config.
-    const state = createAppState(config)
-    await firstPageReady(state.router)
-    held.stop()
-    whenRunning(held.replay)
-    render(<App config={config} state={state} />)
-  },
-  (error: unknown) => {
-    held.stop()
-    render(<ConfigErrorScreen error={error} />)
-  },
-)
+      render(<ConfigErrorScreen error={error} />)
+    },
+  )
 }

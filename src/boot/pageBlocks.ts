@@ -27,4 +27,3 @@ export function takeJsonBlock(id: string, doc: PageLike): unknown {
 export function takePageConfig(doc: PageLike = document): unknown {
   return takeJsonBlock(configElementId, doc)
 }
-

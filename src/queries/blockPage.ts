@@ -148,30 +148,24 @@ export async function prefetchBlockFirstScreen(client: QueryClient, network: App
   await Promise.all(reads)
 }
 
-/**
- * While a block's full transactions are on their way: those of its first rows that a first screen brought (each
- * in its transaction's cache), by lowercase hash; undefined when there are none.
- */
-export function firstScreenTransactions(client: QueryClient, network: Network, hashes: readonly Hash[]): Map<string, Transaction> | undefined {
-  let found: Map<string, Transaction> | undefined
+/** What a first screen brought for each of a block's first rows (`read` from the cache), by lowercase hash; undefined when nothing. */
+function firstRowsInCache<T>(hashes: readonly Hash[], read: (hash: Hash) => T | undefined): Map<string, T> | undefined {
+  let found: Map<string, T> | undefined
   for (const hash of firstScreenRowHashes(hashes)) {
-    const transaction = client.getQueryData(transactionQuery(network, hash).queryKey)
-    if (transaction) (found ??= new Map()).set(hash.toLowerCase(), transaction)
+    const value = read(hash)
+    if (value) (found ??= new Map()).set(hash.toLowerCase(), value)
   }
   return found
 }
 
-/**
- * While a block's receipts are on their way: the receipts of its first rows that a first screen brought (each in
- * its transaction's receipt cache), by lowercase hash; undefined when there are none.
- */
+/** While a block's full transactions are on their way: those of its first rows that a first screen brought. */
+export function firstScreenTransactions(client: QueryClient, network: Network, hashes: readonly Hash[]): Map<string, Transaction> | undefined {
+  return firstRowsInCache(hashes, (hash) => client.getQueryData(transactionQuery(network, hash).queryKey) ?? undefined)
+}
+
+/** While a block's receipts are on their way: the receipts of its first rows that a first screen brought. */
 export function firstScreenReceipts(client: QueryClient, network: Network, hashes: readonly Hash[]): Map<string, Receipt> | undefined {
-  let found: Map<string, Receipt> | undefined
-  for (const hash of firstScreenRowHashes(hashes)) {
-    const receipt = client.getQueryData(receiptQuery(network, hash).queryKey)
-    if (receipt) (found ??= new Map()).set(hash.toLowerCase(), receipt)
-  }
-  return found
+  return firstRowsInCache(hashes, (hash) => client.getQueryData(receiptQuery(network, hash).queryKey) ?? undefined)
 }
 
 /**
