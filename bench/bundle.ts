@@ -23,7 +23,7 @@ const runsAsScript = (type: string | undefined) => type === undefined || type ==
 
 /**
  * The files index.html loads before anything runs: its scripts with a src (the module entry, and classic ones
- * such as a boot script in the head), modulepreloads and stylesheets.
+ * such as a theme script in the head), modulepreloads and stylesheets.
  */
 export function initialAssets(html: string): { js: string[]; css: string[] } {
   const js = new Set<string>()

@@ -6,6 +6,7 @@ import { newBenchContext, waitForApp, waitForInteractive, waitForWatch, type Wat
 import { floorPath, installFloorPages, waitForFloor, type FloorPage } from './floor.ts'
 import { criticalPath, jsFiles, splitAt, wireBytesByKind, type ByteSplit, type CriticalPath, type JsFiles } from './loadFigures.ts'
 import { emulatedNetwork, NetworkRecorder } from './network.ts'
+import { runsDir } from './scenario.ts'
 import { median, round, summarize, type Summary } from './stats.ts'
 
 /**
@@ -89,9 +90,12 @@ async function measureLoad(browser: Browser, target: Target, options: LoadOption
       await recorder.quiet(quietMs, settleLimitMs)
       recorder.reset()
     }
+    const problems: string[] = []
+    page.on('console', (message) => void (message.type() === 'error' || message.type() === 'warning' ? problems.push(`${message.type()}: ${message.text()}`) : undefined))
+    page.on('pageerror', (error) => void problems.push(`pageerror: ${error.message}`))
     await page.goto(`${options.appUrl}${target.path}`, { waitUntil: 'commit' })
-    const ms = await target.shown(page)
-    const interactiveMs = target.interactive ? await target.interactive(page) : null
+    const ms = await target.shown(page).catch((error: unknown) => stuck(page, target, options, problems, error))
+    const interactiveMs = target.interactive ? await target.interactive(page).catch((error: unknown) => stuck(page, target, options, problems, error)) : null
     const timeOrigin = await page.evaluate(() => performance.timeOrigin)
     if (options.settleAfter) await recorder.quiet(quietMs, settleLimitMs)
     const { document, requests } = recorder.load()
@@ -114,6 +118,20 @@ async function measureLoad(browser: Browser, target: Target, options: LoadOption
   } finally {
     await context.close()
   }
+}
+
+/**
+ * A load whose watch never held: what the page showed then (its screenshot in bench/.runs/, whether the app ran,
+ * what it reported), so a hang names its page instead of ending the bench with a bare timeout.
+ */
+async function stuck(page: Page, target: Target, options: LoadOptions, problems: readonly string[], error: unknown): Promise<never> {
+  const file = path.join(runsDir, `stuck-${options.mode}-${target.path.replace(/[^a-z0-9]+/gi, '_')}.png`)
+  const state = await page
+    .evaluate(() => ({ url: location.href, app: document.documentElement.getAttribute('data-app'), skeletons: document.querySelectorAll('[data-skeleton], .animate-pulse').length, text: document.body.innerText.slice(0, 400) }))
+    .catch((reason: unknown) => ({ unreadable: String(reason) }))
+  await page.screenshot({ path: file, fullPage: false }).catch(() => {})
+  const reason = error instanceof Error ? error.message : String(error)
+  throw new Error(`${target.path} (${options.mode}) never showed: ${reason}\n  page: ${JSON.stringify(state)}\n  reports: ${JSON.stringify(problems)}\n  screenshot: ${file}`)
 }
 
 function methodsOf(body: string | undefined): string[] {

@@ -4,9 +4,10 @@ import { appRendered, openHome, routeRuntimeConfig, shownHead } from './helpers.
 
 test.describe('app shell', () => {
   test('injected delay: with the app’s entry chunk held back, a full load of a block page already fetches the page’s own chunks, each once', async ({ page, request }) => {
-    const head = await (await request.get('/')).text()
-    const table = JSON.parse(/<script type="application\/json" id="chainglass-preload">([^<]*)<\/script>/.exec(head)![1]!) as Array<[string, string[]]>
-    const blockChunks = table.find(([route]) => route === 'block/:id')![1]
+    // The app server preloads the chunks of the page the URL opens in the head it sends (server/pageHead.ts).
+    const head = await (await request.get('/blocks')).text()
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href!)
+    const blockChunks = preloads(await (await request.get('/block/1')).text()).filter((file) => !preloads(head).includes(file))
     expect(blockChunks.some((file) => /\/BlockPage-[\w-]+\.js$/.test(file))).toBe(true)
 
     const fetched: string[] = []
@@ -31,8 +32,6 @@ test.describe('app shell', () => {
     await appRendered(page)
     expect(heldUntilPageAsked).toBe(true)
     for (const file of blockChunks) expect(fetched.filter((url) => url === file), file).toHaveLength(1)
-    // The table left the page once read, as the config does.
-    expect(await page.locator('#chainglass-preload').count()).toBe(0)
   })
 
   test('a live page holds still once it is live: no animation longer than a moment, and no blur behind the sticky header', async ({ page }) => {
@@ -119,31 +118,53 @@ test.describe('app shell', () => {
   test('injected fault: no config in the page and /config.json answers 404, and the app says so instead of going blank', async ({ page }) => {
     // The real service always gives the config; a deployment that forgot it is simulated here.
     await routeRuntimeConfig(page, () => null)
-    // A page the server does not render first (a rendered one is started by the boot script this fault blocks).
+    // A page the server does not render first (a rendered one carries its config and data in the page).
     await page.goto('/blocks')
     await expect(page.getByTestId('config-error')).toContainText('chainglass cannot start')
     await expect(page.getByTestId('config-error')).toContainText('HTTP 404')
   })
 
-  test('injected fault: with the app code blocked, a stored dark theme is already on the first paint (no flash)', async ({ page }) => {
-    // Blocking the bundle freezes the page at what index.html alone paints, before React runs.
-    await page.addInitScript(() => localStorage.setItem('chainglass.theme', 'dark'))
-    // (The boot script, which sets the theme, is the page's own and runs: only the app's bundle is blocked.)
-    await page.route('**/assets/*.js', (route) => (/\/assets\/boot-[^/]+\.js$/.test(route.request().url()) ? route.fallback() : route.abort()))
-    // The splash of a plain page, and the server's first screen of the home page.
-    for (const [path, shown] of [['/blocks', page.getByRole('status', { name: 'Loading chainglass' })], ['/', page.getByTestId('head-number')]] as const) {
-      await page.goto(path)
-      await expect(page.locator('html')).toHaveClass(/\bdark\b/)
-      await expect(shown).toBeVisible()
-      // The background as sRGB, whatever colour syntax the stylesheet used: painted on a canvas and read back.
-      const [red, green, blue] = await page.evaluate(() => {
+  test('injected fault: with the app code blocked, a dark theme chosen earlier is already on the first paint (no flash), and a dark system is followed with no choice', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await openHome(page)
+    await page.getByTestId('theme-dark').click()
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    // Blocking the bundle freezes the page at what the server's page alone paints, before React runs.
+    await page.route('**/assets/*.js', (route) => route.abort())
+    const background = () =>
+      page.evaluate(() => {
+        // The background as sRGB, whatever colour syntax the stylesheet used: painted on a canvas and read back.
         const context = document.createElement('canvas').getContext('2d')!
         context.fillStyle = getComputedStyle(document.documentElement).backgroundColor
         context.fillRect(0, 0, 1, 1)
-        return [...context.getImageData(0, 0, 1, 1).data]
+        return Math.max(...context.getImageData(0, 0, 1, 1).data.slice(0, 3))
       })
-      expect(Math.max(red!, green!, blue!), path).toBeLessThan(40)
+    // The splash of a plain page, and the server's first screen of the home page (its stylesheet inline).
+    const pages = [['/blocks', page.getByRole('status', { name: 'Loading chainglass' })], ['/', page.getByTestId('head-number')]] as const
+    for (const [path, shown] of pages) {
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+      await expect(shown).toBeVisible()
+      expect(await background(), path).toBeLessThan(40)
     }
+    // "System" with a dark system: no class, and still dark, by the stylesheet alone.
+    await page.context().clearCookies()
+    await page.emulateMedia({ colorScheme: 'dark' })
+    for (const [path, shown] of pages) {
+      await page.goto(path)
+      await expect(shown).toBeVisible()
+      expect(await page.locator('html').getAttribute('class'), path).toBeNull()
+      expect(await background(), path).toBeLessThan(40)
+    }
+  })
+
+  test('a theme chosen in the cookie alone (no stored choice in this browser) is the page\'s and the switch\'s once the app runs', async ({ page, baseURL }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.context().addCookies([{ name: 'chainglass-theme', value: 'dark', url: baseURL! }])
+    await page.goto('/')
+    await appRendered(page)
+    await expect(page.getByTestId('theme-dark')).toHaveAttribute('aria-checked', 'true')
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   })
 
   test('injected fault: the WebSocket drops and reconnecting is refused; the banner shows, then the head is live again', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { routePages } from '../src/routePages.ts'
-import { appStartFiles, routePreloadTable } from './routePreload.ts'
+import { appStartFiles, routePreloadTable, stylesheetTags } from './routePreload.ts'
 
 const root = '/repo'
 const pageModule = (page: string) => path.join(root, 'src', 'pages', `${page}.tsx`)
@@ -50,5 +50,11 @@ describe('the route preload table', () => {
     const broken = bundle(() => [])
     delete broken['assets/tx-TransactionPage.js']
     expect(() => routePreloadTable(broken, root)).toThrow(/no chunk for the page tx\/TransactionPage/)
+  })
+
+  it('finds each stylesheet’s tag as Vite wrote it, for the server to put the sheet in its place', () => {
+    const html = '<head><link rel="icon" href="/favicon.svg"><link rel="stylesheet" crossorigin href="/assets/index-X.css">\n<link rel="stylesheet" href="https://elsewhere.example/x.css"></head>'
+    const files = { ...bundle(() => []), 'assets/index-X.css': { type: 'asset' as const, fileName: 'assets/index-X.css' } }
+    expect(stylesheetTags(html, files)).toEqual([{ tag: '<link rel="stylesheet" crossorigin href="/assets/index-X.css">', href: '/assets/index-X.css' }])
   })
 })

@@ -1,6 +1,7 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { preloadElementId, preloadMarker, type PreloadTable } from '../src/boot/routePreload.ts'
+import { pageAssetsFile, preloadMarker, type PageAssets, type PreloadTable } from '../contract/pageAssets.ts'
 import { routePages } from '../src/routePages.ts'
 import { reachable } from './reachable.ts'
 
@@ -34,8 +35,8 @@ export function appStartFiles(bundle: Record<string, Output>, root: string): str
 
 /**
  * Each route's page chunks, minus what index.html already loads (the entry, the app's start and their
- * preloads), from the bundle itself: the table the boot script reads to preload the page a full load opens
- * (src/boot/routePreload.ts).
+ * preloads), from the bundle itself: the table the app server preloads the page a full load opens by
+ * (server/pageHead.ts).
  */
 export function routePreloadTable(bundle: Record<string, Output>, root: string): PreloadTable {
   const chunks = Object.values(bundle).filter((output): output is Chunk => output.type === 'chunk')
@@ -51,21 +52,37 @@ export function routePreloadTable(bundle: Record<string, Output>, root: string):
   })
 }
 
+/** Each stylesheet's `<link>` as Vite wrote it into `html`, with the file it loads. */
+export function stylesheetTags(html: string, bundle: Record<string, Output>): PageAssets['stylesheets'] {
+  const tags = [...html.matchAll(/<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/g)]
+  return tags.flatMap(([tag, href]) => (bundle[href!.replace(/^\//, '')]?.type === 'asset' ? [{ tag, href: href! }] : []))
+}
+
+/**
+ * index.html preloads the app's start; the rest the app server puts into the head it sends (server/pageHead.ts),
+ * from the page assets written here beside index.html: each route's page chunks, at the marker, and the
+ * stylesheet, inline in a page whose first screen it renders.
+ */
 export function routePreloadPlugin(root: string): Plugin {
+  let assets: PageAssets | null = null
   return {
     name: 'chainglass-route-preload',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        if (!html.includes(preloadMarker)) throw new Error(`index.html has no ${preloadMarker} marker for the route preload table`)
+        if (!html.includes(preloadMarker)) throw new Error(`index.html has no ${preloadMarker} marker for the route preloads`)
         if (!context.bundle) return html
         const bundle = context.bundle as unknown as Record<string, Output>
-        const table = routePreloadTable(bundle, root)
         // As Vite writes the entry's own preloads (crossorigin): the import() that uses them finds them in the cache.
         const start = appStartFiles(bundle, root).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-        return html.replace(preloadMarker, () => [...start, `<script type="application/json" id="${preloadElementId}">${JSON.stringify(table)}</script>`].join('\n    '))
+        const page = html.replace(preloadMarker, () => [...start, preloadMarker].join('\n    '))
+        assets = { stylesheets: stylesheetTags(page, bundle), routes: routePreloadTable(bundle, root) }
+        return page
       },
+    },
+    writeBundle(options) {
+      if (assets && options.dir) fs.writeFileSync(path.join(options.dir, pageAssetsFile), JSON.stringify(assets))
     },
   }
 }

@@ -6,7 +6,7 @@ import type { PublishedContracts } from '../contract/publishedContracts.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { repoRoot, type ServiceConfig } from './config.ts'
 import { contentSecurityPolicy, nonceSource } from './csp.ts'
-import { createFirstScreenPage, createIndexPage } from './indexPage.ts'
+import { createFirstScreenPage, createIndexPage, type PageRequest } from './indexPage.ts'
 import { loadFirstScreenRenderer, serverRenderDir } from './firstScreen.ts'
 import { listenOn } from './listenOn.ts'
 import { warmFirstScreens } from './warmFirstScreens.ts'
@@ -100,10 +100,12 @@ export async function startAppServer(
   // (firstScreen.ts), when the build made the server render (dist-server/ beside dist/).
   const renderer = await loadFirstScreenRenderer(path.join(path.dirname(dist), serverRenderDir), options.firstScreenDeadlineMs)
   const firstScreenPage = renderer ? createFirstScreenPage(dist, runtime, renderer) : null
+  const pageRequest = (request: FastifyRequest): PageRequest => ({ url: request.url, acceptEncoding: request.headers['accept-encoding'], cookie: request.headers.cookie })
   // The plain page, revalidated.
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { body, encoding } = indexPage(request.headers['accept-encoding'])
-    reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('cache-control', 'no-cache')
+    const { body, encoding } = indexPage(pageRequest(request))
+    // The theme cookie is written into the page (pageHead.ts).
+    reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie').header('cache-control', 'no-cache')
     if (encoding) reply.header('content-encoding', encoding)
     return reply.send(body)
   }
@@ -115,7 +117,7 @@ export async function startAppServer(
     // on an idle machine, several times that beside a browser loading the page).
     app.addHook('onRequest', async (request, reply) => {
       lastRequestAt = performance.now()
-      const rendered = request.method === 'GET' ? firstScreenPage(request.url, request.headers['accept-encoding']) : null
+      const rendered = request.method === 'GET' ? firstScreenPage(pageRequest(request)) : null
       if (!rendered) return
       // Live data: never reused. Its head is on its way before the data is read (firstScreen.ts streamedPage), so
       // its policy allows the screen's style sheet by nonce and the render's timing comes as a trailer.

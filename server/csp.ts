@@ -5,10 +5,10 @@ import { svgFrameCss } from '../contract/svgFrame.ts'
 
 /**
  * The Content-Security-Policy the built app is served with (server/appServer.ts sends it as a header on
- * every response). The app is a static bundle: no inline script (index.html loads its boot script, src/boot/boot.ts,
- * as a file; the runtime config in the page is a JSON data block, which is never run), no eval, styles from its own stylesheet (React sets style props through the CSSOM, which CSP does
- * not govern, so no 'unsafe-inline' either; a page whose first screen the server rendered carries that
- * screen's style values as one inline sheet, allowed by that response's nonce: nonceSource).
+ * every response). The app is a static bundle: no inline script (the runtime config in the page is a JSON data block,
+ * which is never run), no eval, styles from its own stylesheet (React sets style props through the CSSOM, which CSP does
+ * not govern, so no 'unsafe-inline' either; a page whose first screen the server rendered carries the app's
+ * stylesheet and that screen's style values inline, allowed by that response's nonce: nonceSource).
  *
  * connect-src is the part that needs thought. The app reads /config.json at run time and talks to each
  * configured network's JSON-RPC (HTTP and WebSocket) and file-store origins, so the policy lists exactly

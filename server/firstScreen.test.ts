@@ -79,7 +79,7 @@ describe('createFirstScreenPage', () => {
   it('sends the head before the page\'s data is read, then the markup in #root, then the data after #root', async () => {
     let resolve!: (screen: FirstScreen) => void
     const page = createFirstScreenPage(dist, () => config, server(() => new Promise((done) => (resolve = done))))
-    const response = page('/block/5', undefined)!
+    const response = page({ url: '/block/5' })!
     const first = String((await response.body[Symbol.asyncIterator]().next()).value)
     expect(first).toContain('id="chainglass-config"')
     expect(first).toContain('</head>')
@@ -101,7 +101,7 @@ describe('createFirstScreenPage', () => {
             ? zlib.gunzipSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString()
             : bytes.toString()
       const page = createFirstScreenPage(dist, () => config, server(async () => screenOf('<p>Block 5</p>', () => ((sentWhenMade = asText(Buffer.concat(sent))), { queries: [] }))))
-      const response = page('/block/5', encoding)!
+      const response = page({ url: '/block/5', acceptEncoding: encoding })!
       response.body.on('data', (chunk: Buffer) => sent.push(chunk))
       await new Promise((ended) => response.body.on('end', ended))
       expect(sentWhenMade).toContain('<div id="root"><p>Block 5</p>')
@@ -113,20 +113,20 @@ describe('createFirstScreenPage', () => {
   it('compressed as asked; the render is given the nonce the policy gets, a new one per response', async () => {
     const nonces: string[] = []
     const page = createFirstScreenPage(dist, () => config, server(async (_url, _config, nonce) => (nonces.push(nonce), screenOf(`<style nonce="${nonce}">x</style><p>Block 5</p>`, {}))))
-    const response = page('/block/5', 'gzip, br')!
+    const response = page({ url: '/block/5', acceptEncoding: 'gzip, br' })!
     expect(response.encoding).toBe('br')
     expect(response.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
     const html = zlib.brotliDecompressSync(Buffer.concat(await response.body.toArray())).toString()
     expect(html).toContain('id="chainglass-config"')
     expect(html).toContain(`<style nonce="${response.nonce}">x</style><p>Block 5</p>`)
     expect(nonces).toEqual([response.nonce])
-    expect(page('/block/5', 'gzip')!.nonce).not.toBe(response.nonce)
+    expect(page({ url: '/block/5', acceptEncoding: 'gzip' })!.nonce).not.toBe(response.nonce)
     expect(nonceSource('AbC+/9==')).toBe("'nonce-AbC+/9=='")
   })
 
   it('says where the time went (Server-Timing, a trailer): the whole first, then the render\'s data and markup, and composing', async () => {
     const page = createFirstScreenPage(dist, () => config, server(async () => screenOf('<p>Block 5</p>', {}, { timings: { dataMs: 12.34, renderMs: 5.6 } })))
-    const response = page('/block/5', 'gzip')!
+    const response = page({ url: '/block/5', acceptEncoding: 'gzip' })!
     await response.body.toArray()
     const entries = (await response.serverTiming).split(', ')
     expect(entries.map((entry) => entry.split(';')[0])).toEqual(['render', 'data', 'markup', 'compose'])
@@ -136,10 +136,10 @@ describe('createFirstScreenPage', () => {
 
   it('a page the server does not render is null (the plain page is sent); a render that fails ends as the plain page, said once, without the URL', async () => {
     const said: string[] = []
-    expect(createFirstScreenPage(dist, () => config, server(async () => null))('/', undefined)).toBeNull()
+    expect(createFirstScreenPage(dist, () => config, server(async () => null))({ url: '/' })).toBeNull()
     const failing = createFirstScreenPage(dist, () => config, server(() => Promise.reject(new Error('boom'))), (message) => said.push(message))
     for (const url of ['/block/5?network=mine', '/block/6']) {
-      const html = await text(failing(url, undefined)!.body)
+      const html = await text(failing({ url })!.body)
       expect(html).toContain('<div id="root"><!--chainglass:screen--><div role="status">splash</div><!--/chainglass:screen--></div>')
       expect(html).not.toContain('chainglass-first-screen')
     }
@@ -157,7 +157,7 @@ describe('createFirstScreenPage', () => {
       },
       state: () => ({}),
     }
-    const html = await text(createFirstScreenPage(dist, () => config, server(async () => broken), (message) => said.push(message))('/block/7', undefined)!.body)
+    const html = await text(createFirstScreenPage(dist, () => config, server(async () => broken), (message) => said.push(message))({ url: '/block/7' })!.body)
     expect(html).toContain('<div id="root"><p>Blo</div>')
     expect(html).not.toContain('chainglass-first-screen')
     expect(said[0]).toContain('stream broke')

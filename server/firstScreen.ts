@@ -54,8 +54,8 @@ export async function loadFirstScreenRenderer(dir: string, deadlineMs = dataDead
 
 /**
  * index.html cut where a page whose first screen the server renders differs from the built page: the head
- * (sent at once, before the page's data is read, so the browser fetches the stylesheet, the boot script and
- * the app's code while the server waits for the node), the body up to #root's content, the splash (which the
+ * (sent at once, before the page's data is read, so the browser parses the stylesheet, which pageHead.ts puts
+ * in it, and fetches the app's code while the server waits for the node), the body up to #root's content, the splash (which the
  * rendered markup replaces), and the rest, where the page's data block goes at `stateMarker` (after #root:
  * #root holds React's markup and nothing else, or hydration would meet a node it did not render).
  */

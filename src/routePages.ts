@@ -1,8 +1,8 @@
 /**
  * Which page each route shows: one table for the app's router (App.tsx loads each page's chunk by it) and
- * for the build, which writes into index.html the chunks each route's page needs, so the boot script can
- * preload the page a full load opens while the app's own code is still loading (scripts/routePreload.ts,
- * src/boot/routePreload.ts). Without it the page's chunk was asked for only once the app's code had run.
+ * for the build, which writes down the chunks each route's page needs, so the app server preloads the page a
+ * full load opens in the head it sends, while the app's own code is still loading (scripts/routePreload.ts,
+ * server/pageHead.ts). Without it the page's chunk was asked for only once the app's code had run.
  *
  * Paths as React Router reads them below the frame ('' is the index route, ':name' a parameter, '*' the
  * rest); `page` is the module under src/pages/, whose export of the same name is the page.

@@ -52,7 +52,7 @@ describe('loadRuntimeConfig', () => {
     await expect(loadRuntimeConfig({ fetch: answer(JSON.stringify(valid)) })).resolves.toMatchObject({ defaultNetwork: 'devnet' })
   })
 
-  it('takes the config the page carried (the boot script hands it over) without asking the server, and checks it the same', async () => {
+  it('takes the config the page carried (the page’s entry hands it over) without asking the server, and checks it the same', async () => {
     const never = () => Promise.reject(new Error('asked /config.json'))
     await expect(loadRuntimeConfig({ fetch: never, inPage: valid })).resolves.toMatchObject({ defaultNetwork: 'devnet' })
     await expect(loadRuntimeConfig({ fetch: never, inPage: { defaultNetwork: 'x', networks: [] } })).rejects.toMatchObject({ reason: 'invalid' })

@@ -65,7 +65,7 @@ export async function renderApp(url: string, options: RenderOptions = {}): Promi
   localStorage.clear()
   sessionStorage.clear()
   localStorage.setItem(themeStorageKey, options.theme ?? 'light')
-  // What the boot script does before the first paint (src/boot/boot.ts).
+  // What the app server does for the page it sends (the choice's class on <html>: server/indexPage.ts).
   applyTheme(document.documentElement, options.theme ?? 'light')
   for (const [key, value] of Object.entries(options.storage ?? {})) localStorage.setItem(key, value)
   // The user's networks are read from storage once, when the app loads: each render here is such a load, so an

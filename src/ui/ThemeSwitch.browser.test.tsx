@@ -11,6 +11,11 @@ describe('the theme switch', () => {
     await expect.poll(() => document.documentElement.classList.contains('dark')).toBe(true)
     expect(localStorage.getItem(themeStorageKey)).toBe('dark')
     await expect.element(page.getByTestId('theme-dark')).toHaveAttribute('aria-checked', 'true')
+    // The cookie the app server writes the class from follows the choice; "system" removes it.
+    expect(document.cookie).toContain('chainglass-theme=dark')
+    await userEvent.click(page.getByTestId('theme-system'))
+    await expect.poll(() => document.documentElement.className).not.toMatch(/\b(dark|light)\b/)
+    expect(document.cookie).not.toContain('chainglass-theme=')
   })
 
   it('is reached by Tab, with the focus shown', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseThemeChoice, resolveTheme } from './theme.ts'
+import { parseThemeChoice, themeClassAttribute, themeFromCookies } from '../../../contract/theme.ts'
+import { themeCookie } from './theme.ts'
 
 describe('theme', () => {
   it('reads a stored choice, anything unknown meaning system', () => {
@@ -9,10 +10,22 @@ describe('theme', () => {
     expect(parseThemeChoice('purple')).toBe('system')
   })
 
-  it('follows the system only when the choice is system', () => {
-    expect(resolveTheme('system', true)).toBe('dark')
-    expect(resolveTheme('system', false)).toBe('light')
-    expect(resolveTheme('light', true)).toBe('light')
-    expect(resolveTheme('dark', false)).toBe('dark')
+  it('reads the choice from a request\'s Cookie header, among other cookies or none', () => {
+    expect(themeFromCookies('chainglass-theme=dark')).toBe('dark')
+    expect(themeFromCookies('a=1; chainglass-theme=light; b=2')).toBe('light')
+    expect(themeFromCookies('xchainglass-theme=dark')).toBe('system')
+    expect(themeFromCookies('chainglass-theme=<script>')).toBe('system')
+    expect(themeFromCookies(undefined)).toBe('system')
+  })
+
+  it('writes a choice as a class on <html>, and "system" as none (the stylesheet follows the system)', () => {
+    expect(themeClassAttribute('dark')).toBe(' class="dark"')
+    expect(themeClassAttribute('light')).toBe(' class="light"')
+    expect(themeClassAttribute('system')).toBe('')
+  })
+
+  it('keeps a choice in a site-wide cookie for a year, and removes it for "system"', () => {
+    expect(themeCookie('dark')).toBe('chainglass-theme=dark; path=/; max-age=31536000; samesite=lax')
+    expect(themeCookie('system')).toBe('chainglass-theme=; path=/; max-age=0; samesite=lax')
   })
 })

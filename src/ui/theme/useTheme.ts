@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import { useServerMarkup } from '../useServerMarkup.ts'
-import { applyTheme, darkQuery, parseThemeChoice, resolveTheme, themeStorageKey, type ThemeChoice } from './theme.ts'
+import { themeFromCookies } from '../../../contract/theme.ts'
+import { applyTheme, parseThemeChoice, themeCookie, themeStorageKey, type ThemeChoice } from './theme.ts'
 
+/** The choice in localStorage; without one there, the cookie's (the page's colours already follow it). */
 function storedChoice(): ThemeChoice {
   try {
-    return parseThemeChoice(localStorage.getItem(themeStorageKey))
+    const stored = localStorage.getItem(themeStorageKey)
+    if (stored !== null) return parseThemeChoice(stored)
   } catch {
-    return 'system'
+    // Storage refused (private mode): the cookie, if any, still says it.
   }
+  return themeFromCookies(document.cookie)
 }
 
 /** This page's choice, when storage refused to keep it (private mode): it lasts for this visit only. */
@@ -29,11 +33,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 const currentChoice = () => unsaved ?? storedChoice()
-// The server does not know the choice (it is this browser's): its markup, and the render that hydrates it,
-// show "system"; the page's colours are already the chosen ones (the boot script set them before the paint).
+// The server's markup, and the render that hydrates it, show "system" (the switch's state is this browser's);
+// the page's colours are already the chosen ones (the server wrote the cookie's choice on <html>).
 const serverChoice = (): ThemeChoice => 'system'
 
-/** The theme choice, remembered in localStorage, following the system while the choice is "system". */
+/** The theme choice, remembered in localStorage (and its cookie); "system" leaves the colours to the system's preference. */
 export function useTheme(): { choice: ThemeChoice; setChoice: (choice: ThemeChoice) => void } {
   const choice = useSyncExternalStore(subscribe, currentChoice, serverChoice)
   const serverMarkup = useServerMarkup()
@@ -41,12 +45,10 @@ export function useTheme(): { choice: ThemeChoice; setChoice: (choice: ThemeChoi
   useEffect(() => {
     // Hydrating: "system" is the server's word, not the choice; the render right after applies the choice.
     if (serverMarkup) return
-    const media = window.matchMedia(darkQuery)
-    const apply = () => applyTheme(document.documentElement, resolveTheme(choice, media.matches))
-    apply()
-    if (choice !== 'system') return
-    media.addEventListener('change', apply)
-    return () => media.removeEventListener('change', apply)
+    applyTheme(document.documentElement, choice)
+    // The app server writes the class from this cookie: kept in step with the choice (a choice made before the
+    // cookie existed, another tab's change).
+    document.cookie = themeCookie(choice)
   }, [choice, serverMarkup])
 
   const setChoice = useCallback((next: ThemeChoice) => {
@@ -57,6 +59,8 @@ export function useTheme(): { choice: ThemeChoice; setChoice: (choice: ThemeChoi
     } catch {
       unsaved = next
     }
+    // Now, not in the effect: with nothing stored, the choice is read from the cookie.
+    document.cookie = themeCookie(next)
     notify()
   }, [])
 
