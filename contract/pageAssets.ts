@@ -18,3 +18,10 @@ export const pageAssetsFile = 'page-assets.json'
 
 /** In index.html's head: where the server puts the preloads of the page a full load opens. */
 export const preloadMarker = '<!--chainglass:preload-->'
+
+/**
+ * Set by the app server on a page that links or prefetches the stylesheet (server/pageHead.ts): its value names
+ * the build's stylesheet, which this browser then has in its cache, so a rendered page links it (cached, and
+ * parsed once for every page) instead of carrying it inline.
+ */
+export const stylesheetCookieName = 'chainglass-style'

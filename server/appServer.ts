@@ -103,7 +103,8 @@ export async function startAppServer(
   const pageRequest = (request: FastifyRequest): PageRequest => ({ url: request.url, acceptEncoding: request.headers['accept-encoding'], cookie: request.headers.cookie })
   // The plain page, revalidated.
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { body, encoding } = indexPage(pageRequest(request))
+    const { body, encoding, setCookie } = indexPage(pageRequest(request))
+    if (setCookie) reply.header('set-cookie', setCookie)
     // The theme cookie is written into the page (pageHead.ts).
     reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding, Cookie').header('cache-control', 'no-cache')
     if (encoding) reply.header('content-encoding', encoding)
@@ -125,6 +126,7 @@ export async function startAppServer(
       reply.header('content-security-policy', contentSecurityPolicy(runtime(), options.connectSources, [nonceSource(rendered.nonce)]))
       reply.trailer('server-timing', async () => rendered.serverTiming)
       if (rendered.encoding) reply.header('content-encoding', rendered.encoding)
+      if (rendered.setCookie) reply.header('set-cookie', rendered.setCookie)
       return reply.send(rendered.body)
     })
   }

@@ -8,7 +8,7 @@ import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { configElementId, configMarker } from '../contract/pageConfig.ts'
 import { themeFromCookies } from '../contract/theme.ts'
 import { stateBlock, streamedPage, type FirstScreenRender } from './firstScreen.ts'
-import { chunksForPath, composeHead, loadPageAssets, type LoadedAssets } from './pageHead.ts'
+import { chunksForPath, composeHead, loadPageAssets, stylesheetCached, stylesheetCookie, type LoadedAssets } from './pageHead.ts'
 
 /**
  * index.html with the runtime config in it, as a JSON data block the page's entry takes out of the page
@@ -29,7 +29,7 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   return negotiate((acceptEncoding ?? '').toLowerCase(), ['br', 'gzip'])
 }
 
-/** The request as the page's head depends on it (pageHead.ts): the path it opens and the theme cookie. */
+/** The request as the page's head depends on it (pageHead.ts): the path it opens and its cookies. */
 export type PageRequest = { url: string; acceptEncoding?: string; cookie?: string }
 
 const pathnameOf = (url: string) => new URL(url, 'http://page').pathname
@@ -53,7 +53,7 @@ type Bodies = Record<'br' | 'gzip' | 'identity', Buffer>
  * and route (all rarely change), compressed once per encoding (a few KB; brotli's strongest setting costs a few
  * ms once).
  */
-export function createIndexPage(dist: string, runtime: () => RuntimeConfig): (request: PageRequest) => { body: Buffer; encoding: Encoding } {
+export function createIndexPage(dist: string, runtime: () => RuntimeConfig): (request: PageRequest) => { body: Buffer; encoding: Encoding; setCookie?: string } {
   const page = builtPage(dist, (html, assets) => ({ html, assets, bodies: new Map<string, Bodies>() }))
   let configStamp = ''
   return (request) => {
@@ -76,7 +76,9 @@ export function createIndexPage(dist: string, runtime: () => RuntimeConfig): (re
       built.bodies.set(key, bodies)
     }
     const encoding = pickEncoding(request.acceptEncoding)
-    return { body: bodies[encoding ?? 'identity'], encoding }
+    // This page links the stylesheet: from now on it is in this browser's cache.
+    const setCookie = built.assets && !stylesheetCached(built.assets, request.cookie) ? stylesheetCookie(built.assets) : undefined
+    return { body: bodies[encoding ?? 'identity'], encoding, setCookie }
   }
 }
 
@@ -88,6 +90,8 @@ export type FirstScreenResponse = {
   body: Readable
   /** Server-Timing, known once the rest is rendered: sent as a trailer. */
   serverTiming: Promise<string>
+  /** The stylesheet cookie, when this page is the one that puts the stylesheet into the browser's cache (pageHead.ts). */
+  setCookie?: string
 }
 
 /**
@@ -131,7 +135,8 @@ export function createFirstScreenPage(
     // Out now, not when the compressor's window fills.
     const flush = () => (compressor ? new Promise<void>((flushed) => compressor.flush(() => flushed())) : Promise.resolve())
     // The stylesheet inline: a round trip less before the first paint, and the response's nonce allows it.
-    const head = composeHead(page.head, { pathname: pathnameOf(url), theme: themeFromCookies(cookie), assets, inlineStyleNonce: nonce })
+    const cached = stylesheetCached(assets, cookie)
+    const head = composeHead(page.head, { pathname: pathnameOf(url), theme: themeFromCookies(cookie), assets, inlineStyleNonce: nonce, stylesheetCached: cached })
     source.write(withRuntimeConfig(head, config))
     void flush()
     const serverTiming = server
@@ -158,6 +163,6 @@ export function createFirstScreenPage(
         const timings = screen?.timings ? [`data;dur=${screen.timings.dataMs.toFixed(1)}`, `markup;dur=${screen.timings.renderMs.toFixed(1)}`] : []
         return [`render;desc="first screen";dur=${(done - started).toFixed(1)}`, ...timings, `compose;dur=${(done - composing).toFixed(1)}`].join(', ')
       })
-    return { encoding, nonce, body, serverTiming }
+    return { encoding, nonce, body, serverTiming, setCookie: assets && !cached ? stylesheetCookie(assets) : undefined }
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PreloadTable } from '../contract/pageAssets.ts'
 import { routePages } from '../src/routePages.ts'
-import { chunksForPath, composeHead, type LoadedAssets } from './pageHead.ts'
+import { chunksForPath, composeHead, stylesheetCached, stylesheetCookie, type LoadedAssets } from './pageHead.ts'
 
 // The table as the build writes it, with each route's "files" standing for the route itself.
 const table: PreloadTable = routePages.map(({ path: route }) => [route, [route]] as const)
@@ -57,7 +57,19 @@ describe("the head the app server sends", () => {
   it('puts the stylesheet in the page under the nonce when asked, in place of its link, with no way to end the element', () => {
     const head = composeHead(html, { pathname: '/block/7', theme: 'system', assets, inlineStyleNonce: 'n0nce' })
     expect(head).not.toContain('rel="stylesheet"')
-    expect(head).toContain('<style nonce="n0nce">html{color:red}.a::after{content:"<\\/style><script>"}</style></head>')
+    expect(head).toContain('<style nonce="n0nce">html{color:red}.a::after{content:"<\\/style><script>"}</style>\n    <link rel="prefetch" crossorigin href="/assets/index.css"></head>')
     expect(head.match(/<\/style/g)).toHaveLength(1)
+  })
+
+  it('links the stylesheet, not inline, for a browser whose cookie says it has this build\'s sheet cached', () => {
+    const cookie = stylesheetCookie(assets)
+    expect(cookie).toBe('chainglass-style=index.css; Path=/; Max-Age=31536000; SameSite=Lax')
+    const sent = `a=1; ${cookie.split(';')[0]}`
+    expect(stylesheetCached(assets, sent)).toBe(true)
+    expect(stylesheetCached(assets, 'chainglass-style=index-old.css')).toBe(false)
+    expect(stylesheetCached(null, sent)).toBe(false)
+    const head = composeHead(html, { pathname: '/block/7', theme: 'system', assets, inlineStyleNonce: 'n0nce', stylesheetCached: true })
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">')
+    expect(head).not.toContain('<style')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseThemeChoice, themeClassAttribute, themeFromCookies } from '../../../contract/theme.ts'
+import { cookieValue, parseThemeChoice, themeClassAttribute, themeFromCookies } from '../../../contract/theme.ts'
 import { themeCookie } from './theme.ts'
 
 describe('theme', () => {
@@ -16,6 +16,9 @@ describe('theme', () => {
     expect(themeFromCookies('xchainglass-theme=dark')).toBe('system')
     expect(themeFromCookies('chainglass-theme=<script>')).toBe('system')
     expect(themeFromCookies(undefined)).toBe('system')
+    expect(cookieValue('a=b=c; d=', 'a')).toBe('b=c')
+    expect(cookieValue('a=b=c; d=', 'd')).toBe('')
+    expect(cookieValue('a=b', 'x')).toBeUndefined()
   })
 
   it('writes a choice as a class on <html>, and "system" as none (the stylesheet follows the system)', () => {
