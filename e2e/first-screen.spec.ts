@@ -82,6 +82,39 @@ test.describe('first screen rendered by the server, JavaScript off', () => {
   })
 })
 
+test.describe('first screen: what stands before its paint', () => {
+  test('a first visit\'s rendered page carries the stylesheet inline under its own nonce and preloads the page\'s chunks; once the browser has the sheet (its cookie), the page links it', async ({ page, request }) => {
+    const first = await request.get('/', { headers: { cookie: '' } })
+    const html = await first.text()
+    const nonce = /style-src [^;]*'nonce-([^']+)'/.exec(first.headers()['content-security-policy'] ?? '')?.[1]
+    expect(nonce).toBeTruthy()
+    // The app's sheet (the screen's computed values are React's own sheet, with data-precedence).
+    const appSheet = /<style nonce="[^"]+">/
+    expect(html).toContain(`<style nonce="${nonce}">`)
+    expect(html).not.toMatch(/<link rel="stylesheet"/)
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/HomePage-[\w-]+\.js">/)
+    // Nothing runs before the first paint: the only classic script is none, the module entry is deferred.
+    expect(html.slice(0, html.indexOf('</head>'))).not.toMatch(/<script(?![^>]*type="(module|application\/json)")[^>]*>/)
+    const stylesheet = /<link rel="prefetch" crossorigin href="(\/assets\/[\w-]+\.css)">/.exec(html)?.[1]
+    expect(stylesheet).toBeTruthy()
+    const cookie = first.headers()['set-cookie'] ?? ''
+    expect(cookie).toMatch(/^chainglass-style=[\w.+-]+;/)
+
+    const again = await (await request.get('/', { headers: { cookie: cookie.split(';')[0]! } })).text()
+    expect(again).toContain(`<link rel="stylesheet" crossorigin href="${stylesheet}">`)
+    expect(again).not.toMatch(appSheet)
+
+    // In the browser, both kinds load with no policy report, the page styled by the app's sheet (its font).
+    const reported = watchReports(page)
+    for (let visit = 0; visit < 2; visit++) {
+      await page.goto('/')
+      await appRendered(page)
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Liberation Sans')
+    }
+    expect(reported).toEqual([])
+  })
+})
+
 test.describe('first screen rendered by the server, then the app', () => {
   test('the app starts from the server\'s data: the block and its receipts are not asked again, nothing is reported, no key in the DOM', async ({ page, request }) => {
     const url = await rpcUrl(request)
