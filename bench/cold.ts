@@ -127,7 +127,14 @@ async function measureLoad(browser: Browser, target: Target, options: LoadOption
 async function stuck(page: Page, target: Target, options: LoadOptions, problems: readonly string[], error: unknown): Promise<never> {
   const file = path.join(runsDir, `stuck-${options.mode}-${target.path.replace(/[^a-z0-9]+/gi, '_')}.png`)
   const state = await page
-    .evaluate(() => ({ url: location.href, app: document.documentElement.getAttribute('data-app'), skeletons: document.querySelectorAll('[data-skeleton], .animate-pulse').length, text: document.body.innerText.slice(0, 400) }))
+    .evaluate(() => ({
+      url: location.href,
+      readyState: document.readyState,
+      htmlChars: document.documentElement?.outerHTML.length ?? 0,
+      app: document.documentElement?.getAttribute('data-app') ?? null,
+      skeletons: document.querySelectorAll('[data-skeleton], .animate-pulse').length,
+      text: (document.body?.innerText ?? '(no body yet)').slice(0, 400),
+    }))
     .catch((reason: unknown) => ({ unreadable: String(reason) }))
   await page.screenshot({ path: file, fullPage: false }).catch(() => {})
   const reason = error instanceof Error ? error.message : String(error)
@@ -224,6 +231,16 @@ export async function measureColdLoads(browser: Browser, appUrl: string, dist: s
       ? measureLoad(browser, { path: item.path, shown: (page) => waitForWatch(page, item.watch), interactive: (page) => waitForInteractive(page) }, { appUrl, endpoint, gzipOf, mode, first: appFirst, settleAfter: true })
       : measureLoad(browser, { path: floorPath(item.floor), shown: (page) => waitForFloor(page) }, { appUrl, endpoint, gzipOf, mode, first: floorFirst, settleAfter: false })
 
+  // A load that never shows is said with what the page showed (stuck()), and made once more: the run goes on,
+  // and the log says it happened.
+  const loadOrRetry = async (which: 'app' | 'floor', item: ColdCase, mode: Mode) => {
+    try {
+      return await load(which, item, mode)
+    } catch (error) {
+      log(`STUCK, retried once: ${error instanceof Error ? error.message : String(error)}`)
+      return load(which, item, mode)
+    }
+  }
   const samples = new Map<string, { app: LoadSample[]; floor: LoadSample[] }>()
   const removeFloorPages = installFloorPages(dist, configJson)
   try {
@@ -238,7 +255,7 @@ export async function measureColdLoads(browser: Browser, appUrl: string, dist: s
           const key = `${item.name}/${mode}`
           const pair = samples.get(key) ?? { app: [], floor: [] }
           samples.set(key, pair)
-          for (const which of run % 2 === 0 ? (['app', 'floor'] as const) : (['floor', 'app'] as const)) pair[which].push(await load(which, item, mode))
+          for (const which of run % 2 === 0 ? (['app', 'floor'] as const) : (['floor', 'app'] as const)) pair[which].push(await loadOrRetry(which, item, mode))
           line.push(`${key} ${round(pair.app.at(-1)!.ms)}/${round(pair.floor.at(-1)!.ms)}`)
         }
       }

@@ -90,6 +90,21 @@ describe('createFirstScreenPage', () => {
     expect(rest).not.toContain('splash')
   })
 
+  it('a render that never ends, or a markup stream that never ends, does not hold the page: past the limit it ends without the data, said once', async () => {
+    const said: string[] = []
+    const never = createFirstScreenPage(dist, () => config, server(() => new Promise<FirstScreen>(() => {})), (message) => said.push(message), 50)
+    const plain = await text(never({ url: '/block/5' })!.body)
+    expect(plain).toContain('<div role="status">splash</div>')
+    expect(plain).not.toContain('chainglass-first-screen')
+    const stalled: FirstScreen = { pipe: (destination) => (destination.write('<p>Block'), new Promise<void>(() => {})), state: () => ({}) }
+    const cut = await text(createFirstScreenPage(dist, () => config, server(async () => stalled), (message) => said.push(message), 50)({ url: '/block/5' })!.body)
+    expect(cut).toContain('<div id="root"><p>Block')
+    expect(cut).not.toContain('chainglass-first-screen')
+    expect(cut).toMatch(/<\/body>$/)
+    // Each page's server says it (once: the same failure again is not repeated).
+    expect(said).toEqual([expect.stringContaining('did not finish within 50 ms'), expect.stringContaining('did not finish within 50 ms')])
+  })
+
   it('the markup leaves before the data is made: when the data function is called, the body has sent the markup', async () => {
     for (const encoding of ['br', 'gzip', undefined]) {
       const sent: Buffer[] = []

@@ -3,6 +3,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { randomBytes } from 'node:crypto'
 import { PassThrough, type Readable } from 'node:stream'
+import { finished } from 'node:stream/promises'
 import negotiate from '@fastify/accept-negotiator'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { configElementId, configMarker } from '../contract/pageConfig.ts'
@@ -82,6 +83,22 @@ export function createIndexPage(dist: string, runtime: () => RuntimeConfig): (re
   }
 }
 
+/**
+ * How long a page's render, and then its markup's stream, may take before the page goes on without it (the
+ * plain page, or the markup so far without its data: the app renders the page itself). Far past the data's
+ * deadline (firstScreen.ts dataDeadlineMs): only a render that would never end meets it, and the page must end.
+ */
+export const renderLimitMs = 10_000
+
+/** `promise`, or a rejection once `ms` have passed without it settling. */
+function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the render did not finish within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer))
+}
+
 /** A page with its first screen, as it is sent: the head at once, the rest once rendered (firstScreen.ts). */
 export type FirstScreenResponse = {
   encoding: Encoding
@@ -108,6 +125,7 @@ export function createFirstScreenPage(
   runtime: () => RuntimeConfig,
   server: FirstScreenRender,
   report: (message: string) => void = (message) => console.error(message),
+  limitMs = renderLimitMs,
 ): (request: PageRequest) => FirstScreenResponse | null {
   const template = builtPage(dist, (html, assets) => ({ page: streamedPage(html), assets }))
   const reported = new Set<string>()
@@ -139,8 +157,7 @@ export function createFirstScreenPage(
     const head = composeHead(page.head, { pathname: pathnameOf(url), theme: themeFromCookies(cookie), assets, inlineStyleNonce: nonce, stylesheetCached: cached })
     source.write(withRuntimeConfig(head, config))
     void flush()
-    const serverTiming = server
-      .render(url, config, nonce)
+    const serverTiming = settledWithin(server.render(url, config, nonce), limitMs)
       .catch((error: unknown) => (say(error), null))
       .then(async (screen) => {
         const composing = performance.now()
@@ -148,9 +165,14 @@ export function createFirstScreenPage(
           source.end(page.beforeScreen + page.splash + page.beforeState + page.afterState)
         } else {
           source.write(page.beforeScreen)
-          const streamed = await screen.pipe(source).then(
-            () => true,
-            (error: unknown) => (say(error), false),
+          // Through a stream of its own, cut off from the page should the render outlast the limit (it must not
+          // write into a page that has ended).
+          const markup = new PassThrough()
+          markup.pipe(source, { end: false })
+          const streamed = await settledWithin(screen.pipe(markup), limitMs).then(
+            // All of it passed on to the page before the page goes on.
+            async () => (markup.end(), await finished(markup), true),
+            (error: unknown) => (markup.unpipe(source), markup.destroy(), say(error), false),
           )
           // The screen is painted while its data is made, serialized and sent. A stream that broke off sends
           // no data: without it the app renders the page itself over what arrived, instead of hydrating it.
