@@ -248,6 +248,25 @@ test.describe('first screen hydrated in place', () => {
     })
   }
 
+  test.describe('in a browser whose time zone is not the server\'s', () => {
+    test.use({ timezoneId: 'Asia/Tokyo' })
+    test('a block and a transaction are hydrated, not replaced: the server\'s UTC time, then the viewer\'s own', async ({ page, request }) => {
+      const url = await rpcUrl(request)
+      const { number, receipts } = await busyBlock(request, url)
+      const reported = watchReports(page)
+      await markServerElement(page)
+      for (const [path, shown] of [[`/block/${number}`, page.getByTestId('field-timestamp')], [`/tx/${receipts[0]!.transactionHash}`, page.getByTestId('tx-timestamp')]] as const) {
+        const response = await page.goto(path)
+        expect(await response?.text(), `${path}: the server rendered it`).toMatch(firstScreenDataBlock)
+        await appRendered(page)
+        await expect(page.locator('#root > [data-sent]'), path).toHaveCount(1)
+        // Tokyo is UTC+9 all year: the viewer's zone, named, once the app runs.
+        await expect(shown, path).toContainText('GMT+9')
+        expect(reported, path).toEqual([])
+      }
+    })
+  })
+
   test('a link that starts the presentation (?present=auto): the home page is hydrated as the server sent it, then the walk starts over it', async ({ page }) => {
     const reported = watchReports(page, ['error'])
     await markServerElement(page)

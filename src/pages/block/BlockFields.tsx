@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react'
 import type { Hash as HashType, Hex } from 'viem'
 import { byteLength, hexToBigInt, hexToNumber, printableText } from '../../format/hex.ts'
 import { formatBytes, formatGwei, formatInteger, formatWei } from '../../format/numbers.ts'
-import { formatLocal, formatUtc } from '../../format/time.ts'
+import { formatUtc } from '../../format/time.ts'
 import type { Block, Uncle } from '../../rpc/schemas.ts'
 import { Address } from '../../ui/Address.tsx'
 import { Age } from '../../ui/Age.tsx'
@@ -14,6 +14,7 @@ import { HexBlock } from '../../ui/HexBlock.tsx'
 import { InfoList } from '../../ui/InfoList.tsx'
 import { InfoRow } from '../../ui/InfoRow.tsx'
 import { Panel } from '../../ui/Panel.tsx'
+import { ViewerTimeBesideUtc } from '../../ui/ViewerTime.tsx'
 import { blockPath, unclePath } from '../../urls.ts'
 import { extraBlockFields, fieldLabel, fieldShape, type FieldShape } from './fields.ts'
 
@@ -128,7 +129,7 @@ export function BlockFields({ block, kind, includedIn, uncleLinkId, children, ov
               <Age timestamp={timestamp} testId="block-age" />
             </span>
             <span className="text-xs text-zinc-500 dark:text-zinc-400" title="In your time zone, and as unix seconds">
-              ({formatLocal(timestamp) === formatUtc(timestamp) ? '' : `${formatLocal(timestamp)}, `}unix {formatInteger(timestamp)})
+              (<ViewerTimeBesideUtc unixSeconds={timestamp} />unix {formatInteger(timestamp)})
             </span>
           </InfoRow>
           {children}

@@ -1,13 +1,13 @@
 import type { Hash } from 'viem'
 import { formatInteger, formatEther, formatWei } from '../../format/numbers.ts'
 import { receiptStatus } from '../../format/receiptStatus.ts'
-import { formatTimestamp } from '../../format/time.ts'
 import { transactionTypeName } from '../../format/transactionType.ts'
 import { hexToNumber } from '../../format/hex.ts'
 import { Address } from '../../ui/Address.tsx'
 import { Age } from '../../ui/Age.tsx'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { Badge } from '../../ui/Badge.tsx'
+import { ViewerTime } from '../../ui/ViewerTime.tsx'
 import { BlockLink } from '../../ui/BlockLink.tsx'
 import { Hash as HashText } from '../../ui/Hash.tsx'
 import { InfoList } from '../../ui/InfoList.tsx'
@@ -113,7 +113,9 @@ export function OverviewPanel({ data }: { data: TransactionData }) {
             <InfoRow label="Timestamp" testId="tx-timestamp" raw={timestamp}>
               {timestamp ? (
                 <>
-                  <span className="tabular-nums">{formatTimestamp(hexToNumber(timestamp))}</span>
+                  <span className="tabular-nums">
+                    <ViewerTime unixSeconds={hexToNumber(timestamp)} />
+                  </span>
                   <Note>
                     (<Age timestamp={hexToNumber(timestamp)} />)
                   </Note>
