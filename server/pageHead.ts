@@ -13,7 +13,7 @@ import { cookieValue, themeClassAttribute, type ThemeChoice } from '../contract/
  *     unless this browser has it in its cache (the stylesheet cookie): a returning visitor's page links it, and
  *     the browser parses it once for all pages instead of once a page.
  * Measured on a loaded machine, a render-blocking stylesheet and a parser-blocking script were each a round
- * trip to a server busy rendering the page, behind the document (bench numbers in the commit and docs/).
+ * trip to a server busy rendering the page, behind the document (figures in the commit that made this).
  */
 
 /** The build's page assets (contract/pageAssets.ts) with the stylesheets' text, or null for a build without them. */
