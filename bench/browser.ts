@@ -245,3 +245,27 @@ export class TrafficCounter {
     return taken
   }
 }
+
+/** What a page showed when its load never showed the content: ready state, HTML so far, whether the app ran, its text. */
+export async function pageState(page: Page): Promise<Record<string, unknown>> {
+  return page
+    .evaluate(() => ({
+      url: location.href,
+      readyState: document.readyState,
+      htmlChars: document.documentElement?.outerHTML.length ?? 0,
+      app: document.documentElement?.getAttribute('data-app') ?? null,
+      skeletons: document.querySelectorAll('[data-skeleton], .animate-pulse').length,
+      text: (document.body?.innerText ?? '(no body yet)').slice(0, 400),
+    }))
+    .catch((reason: unknown) => ({ unreadable: String(reason) }))
+}
+
+/** `load()`, made once more should it throw (a load that never showed): said on `log`, and the run goes on. */
+export async function retriedOnce<T>(load: () => Promise<T>, log: (line: string) => void): Promise<T> {
+  try {
+    return await load()
+  } catch (error) {
+    log(`STUCK, retried once: ${error instanceof Error ? error.message : String(error)}`)
+    return load()
+  }
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import { gzipSize } from './bundle.ts'
-import { newBenchContext, waitForApp, waitForInteractive, waitForWatch, type WatchName } from './browser.ts'
+import { newBenchContext, pageState, retriedOnce, waitForApp, waitForInteractive, waitForWatch, type WatchName } from './browser.ts'
 import { floorPath, installFloorPages, waitForFloor, type FloorPage } from './floor.ts'
 import { criticalPath, jsFiles, splitAt, wireBytesByKind, type ByteSplit, type CriticalPath, type JsFiles } from './loadFigures.ts'
 import { emulatedNetwork, NetworkRecorder } from './network.ts'
@@ -126,16 +126,7 @@ async function measureLoad(browser: Browser, target: Target, options: LoadOption
  */
 async function stuck(page: Page, target: Target, options: LoadOptions, problems: readonly string[], error: unknown): Promise<never> {
   const file = path.join(runsDir, `stuck-${options.mode}-${target.path.replace(/[^a-z0-9]+/gi, '_')}.png`)
-  const state = await page
-    .evaluate(() => ({
-      url: location.href,
-      readyState: document.readyState,
-      htmlChars: document.documentElement?.outerHTML.length ?? 0,
-      app: document.documentElement?.getAttribute('data-app') ?? null,
-      skeletons: document.querySelectorAll('[data-skeleton], .animate-pulse').length,
-      text: (document.body?.innerText ?? '(no body yet)').slice(0, 400),
-    }))
-    .catch((reason: unknown) => ({ unreadable: String(reason) }))
+  const state = await pageState(page)
   await page.screenshot({ path: file, fullPage: false }).catch(() => {})
   const reason = error instanceof Error ? error.message : String(error)
   throw new Error(`${target.path} (${options.mode}) never showed: ${reason}\n  page: ${JSON.stringify(state)}\n  reports: ${JSON.stringify(problems)}\n  screenshot: ${file}`)
@@ -233,14 +224,7 @@ export async function measureColdLoads(browser: Browser, appUrl: string, dist: s
 
   // A load that never shows is said with what the page showed (stuck()), and made once more: the run goes on,
   // and the log says it happened.
-  const loadOrRetry = async (which: 'app' | 'floor', item: ColdCase, mode: Mode) => {
-    try {
-      return await load(which, item, mode)
-    } catch (error) {
-      log(`STUCK, retried once: ${error instanceof Error ? error.message : String(error)}`)
-      return load(which, item, mode)
-    }
-  }
+  const loadOrRetry = (which: 'app' | 'floor', item: ColdCase, mode: Mode) => retriedOnce(() => load(which, item, mode), log)
   const samples = new Map<string, { app: LoadSample[]; floor: LoadSample[] }>()
   const removeFloorPages = installFloorPages(dist, configJson)
   try {

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
 import { chromiumArgs, findBrowser } from '../scripts/browser.mjs'
 import { repoRoot } from '../server/config.ts'
-import { newBenchContext, waitForInteractive, waitForWatch, type WatchName } from './browser.ts'
+import { newBenchContext, pageState, retriedOnce, waitForInteractive, waitForWatch, type WatchName } from './browser.ts'
 import { emulatedNetwork, NetworkRecorder } from './network.ts'
 import { pairedDifference } from './pairs.ts'
 import { benchHardfork, benchStateFile, ensureBenchScenario } from './scenario.ts'
@@ -79,10 +79,7 @@ async function load(browser: Browser, appUrl: string, page: Page, pagePath: stri
     }
     await tab.goto(`${appUrl}${pagePath}`, { waitUntil: 'commit' })
     const stuck = async (error: unknown): Promise<never> => {
-      const state = await tab
-        .evaluate(() => ({ readyState: document.readyState, htmlChars: document.documentElement?.outerHTML.length ?? 0, app: document.documentElement?.getAttribute('data-app') ?? null }))
-        .catch((reason: unknown) => String(reason))
-      throw new Error(`${appUrl}${pagePath} (${mode}) never showed: ${error instanceof Error ? error.message : String(error)}; the page: ${JSON.stringify(state)}`)
+      throw new Error(`${appUrl}${pagePath} (${mode}) never showed: ${error instanceof Error ? error.message : String(error)}; the page: ${JSON.stringify(await pageState(tab))}`)
     }
     const shown = await waitForWatch(tab, page.watch, 30_000).catch(stuck)
     const interactive = await waitForInteractive(tab, 30_000).catch(stuck)
@@ -103,14 +100,7 @@ const browser = await chromium.launch({ executablePath, args: [...chromiumArgs] 
 try {
   const samples = new Map<string, Record<'A' | 'B', Array<{ shown: number; interactive: number }>>>()
   // A load that never shows is said and made once more (as the bench does): the comparison goes on.
-  const loadOrRetry = async (appUrl: string, name: string) => {
-    try {
-      return await load(browser, appUrl, pages[name]!, pages[name]!.path(scenario))
-    } catch (error) {
-      log(`STUCK, retried once: ${error instanceof Error ? error.message : String(error)}`)
-      return load(browser, appUrl, pages[name]!, pages[name]!.path(scenario))
-    }
-  }
+  const loadOrRetry = (appUrl: string, name: string) => retriedOnce(() => load(browser, appUrl, pages[name]!, pages[name]!.path(scenario)), log)
   // One throw-away round: the servers' file caches, the node's page cache.
   for (const name of chosen) for (const side of ['A', 'B'] as const) await loadOrRetry(urls[side], name)
   for (let run = 0; run < runs; run++) {

@@ -9,7 +9,7 @@ import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { configElementId, configMarker } from '../contract/pageConfig.ts'
 import { themeFromCookies } from '../contract/theme.ts'
 import { stateBlock, streamedPage, type FirstScreenRender } from './firstScreen.ts'
-import { chunksForPath, composeHead, loadPageAssets, stylesheetCached, stylesheetCookie, type LoadedAssets } from './pageHead.ts'
+import { chunksForPath, composeHead, loadPageAssets, stylesheetCached, stylesheetCookieToSet, type LoadedAssets } from './pageHead.ts'
 
 /**
  * index.html with the runtime config in it, as a JSON data block the page's entry takes out of the page
@@ -78,8 +78,7 @@ export function createIndexPage(dist: string, runtime: () => RuntimeConfig): (re
     }
     const encoding = pickEncoding(request.acceptEncoding)
     // This page links the stylesheet: from now on it is in this browser's cache.
-    const setCookie = built.assets && !stylesheetCached(built.assets, request.cookie) ? stylesheetCookie(built.assets) : undefined
-    return { body: bodies[encoding ?? 'identity'], encoding, setCookie }
+    return { body: bodies[encoding ?? 'identity'], encoding, setCookie: stylesheetCookieToSet(built.assets, request.cookie) }
   }
 }
 
@@ -185,6 +184,6 @@ export function createFirstScreenPage(
         const timings = screen?.timings ? [`data;dur=${screen.timings.dataMs.toFixed(1)}`, `markup;dur=${screen.timings.renderMs.toFixed(1)}`] : []
         return [`render;desc="first screen";dur=${(done - started).toFixed(1)}`, ...timings, `compose;dur=${(done - composing).toFixed(1)}`].join(', ')
       })
-    return { encoding, nonce, body, serverTiming, setCookie: assets && !cached ? stylesheetCookie(assets) : undefined }
+    return { encoding, nonce, body, serverTiming, setCookie: stylesheetCookieToSet(assets, cookie) }
   }
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { matchRoutes, type RouteObject } from 'react-router'
 import { pageAssetsFile, preloadMarker, stylesheetCookieName, type PageAssets, type PreloadTable } from '../contract/pageAssets.ts'
-import { cookieValue, themeClassAttribute, type ThemeChoice } from '../contract/theme.ts'
+import { cookieValue } from '../contract/cookies.ts'
+import { themeClassAttribute, type ThemeChoice } from '../contract/theme.ts'
 
 /**
  * The page's head as the app server sends it, so that nothing but the document stands between the server's
@@ -47,6 +48,11 @@ export function stylesheetCached(assets: PageAssets | null, cookies: string | un
 /** The Set-Cookie header of a page that links or prefetches the stylesheet (a year, as the file is cached for good). */
 export function stylesheetCookie(assets: PageAssets): string {
   return `${stylesheetCookieName}=${stylesheetStamp(assets)}; Path=/; Max-Age=31536000; SameSite=Lax`
+}
+
+/** The stylesheet cookie to set on a page sent with `cookies`: none when the browser already says it has this build's sheet. */
+export function stylesheetCookieToSet(assets: PageAssets | null, cookies: string | undefined): string | undefined {
+  return assets && !stylesheetCached(assets, cookies) ? stylesheetCookie(assets) : undefined
 }
 
 export type HeadOptions = { pathname: string; theme: ThemeChoice; assets: LoadedAssets | null; inlineStyleNonce?: string; stylesheetCached?: boolean }

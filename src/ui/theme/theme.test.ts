@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cookieValue, parseThemeChoice, themeClassAttribute, themeFromCookies } from '../../../contract/theme.ts'
+import { cookieValue } from '../../../contract/cookies.ts'
+import { parseThemeChoice, themeClassAttribute, themeFromCookies } from '../../../contract/theme.ts'
 import { themeCookie } from './theme.ts'
 
 describe('theme', () => {
