@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Params } from 'react-router'
 import type { AppNetwork } from './networks/capabilities.ts'
-import { prefetchHomePage } from './pages/home/homeData.ts'
+import { prefetchHomePage } from './pages/home/homeQueries.ts'
 import { parseAddress, parseBlockId, parseIndex, parseL2aBlock, parseTransactionHash } from './urls.ts'
 import { accountQuery } from './queries/account.ts'
 import { blockRefOf, detailsParam, hashesOnly, prefetchBlockFirstScreen, prefetchBlockRoute } from './queries/blockPage.ts'
@@ -47,7 +47,7 @@ const transactionPageData: PageData = async ({ client, network, params }) => {
   ])
 }
 
-/** The live overview: the head, the blocks below it, the newest blocks' transactions (pages/home/homeData.ts). */
+/** The live overview: the head, the blocks below it, the newest blocks' transactions (pages/home/homeQueries.ts). */
 const homePageData: PageData = ({ client, network }) => prefetchHomePage(client, network)
 
 /** The address's balance, nonce and code at the latest block (one batch): what its page shows first. */

@@ -16,8 +16,8 @@ import { headFeed, type HeadFeed } from '../../ui/connection.ts'
 import { LatestBlocks } from './LatestBlocks.tsx'
 import { LatestTransactions } from './LatestTransactions.tsx'
 import { SampleHome } from './SampleHome.tsx'
-import { blockRowCount, blocksForTransactions, blocksToRead, chartBlockCount, detailBlockCount, latestTransactions, transactionRowCount, type ChainBlock } from './liveWindow.ts'
-import { useBlockSummaries, useFullBlocks, useLiveWindow, useReceiptsOf } from './useLiveWindow.ts'
+import { blockRowCount, chartBlockCount, latestTransactions, transactionRowCount, type ChainBlock } from './liveWindow.ts'
+import { useHomeData } from './useHomeData.ts'
 
 function HeadSkeleton() {
   return (
@@ -51,35 +51,26 @@ function NoHead({ label }: { label: string }) {
  * grows with time.
  */
 function LiveOverview({ network, head, feed }: { network: Network; head: BlockHeader; feed: HeadFeed }) {
-  const recent = useLiveWindow(network, chartBlockCount, head)
-  const newestFirst = [...recent.blocks].reverse()
-  const listed = newestFirst.slice(0, detailBlockCount)
-  const summaries = useBlockSummaries(network, listed)
-  const summary = (hash: string) => summaries.get(hash)?.data
+  const data = useHomeData(network, head)
+  const { listed, covered, needed } = data
   // A new head's row shows at once from the newHeads header (number, hash, age, gas, base fee); only its
   // transaction count waits for the block (head to DOM without waiting an HTTP round trip).
-  const rows = listed.slice(0, blockRowCount).map((block) => ({ block, details: summary(block.hash) }))
-  // Full transactions only for the few newest blocks the transactions list covers, and of those only the ones
-  // that have any: an empty block's summary is all there is to know of it.
-  const countOf = (block: ChainBlock) => summary(block.hash)?.transactions.length
-  const covered = blocksForTransactions(listed, countOf, transactionRowCount)
-  const needed = blocksToRead(covered, countOf)
-  const full = useFullBlocks(network, needed)
-  const receipts = useReceiptsOf(network, needed)
+  const rows = listed.slice(0, blockRowCount).map((block) => ({ block, details: data.summaryOf(block).data }))
   const fullOf = (block: ChainBlock) => {
-    const known = summary(block.hash)
-    return known && known.transactions.length === 0 ? { ...known, transactions: [] } : full.get(block.hash)?.data
+    const known = data.summaryOf(block).data
+    // An empty block's summary is all there is to know of it.
+    return known && known.transactions.length === 0 ? { ...known, transactions: [] } : data.fullOf(block)
   }
   // With nothing to read, every covered block is known empty: the list is empty, not loading.
-  const anyLoaded = needed.length > 0 ? needed.some((block) => full.get(block.hash)?.data !== undefined) : covered.length > 0
+  const anyLoaded = needed.length > 0 ? needed.some((block) => data.fullOf(block) !== undefined) : covered.length > 0
   const transactions = anyLoaded ? latestTransactions(listed.map(fullOf), transactionRowCount) : undefined
   const counts = rows.length > 0 && rows.every((row) => row.details !== undefined) ? rows.map((row) => row.details?.transactions.length ?? 0).reverse() : undefined
   // The newest block could not be read (after the query's retries): say so rather than freeze the list.
   const newest = listed[0]
-  const stuck = newest ? summaries.get(newest.hash) : undefined
-  const error = stuck?.error && stuck.data === undefined ? stuck.error : rows.length === 0 ? recent.error : null
+  const stuck = newest ? data.summaryOf(newest) : undefined
+  const error = stuck?.error && stuck.data === undefined ? stuck.error : rows.length === 0 ? data.error : null
   // The stream's tip is the newest head; the head query can be ahead for a moment only while polling.
-  const shownHead = recent.tip && BigInt(recent.tip.number) >= BigInt(head.number) ? recent.tip : head
+  const shownHead = data.tip && BigInt(data.tip.number) >= BigInt(head.number) ? data.tip : head
 
   return (
     <>
@@ -87,12 +78,12 @@ function LiveOverview({ network, head, feed }: { network: Network; head: BlockHe
         <div className="lg:col-span-2">
           <LatestBlockPanel head={shownHead} feed={feed} />
         </div>
-        <ChainStats network={network} blocks={recent.blocks} counts={counts} />
+        <ChainStats network={network} blocks={data.window} counts={counts} />
       </div>
-      <GasChart blocks={recent.blocks} size={chartBlockCount} loading={recent.loading} />
+      <GasChart blocks={data.window} size={chartBlockCount} loading={data.loading} />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <LatestBlocks rows={rows} count={blockRowCount} error={error} />
-        <LatestTransactions network={network} rows={transactions} receipts={receipts} count={transactionRowCount} scanned={covered.length} />
+        <LatestTransactions network={network} rows={transactions} receipts={data.receipts} count={transactionRowCount} scanned={covered.length} />
       </div>
     </>
   )

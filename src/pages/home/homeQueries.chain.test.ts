@@ -8,7 +8,7 @@ import { networkForSearch } from '../../networks/networkList.ts'
 import { blockWithTransactionsQuery, recentBlocksQuery } from '../../queries/blocks.ts'
 import { createQueryClient } from '../../queries/queryClient.ts'
 import { chartBlockCount } from './liveWindow.ts'
-import { prefetchHomePage } from './homeData.ts'
+import { prefetchHomePage } from './homeQueries.ts'
 
 /**
  * The home page's data as the server render and a first visit read it, against the real gateway: how many POSTs
