@@ -26,7 +26,7 @@ import { median, round, summarize } from './stats.ts'
  * and a table. It reports numbers; it never fails because a machine is slow.
  *   --no-build     use the dist/ there is
  *   --runs=N       runs per page figure (default 5)
- *   --only=a,b     some items only: cold, pages, live, logs, long, bundle, memory, gateway, address
+ *   --only=a,b     some items only: cold, pages, live, logs, long, bundle, memory, gateway, proxy, address
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1]
@@ -247,6 +247,28 @@ try {
     }
     results.gateway = gateway
     log(`gateway: ${JSON.stringify(gateway.map((row) => [row.concurrency, row.addedP50Ms, row.throughputShare]))}`)
+  }
+  if (wanted('proxy')) {
+    // The app server's proxy to the devnet (server/networkProxy.ts), which is how the browser reaches it: paired
+    // with the gateway straight, as above.
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: ['latest', false] })
+    const proxy = []
+    for (const concurrency of [1, 8]) {
+      const pairs: Array<{ gateway: LoadResult; proxied: LoadResult }> = []
+      for (let pass = 0; pass < 3; pass++) {
+        pairs.push({ gateway: await measureLoadApart(service.urls.rpc, body, concurrency, 2_000), proxied: await measureLoadApart(`${appUrl}/rpc/devnet`, body, concurrency, 2_000) })
+      }
+      const middle = (pick: (pair: (typeof pairs)[number]) => number) => median(pairs.map(pick))
+      proxy.push({
+        concurrency,
+        gateway: { p50Ms: middle((pair) => pair.gateway.p50Ms), perSecond: middle((pair) => pair.gateway.perSecond) },
+        proxied: { p50Ms: middle((pair) => pair.proxied.p50Ms), perSecond: middle((pair) => pair.proxied.perSecond) },
+        addedP50Ms: round(middle((pair) => pair.proxied.p50Ms - pair.gateway.p50Ms), 3),
+        pairs,
+      })
+    }
+    results.proxy = proxy
+    log(`proxy: ${JSON.stringify(proxy.map((row) => [row.concurrency, row.addedP50Ms]))}`)
   }
 } finally {
   await browser.close()

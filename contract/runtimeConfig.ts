@@ -8,8 +8,9 @@ import * as v from 'valibot'
 
 /** Hex, as JSON-RPC writes quantities (leading zeros tolerated, as the app's RPC schemas do). */
 const hexQuantity = v.custom<`0x${string}`>((input) => typeof input === 'string' && /^0x[0-9a-fA-F]+$/.test(input), 'expected a hex quantity')
-const httpUrl = v.pipe(v.string(), v.regex(/^https?:\/\/[^\s/]+/, 'expected an http(s) URL'))
-const wsUrl = v.pipe(v.string(), v.regex(/^wss?:\/\/[^\s/]+/, 'expected a ws(s) URL'))
+/** A URL, or a path on the app's own origin (a network the app server proxies: resolveSameOrigin). */
+const httpUrl = v.pipe(v.string(), v.regex(/^(https?:\/\/[^\s/]+|\/[^/\s])/, 'expected an http(s) URL or a path on this origin'))
+const wsUrl = v.pipe(v.string(), v.regex(/^(wss?:\/\/[^\s/]+|\/[^/\s])/, 'expected a ws(s) URL or a path on this origin'))
 
 export const networkSchema = v.object({
   /** Short and URL-safe: query keys and (later) links carry it. */
@@ -20,14 +21,17 @@ export const networkSchema = v.object({
   rpcBase: httpUrl,
   wsBase: wsUrl,
   ipfsUrl: v.nullable(httpUrl),
-  key: v.pipe(v.string(), v.minLength(1, 'expected a project key')),
+  /** The project key; empty for a network the app server proxies (it adds the key itself). */
+  key: v.string(),
   secret: v.string(),
   /**
    * How requests are addressed. 'service' (the default): {rpcBase}/v3/<key> and {wsBase}/ws/v3/<key>, as the
    * spec's service does. 'url': rpcBase and wsBase are the node's own endpoints, the key (if any) added as their
    * last path segment (a node such as anvil or Hardhat at http://127.0.0.1:8545, a provider's /v2/<key>).
+   * 'proxy': rpcBase and wsBase are the app server's own endpoints for the network (server/networkProxy.ts),
+   * which add the key and the file store's credentials on the way: the browser holds neither.
    */
-  endpoint: v.optional(v.picklist(['service', 'url'])),
+  endpoint: v.optional(v.picklist(['service', 'url', 'proxy'])),
   kind: v.picklist(['local', 'sample', 'hosted']),
   /**
    * Where the deployment publishes its own contracts' names and ABIs (contract/publishedContracts.ts): a path
@@ -41,7 +45,15 @@ export const networkSchema = v.object({
 export const runtimeConfigSchema = v.pipe(
   v.object({
     defaultNetwork: v.string(),
-    networks: v.pipe(v.array(networkSchema), v.minLength(1, 'expected at least one network')),
+    networks: v.pipe(
+      v.array(
+        v.pipe(
+          networkSchema,
+          v.check((network) => network.endpoint === 'proxy' || network.key !== '', 'expected a project key'),
+        ),
+      ),
+      v.minLength(1, 'expected at least one network'),
+    ),
   }),
   v.check((config) => config.networks.some((network) => network.name === config.defaultNetwork), 'defaultNetwork names no network in the list'),
 )
@@ -61,6 +73,20 @@ export class ConfigError extends Error {
     super(`the runtime configuration (/config.json) could not be used: ${detail}`, options)
     this.reason = reason
     this.detail = detail
+  }
+}
+
+/**
+ * The config with every same-origin path (a proxied network's endpoints) made a URL on `page`'s origin: http(s)
+ * for JSON-RPC over HTTP and the file store, ws(s) for the socket.
+ */
+export function resolveSameOrigin(config: RuntimeConfig, page: string): RuntimeConfig {
+  const origin = new URL(page)
+  const http = (value: string) => (value.startsWith('/') ? new URL(value, origin).href.replace(/\/+$/, '') : value)
+  const ws = (value: string) => (value.startsWith('/') ? http(value).replace(/^http/, 'ws') : value)
+  return {
+    ...config,
+    networks: config.networks.map((network) => ({ ...network, rpcBase: http(network.rpcBase), wsBase: ws(network.wsBase), ipfsUrl: network.ipfsUrl === null ? null : http(network.ipfsUrl) })),
   }
 }
 

@@ -201,7 +201,7 @@ test.describe('block pages on the local devnet', () => {
     const inFlight = watchInFlight(page)
     // Observation only: nothing is intercepted.
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/v3/')) posts.push(request.postData() ?? '')
+      if (request.method() === 'POST' && request.url().includes('/rpc/')) posts.push(request.postData() ?? '')
     })
     // Start on a page that asks the node nothing, with the live head already arriving over the WebSocket.
     await page.goto('/no-such-page')
@@ -321,7 +321,7 @@ test.describe('block pages on the local devnet', () => {
 
   test('node unreachable (fault injected by intercepting the gateway): an error panel with retry, then the page', async ({ page }) => {
     const number = BigInt(block.number) - 3n
-    await page.route('**/v3/**', (route) => route.abort('connectionrefused'))
+    await page.route('**/rpc/**', (route) => route.abort('connectionrefused'))
     // Opened from the app (a full load of a block page comes with the server's read of it: firstScreen.ts).
     await page.goto('/no-such-page')
     const input = page.getByTestId('search-input')
@@ -329,7 +329,7 @@ test.describe('block pages on the local devnet', () => {
     await input.press('Enter')
     await expect(page.getByTestId('error-panel')).toBeVisible()
     await expect(page.getByTestId('error-panel')).toHaveAttribute('data-error-kind', /unreachable|network/)
-    await page.unroute('**/v3/**')
+    await page.unroute('**/rpc/**')
     await page.getByTestId('error-retry').first().click()
     await expect(page.getByTestId('block-title')).toHaveText(`Block ${grouped(number)}`)
     await expect(page.getByTestId('block-hash')).toBeVisible()

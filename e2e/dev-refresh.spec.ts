@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
+import { localRuntimeConfig } from '../server/appServer.ts'
+import { loadConfig } from '../server/config.ts'
 import { startDevServer } from '../server/devServer.ts'
 import { e2ePorts } from './ports.ts'
 
@@ -25,8 +26,8 @@ test.describe('npm run dev', () => {
   test.beforeAll(async () => {
     original = fs.readFileSync(searchBoxFile, 'utf8')
     expect(original).toContain(`'${shownPlaceholder}'`)
-    // The suite's own service's configuration, as its app server gives it to a browser.
-    const runtime = (await (await fetch(`http://127.0.0.1:${e2ePorts.app}/config.json`)).json()) as RuntimeConfig
+    // The suite's own service (playwright.config.ts: its ports, the default key), as server/dev.ts configures it.
+    const runtime = localRuntimeConfig(loadConfig({}), { rpc: e2ePorts.rpc, files: e2ePorts.files })
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-dev-refresh-'))
     dev = await startDevServer({ runtime, dataDir, port: 0 })
   })
@@ -42,6 +43,8 @@ test.describe('npm run dev', () => {
     await page.goto(`${dev!.url}/`)
     const search = page.getByRole('searchbox')
     await expect(search).toHaveAttribute('placeholder', shownPlaceholder)
+    // The chain's head, read through the dev server's proxy to the suite's gateway.
+    await expect(page.getByTestId('head-number')).toBeVisible()
     await search.fill('0x1234')
     // Gone if the page reloads: a reload makes a new window object.
     await page.evaluate(() => Object.assign(window, { chainglassNotReloaded: true }))

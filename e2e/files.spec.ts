@@ -4,6 +4,7 @@ import zlib from 'node:zlib'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { routeRuntimeConfig, watchDialogs } from './helpers.ts'
 import { CID } from 'multiformats/cid'
+import { devnet, fileStore } from './service.ts'
 
 /**
  * The file panel against the real local file service (spec Part B): uploads through the picker with progress
@@ -16,12 +17,6 @@ const helloV1 = CID.parse(helloCid).toV1().toString()
 
 type FileStore = { url: string; key: string; secret: string }
 
-/** The devnet's file store as /config.json describes it (the same URL and credentials the app uses). */
-async function fileStore(request: APIRequestContext): Promise<FileStore> {
-  const config = (await (await request.get('/config.json')).json()) as { networks: Array<{ name: string; ipfsUrl: string | null; key: string; secret: string }> }
-  const devnet = config.networks.find((network) => network.name === 'devnet')!
-  return { url: devnet.ipfsUrl!, key: devnet.key, secret: devnet.secret }
-}
 
 const auth = (store: FileStore) => ({ authorization: `Basic ${Buffer.from(`${store.key}:${store.secret}`).toString('base64')}` })
 
@@ -98,7 +93,7 @@ const uploadRow = (page: Page, name: string) => page.getByTestId('upload-row').f
 
 test.describe('file panel', () => {
   test('uploads several files through the picker: each gets its CID (v0 as returned, and v1), size and pinned state, and is on the pin list', async ({ page, request }) => {
-    const store = await fileStore(request)
+    const store: FileStore = fileStore
     const dialogs = watchDialogs(page)
     await openFiles(page)
     await expect(page.getByTestId('upload-limit')).toContainText('Up to 2 GiB per file')
@@ -167,7 +162,7 @@ test.describe('file panel', () => {
   })
 
   test('cancel stops an upload part-way and nothing is pinned', async ({ page, request }) => {
-    const store = await fileStore(request)
+    const store: FileStore = fileStore
     await openFiles(page)
     await throttleUploads(page, 512 * 1024)
     const content = randomBytes(4 * 1024 * 1024)
@@ -184,7 +179,7 @@ test.describe('file panel', () => {
   })
 
   test('unpin asks first, says unpinned content is eligible for removal rather than deleted, and then unpins', async ({ page, request }) => {
-    const store = await fileStore(request)
+    const store: FileStore = fileStore
     await openFiles(page)
     const name = `unpin-${randomBytes(4).toString('hex')}.txt`
     await page.getByTestId('file-input').setInputFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from(`unpin me ${name}\n`) }])
@@ -223,7 +218,7 @@ test.describe('file panel', () => {
   })
 
   test('pin an existing CID: a bad one is explained, a good one is pinned', async ({ page, request }) => {
-    const store = await fileStore(request)
+    const store: FileStore = fileStore
     await openFiles(page)
     const input = page.getByTestId('pin-cid-input')
 
@@ -377,10 +372,12 @@ test.describe('file panel', () => {
     expect(dialogs).toEqual([])
   })
 
-  test('a network configured without a secret asks for one; a wrong one names the likely causes', async ({ page, request }) => {
-    const store = await fileStore(request)
-    // A deployment that leaves the secret out (as for a hosted provider) is simulated on the config the app reads.
-    await routeRuntimeConfig(page, (config) => ({ ...config, networks: config.networks.map((network) => (network.name === 'devnet' ? { ...network, secret: '' } : network)) }))
+  test('a network configured without a secret asks for one; a wrong one names the likely causes', async ({ page }) => {
+    const store: FileStore = fileStore
+    // A deployment that gives the browser a provider's file store directly, with the key and no secret (a static
+    // host, not this app server's proxy), is simulated on the config the app reads.
+    const direct = { endpoint: 'service', rpcBase: devnet.rpcBase, wsBase: devnet.wsBase, ipfsUrl: store.url, key: devnet.key, secret: '' }
+    await routeRuntimeConfig(page, (config) => ({ ...config, networks: config.networks.map((network) => (network.name === 'devnet' ? { ...network, ...direct } : network)) }))
     await page.goto('/files')
     const form = page.getByTestId('credentials-form')
     await expect(form).toBeVisible()

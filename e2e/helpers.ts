@@ -3,14 +3,19 @@ import type { Hex } from 'viem'
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts'
 import { appRunningAttribute, configElementId, firstScreenStateElementId } from '../contract/pageConfig.ts'
 import { setBalance } from './chain.ts'
+import { e2ePorts } from './ports.ts'
 
-type ServedNetwork = { name: string; rpcBase: string; key: string }
+type ServedNetwork = { name: string; rpcBase: string }
 
-/** The default network's JSON-RPC URL, read from the same /config.json the app reads. */
+/**
+ * The default network's JSON-RPC URL as the app's pages reach it, read from the same /config.json the app reads:
+ * the app server's own path for it (server/networkProxy.ts adds the key). The tests' own calls take the same way;
+ * a test that routes the page's calls routes this URL.
+ */
 export async function rpcUrl(request: APIRequestContext): Promise<string> {
   const config = (await (await request.get('/config.json')).json()) as { defaultNetwork: string; networks: ServedNetwork[] }
   const network = config.networks.find((candidate) => candidate.name === config.defaultNetwork)!
-  return `${network.rpcBase}/v3/${network.key}`
+  return new URL(network.rpcBase, `http://127.0.0.1:${e2ePorts.app}`).href
 }
 
 /** eth_blockNumber straight from the gateway, as a number. */
@@ -214,7 +219,7 @@ export async function busyBlock(request: APIRequestContext, url: string): Promis
 export function gatewayCalls(page: Page): Array<{ method: string; params: unknown[] }> {
   const calls: Array<{ method: string; params: unknown[] }> = []
   page.on('request', (request) => {
-    if (request.method() !== 'POST' || !/\/v3\//.test(request.url())) return
+    if (request.method() !== 'POST' || !/\/rpc\//.test(request.url())) return
     const body = JSON.parse(request.postData() ?? 'null') as { method: string; params: unknown[] } | Array<{ method: string; params: unknown[] }>
     calls.push(...[body].flat())
   })

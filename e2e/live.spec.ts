@@ -137,7 +137,7 @@ test.describe('live home page', () => {
     let refused = 0
     let refusing = false
     let firstSocket: WebSocketRoute | null = null
-    await page.routeWebSocket(/\/ws\/v3\//, (socket) => {
+    await page.routeWebSocket(/\/rpc\//, (socket) => {
       connections += 1
       if (connections === 1) {
         firstSocket = socket

@@ -108,7 +108,7 @@ async function holdGetLogsAfterFirst(page: Page): Promise<{ requested: () => num
     // The page may have given the request up meanwhile (Cancel aborts it): then there is nothing to continue.
     await route.continue().catch(() => {})
   }
-  await page.route('**/v3/**', handler)
+  await page.route('**/rpc/**', handler)
   return {
     requested: () => passed,
     release: async () => {

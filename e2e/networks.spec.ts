@@ -1,17 +1,12 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { readFixture } from '../server/testing/fixtures.ts'
+import { devnet } from './service.ts'
 
 /**
  * Networks. The recorded sample networks the local service serves (l2a, l2b, mainnet), the tag
  * rules at the transport boundary, user networks kept in the browser, and `?network=` in every link.
  */
 
-type ServedNetwork = { name: string; label: string; rpcBase: string; wsBase: string; key: string; secret: string; chainId: string }
-type ServedConfig = { defaultNetwork: string; networks: ServedNetwork[] }
-
-async function servedConfig(request: APIRequestContext): Promise<ServedConfig> {
-  return (await (await request.get('/config.json')).json()) as ServedConfig
-}
 
 /** The recording of l2a_getRawBlockTransactions(5817), as published. */
 function rawBlockRecording(): Array<{ common_data: { L1: Record<string, string | number> }; execute: Record<string, unknown>; received_timestamp_ms: number }> {
@@ -143,13 +138,11 @@ test.describe('networks', () => {
 
   })
 
-  test('a network that refuses safe never receives it: the UI asks for safe, finalized goes out, with a notice', async ({ page, request }) => {
-    const config = await servedConfig(request)
-    const devnet = config.networks.find((network) => network.name === config.defaultNetwork)!
+  test('a network that refuses safe never receives it: the UI asks for safe, finalized goes out, with a notice', async ({ page }) => {
     // Everything the page sends: HTTP bodies and WebSocket frames. Observed only, never changed.
     const sent: string[] = []
     page.on('request', (outgoing) => {
-      if (outgoing.method() === 'POST' && outgoing.url().includes('/v3/')) sent.push(outgoing.postData() ?? '')
+      if (outgoing.method() === 'POST' && /\/(rpc|v3)\//.test(outgoing.url())) sent.push(outgoing.postData() ?? '')
     })
     page.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))))
 
@@ -191,9 +184,7 @@ test.describe('networks', () => {
     await expect.poll(() => sent.filter((body) => body.includes('"safe"')).length).toBeGreaterThan(safeBefore)
   })
 
-  test('a user-added network survives a reload, and its key stays out of the page and the address bar', async ({ page, request }) => {
-    const config = await servedConfig(request)
-    const devnet = config.networks.find((network) => network.name === config.defaultNetwork)!
+  test('a user-added network survives a reload, and its key stays out of the page and the address bar', async ({ page }) => {
     const key = devnet.key
     await page.goto('/settings')
     await addNetwork(page, { label: 'My devnet', name: 'my-devnet', rpcBase: devnet.rpcBase, chainId: '31337', key, secret: 'only-for-this-tab' })
@@ -227,9 +218,7 @@ test.describe('networks', () => {
     }
   })
 
-  test('a user network is edited, tested and removed, and the picker follows', async ({ page, request }) => {
-    const config = await servedConfig(request)
-    const devnet = config.networks.find((network) => network.name === config.defaultNetwork)!
+  test('a user network is edited, tested and removed, and the picker follows', async ({ page }) => {
     await page.goto('/settings')
     await addNetwork(page, { label: 'Hosted devnet', name: 'hosted-devnet', rpcBase: devnet.rpcBase, chainId: devnet.chainId, key: devnet.key, refuse: ['safe'] })
     await page.getByTestId('show-hosted-devnet').click()
@@ -246,7 +235,7 @@ test.describe('networks', () => {
     await page.getByTestId('remove-hosted-devnet').click()
     await page.getByTestId('confirm-remove-hosted-devnet').click()
     await expect(page.getByTestId('network-row-hosted-devnet')).toHaveCount(0)
-    await expect(page.getByTestId('network-status')).toHaveAttribute('data-network', config.defaultNetwork)
+    await expect(page.getByTestId('network-status')).toHaveAttribute('data-network', devnet.name)
     await page.reload()
     await expect(page.getByTestId('user-networks')).toContainText('None yet')
   })

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { encodeAbiParameters, keccak256, toEventSelector, type Hex } from 'viem'
 import { trafficBlocks } from './chain.ts'
 import { rpc, rpcUrl } from './helpers.ts'
+import { fileStore } from './service.ts'
 
 /**
  * Presentation mode, walked end to end on the real local service (chain, gateway, file store) in real
@@ -19,9 +20,7 @@ async function seriousAxeFindings(page: Page, selector: string): Promise<string[
 }
 
 async function pinnedCids(request: APIRequestContext): Promise<string[]> {
-  const config = (await (await request.get('/config.json')).json()) as { networks: Array<{ name: string; ipfsUrl: string; key: string; secret: string }> }
-  const devnet = config.networks.find((network) => network.name === 'devnet')!
-  const response = await request.post(`${devnet.ipfsUrl}/api/v0/pin/ls`, { headers: { authorization: `Basic ${Buffer.from(`${devnet.key}:${devnet.secret}`).toString('base64')}` } })
+  const response = await request.post(`${fileStore.url}/api/v0/pin/ls`, { headers: { authorization: `Basic ${Buffer.from(`${fileStore.key}:${fileStore.secret}`).toString('base64')}` } })
   return Object.keys(((await response.json()) as { Keys: Record<string, unknown> }).Keys)
 }
 

@@ -1,8 +1,11 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { concatHex, encodeAbiParameters, keccak256, size, toBytes, type Hex } from 'viem'
 import { firstScreenStateElementId } from '../contract/pageConfig.ts'
 import { appRendered, devAccount, fundTestAccount, rpcUrl, watchDialogs, watchInFlight, watchReports } from './helpers.ts'
 import { e2eExtraConnectSources } from './ports.ts'
+import { devnet } from './service.ts'
 import { scenarioReady, tourStops, visit, type Stop } from './tour.ts'
 
 /**
@@ -141,9 +144,8 @@ async function injected(page: Page): Promise<number> {
 
 type Credentials = Pick<ServedNetwork, 'rpcBase' | 'ipfsUrl' | 'key' | 'secret'>
 
-async function devnetCredentials(request: APIRequestContext): Promise<Credentials> {
-  const served = await config(request)
-  const devnet = served.networks.find((network) => network.name === served.defaultNetwork)!
+/** The devnet's key and secret as the service configures them (e2e/service.ts): the browser is given neither. */
+function devnetCredentials(): Credentials {
   expect(devnet.key.length).toBeGreaterThan(3)
   expect(devnet.secret.length).toBeGreaterThan(3)
   return devnet
@@ -182,13 +184,17 @@ function watchCredentials(page: Page): Watched {
   return watched
 }
 
-function expectNoCredentials({ urls, consoleLines, snapshots }: Watched, { key, secret }: Pick<Credentials, 'key' | 'secret'>): void {
+/**
+ * `keyInUrls`: 'never' for the configured networks (the app server adds the key: the browser never has it);
+ * 'as its path segment' for a network the user added with their key, which the browser sends as the spec's
+ * /v3/<key> or /ws/v3/<key> and nowhere else.
+ */
+function expectNoCredentials({ urls, consoleLines, snapshots }: Watched, { key, secret }: Pick<Credentials, 'key' | 'secret'>, keyInUrls: 'never' | 'as its path segment'): void {
   const where = (text: string, needle: string) => text.includes(needle)
-  // The key: in request URLs only as the spec's path segment /v3/<key> or /ws/v3/<key>.
   const keyPath = new RegExp(`/(ws/)?v3/${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[/?#])`)
-  const badKeyUrls = urls.filter((url) => where(url, key) && !(keyPath.test(new URL(url).pathname) && !where(new URL(url).pathname.replace(keyPath, ''), key) && !where(new URL(url).search, key)))
-  expect(badKeyUrls).toEqual([])
-  expect(urls.some((url) => keyPath.test(url))).toBe(true)
+  const allowed = (url: string) => keyInUrls === 'as its path segment' && keyPath.test(new URL(url).pathname) && !where(new URL(url).pathname.replace(keyPath, ''), key) && !where(new URL(url).search, key)
+  expect(urls.filter((url) => where(url, key) && !allowed(url))).toEqual([])
+  expect(urls.some((url) => keyPath.test(url))).toBe(keyInUrls === 'as its path segment')
   expect(urls.filter((url) => where(url, secret))).toEqual([])
   expect(consoleLines.filter((line) => where(line, key) || where(line, secret))).toEqual([])
   for (const snapshot of snapshots) {
@@ -212,12 +218,11 @@ test.describe('browser security', () => {
   test.describe.configure({ mode: 'parallel' })
   // Several pages per test against a live chain on a shared machine.
 
-  test('the policy header: no inline script or eval, connect-src exactly the configured networks, and the built page has no inline script', async ({ request }) => {
-    const served = await config(request)
-    // blob: reads back a preview's bytes the page already holds; every other source is a configured network, or
-    // one the operator allowed (CHAINGLASS_CSP_CONNECT_SRC: this suite's second engine, a Hardhat node).
+  test('the policy header: no inline script or eval, connect-src this origin and what the operator allows, and the built page has no inline script', async ({ request }) => {
+    // blob: reads back a preview's bytes the page already holds; 'self' is the app server, which the configured
+    // networks are reached through; every other source is one the operator allowed for networks users add
+    // (CHAINGLASS_CSP_CONNECT_SRC: this suite's second engine, a Hardhat node, and its own gateway).
     const expected = new Set<string>(["'self'", 'blob:', ...e2eExtraConnectSources])
-    for (const network of served.networks) for (const url of [network.rpcBase, network.wsBase, network.ipfsUrl]) if (url) expected.add(new URL(url).origin)
     for (const path of ['/', '/block/1', '/files', '/no-such-page']) {
       const response = await request.get(path)
       expect(response.status()).toBe(200)
@@ -239,7 +244,7 @@ test.describe('browser security', () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
     const data = scripts.filter(([, attributes]) => /\btype="application\/json"/.test(attributes!))
     expect(data.map(([, attributes]) => /\bid="([^"]+)"/.exec(attributes!)?.[1])).toEqual(['chainglass-config'])
-    expect(JSON.parse(data[0]![2]!)).toEqual(served)
+    expect(JSON.parse(data[0]![2]!)).toEqual(await config(request))
     const files = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href!)
     expect(files.some((file) => /\/FilesPage-[\w-]+\.js$/.test(file))).toBe(true)
     for (const file of files) {
@@ -409,21 +414,36 @@ test.describe('browser security', () => {
     expect(await violationsOf(page)).toEqual([])
   })
 
+  test('no page, /config.json or asset the app server sends holds the configured key or secret', async ({ request }) => {
+    const { key, secret } = devnetCredentials()
+    const pages = ['/', '/blocks', '/block/1', '/block/latest', '/files', '/settings', '/logs', '/no-such-page', '/config.json', '/contracts/devnet.json']
+    // Every file of the build, as the server sends it (the app's code, its stylesheet, its fonts).
+    const assets = fs.readdirSync(path.join(import.meta.dirname, '..', 'dist', 'assets')).filter((file) => !/\.(br|gz)$/.test(file)).map((file) => `/assets/${file}`)
+    expect(assets.length).toBeGreaterThan(10)
+    for (const where of [...pages, ...assets]) {
+      const response = await request.get(where)
+      expect(response.status(), where).toBeLessThan(400)
+      const body = (await response.body()).toString('latin1')
+      expect(body.includes(key), `${where} holds the key`).toBe(false)
+      expect(body.includes(secret), `${where} holds the secret`).toBe(false)
+    }
+  })
+
   // The tour in three parts and the user's own store, each a test of its own (they can run side by side).
   for (const [part, name] of tourParts.entries()) {
-    test(`the key and secret never appear in a URL (the key only as the spec’s path segment), the document, storage or the console: the tour's ${name} third`, async ({ page, request }) => {
-      const credentials = await devnetCredentials(request)
+    test(`the configured key and secret never reach the browser: no URL, document, storage or console line holds them: the tour's ${name} third`, async ({ page, request }) => {
+      const credentials = devnetCredentials()
       const watched = watchCredentials(page)
       for (const stop of partOf(await tourStops(request), part)) {
         await visit(page, stop)
         await watched.snap(stop.name)
       }
-      expectNoCredentials(watched, credentials)
+      expectNoCredentials(watched, credentials, 'never')
     })
   }
 
-  test('the key and secret never appear in a URL, the document, storage or the console: a user network with a file store and its secret entered', async ({ page, request }) => {
-    const { rpcBase, ipfsUrl, key, secret } = await devnetCredentials(request)
+  test('the key and secret never appear in a URL, the document, storage or the console: a user network with a file store and its secret entered', async ({ page }) => {
+    const { rpcBase, ipfsUrl, key, secret } = devnetCredentials()
     const watched = watchCredentials(page)
     // A network the user adds with a file store and no secret; the secret is entered on /files, not remembered.
     await page.goto('/settings')
@@ -451,7 +471,7 @@ test.describe('browser security', () => {
     await expect(page.getByTestId('store-version')).toBeVisible()
     await watched.snap('files after a reload')
 
-    expectNoCredentials(watched, { key, secret })
+    expectNoCredentials(watched, { key, secret }, 'as its path segment')
     expect(watched.snapshots.at(-2)!.session['chainglass.files.credentials.own-store']).toContain(secret)
   })
 

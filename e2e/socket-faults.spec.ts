@@ -85,7 +85,7 @@ test.describe('WebSocket faults', () => {
     const drops = 50
     let current: { socket: WebSocketRoute; server: WebSocketRoute } | null = null
     let connections = 0
-    await page.routeWebSocket(/\/ws\/v3\//, (socket) => {
+    await page.routeWebSocket(/\/rpc\//, (socket) => {
       connections++
       const server = socket.connectToServer()
       current = { socket, server }

@@ -9,6 +9,7 @@ import { contentSecurityPolicy, nonceSource } from './csp.ts'
 import { createFirstScreenPage, createIndexPage, type PageRequest } from './indexPage.ts'
 import { loadFirstScreenRenderer, serverRenderDir } from './firstScreen.ts'
 import { listenOn } from './listenOn.ts'
+import { publicRuntimeConfig, registerNetworkProxy } from './networkProxy.ts'
 import { warmFirstScreens } from './warmFirstScreens.ts'
 
 /** How long after the last request the server counts as idle, for the warm-up's later rounds: a page's load and the app's start. */
@@ -75,6 +76,8 @@ export async function startAppServer(
     connectSources?: readonly string[]
     /** How long a rendered page waits for its data (firstScreen.ts dataDeadlineMs is the default). */
     firstScreenDeadlineMs?: number
+    /** How long the proxy to the configured networks waits for an answer (networkProxy.ts has the default). */
+    proxyTimeoutMs?: number
   } = {},
   /** A network's published contracts (GET /contracts/<network>.json); null: the network publishes none. */
   contracts: (network: string) => PublishedContracts | null = () => null,
@@ -86,7 +89,7 @@ export async function startAppServer(
   // Built at the first response (the ports are known by then) and kept: the networks it lists do not change.
   let policy: string | undefined
   app.addHook('onSend', async (_request, reply, payload) => {
-    policy ??= contentSecurityPolicy(runtime(), options.connectSources)
+    policy ??= contentSecurityPolicy(publicRuntimeConfig(runtime()), options.connectSources)
     // A page rendered here sets its own (its style sheet allowed by nonce): see the onRequest hook below.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy)
     reply.header('x-content-type-options', 'nosniff')
@@ -123,7 +126,7 @@ export async function startAppServer(
       // Live data: never reused. Its head is on its way before the data is read (firstScreen.ts streamedPage), so
       // its policy allows the screen's style sheet by nonce and the render's timing comes as a trailer.
       reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('cache-control', 'no-store')
-      reply.header('content-security-policy', contentSecurityPolicy(runtime(), options.connectSources, [nonceSource(rendered.nonce)]))
+      reply.header('content-security-policy', contentSecurityPolicy(publicRuntimeConfig(runtime()), options.connectSources, [nonceSource(rendered.nonce)]))
       reply.trailer('server-timing', async () => rendered.serverTiming)
       if (rendered.encoding) reply.header('content-encoding', rendered.encoding)
       if (rendered.setCookie) reply.header('set-cookie', rendered.setCookie)
@@ -132,9 +135,11 @@ export async function startAppServer(
   }
   app.get('/', sendIndex)
   app.get('/index.html', sendIndex)
+  // The browser's form: the networks through this server, no key or secret (networkProxy.ts).
   app.get('/config.json', async (_request, reply) =>
-    reply.headers({ 'content-type': 'application/json', 'cache-control': 'no-store' }).send(JSON.stringify(runtime())),
+    reply.headers({ 'content-type': 'application/json', 'cache-control': 'no-store' }).send(JSON.stringify(publicRuntimeConfig(runtime()))),
   )
+  await registerNetworkProxy(app, runtime, { timeoutMs: options.proxyTimeoutMs })
   app.get<{ Params: { file: string } }>('/contracts/:file', async (request, reply) => {
     const name = /^([a-z0-9][a-z0-9-]*)\.json$/.exec(request.params.file)?.[1]
     const published = name ? contracts(name) : null

@@ -10,9 +10,9 @@ import { svgFrameCss } from '../contract/svgFrame.ts'
  * not govern, so no 'unsafe-inline' either; a page whose first screen the server rendered carries the app's
  * stylesheet and that screen's style values inline, allowed by that response's nonce: nonceSource).
  *
- * connect-src is the part that needs thought. The app reads /config.json at run time and talks to each
- * configured network's JSON-RPC (HTTP and WebSocket) and file-store origins, so the policy lists exactly
- * those origins, from the same configuration /config.json is built from. Users may add their own networks
+ * connect-src is the part that needs thought. The app reaches the configured networks through its own origin
+ * (server/networkProxy.ts: the browser's config names paths there), so 'self' covers them; connectSources lists
+ * a network's origins only where the config given to it names URLs. Users may add their own networks
  * in /settings, and a policy built in the page (a <meta> CSP) cannot help there: a page can add policies
  * but never widen the one its server sent, and a policy the page could widen would stop nothing an injected
  * script wanted to do. So the honest design is: the deployment decides where its pages may connect. A user

@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { configMarker, firstScreenAnswersAttribute, firstScreenStateElementId, screenEndMarker, screenStartMarker, stateMarker } from '../contract/pageConfig.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
+import { serverRenderConfig } from './networkProxy.ts'
 
 /**
  * What src/serverRender.tsx returns: #root's markup as React streams it, and the data it was rendered from,
@@ -49,7 +50,11 @@ export async function loadFirstScreenRenderer(dir: string, deadlineMs = dataDead
   // A build from before the page's head was sent first (npm start rebuilds a stale one): none.
   const accepts = module.rendersFirstScreen
   if (!accepts) return null
-  return { accepts, render: (url, config, nonce) => module.renderFirstScreen(url, config, { dataDeadlineMs: deadlineMs, nonce }) }
+  // The render reads the networks as the browser does, calling the service itself (networkProxy.ts).
+  return {
+    accepts: (url, config) => accepts(url, serverRenderConfig(config)),
+    render: (url, config, nonce) => module.renderFirstScreen(url, serverRenderConfig(config), { dataDeadlineMs: deadlineMs, nonce }),
+  }
 }
 
 /**

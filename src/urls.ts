@@ -3,7 +3,7 @@ import { blockTags, type BlockTag } from './rpc/methods.ts'
 
 /**
  * Every in-app link is built here, and every route parameter is read back here. Links carry only chain data
- * (numbers, hashes, addresses) — never a project key or secret (those live in networks/endpoints.ts and go to
+ * (numbers, hashes, addresses) — never a project key or secret (those live in contract/endpoints.ts and go to
  * the transports only). Hashes and addresses are written in lowercase, numbers in decimal, so one thing has
  * one URL (and one visited-link colour).
  */

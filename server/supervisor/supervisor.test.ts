@@ -6,6 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchService, type Launched } from '../testing/launched.ts'
 import { seedCompiledContracts } from '../testing/service.ts'
 import { Load, type Outcome } from '../testing/requestLoops.ts'
+import NodeWebSocket from 'ws'
+import { createHeadStream } from '../../src/rpc/headStream.ts'
+import { HttpTransport } from '../../src/rpc/http.ts'
+import { SocketTransport } from '../../src/rpc/socket.ts'
+import { devAccount, signedTransfer } from '../testing/devAccounts.ts'
 
 /**
  * No single fault stops the service. The real supervised service (npm start: anvil, the
@@ -91,6 +96,14 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true })
   fs.rmSync(dist, { recursive: true, force: true })
 })
+
+/** One call straight to the gateway: its result, or a thrown error. */
+async function gatewayCall(method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(urls.rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const reply = (await response.json()) as { result?: unknown; error?: { message: string } }
+  if (reply.error) throw new Error(`${method}: ${reply.error.message}`)
+  return reply.result
+}
 
 /** Lines printed after `from` that contain `text`. */
 function linesSince(from: number, text: string): string[] {
@@ -252,6 +265,46 @@ describe('the supervised service (npm start): no single fault stops it', () => {
     const afterwards = load.sent(backAt + 500).filter((outcome) => outcome.target === 'gateway')
     expect(afterwards.length).toBeGreaterThan(0)
     expect(afterwards.filter((outcome) => outcome.note)).toEqual([])
+  })
+
+  it('app: its proxy restarting → a live head stream through it reconnects, resubscribes and misses no block', async () => {
+    const rpcPath = `${urls.app}/rpc/devnet`
+    const socket = new SocketTransport({ url: rpcPath.replace(/^http/, 'ws'), WebSocket: NodeWebSocket as unknown as typeof WebSocket, backoff: { initialMs: 100, maxMs: 500, jitter: 0 } })
+    const stream = createHeadStream({ socket, http: new HttpTransport({ url: rpcPath }), retryMs: 300 })
+    const heads: bigint[] = []
+    const stop = stream.subscribe((event) => {
+      if (event.type === 'head') heads.push(BigInt(event.head.number))
+    })
+    const until = async (done: () => boolean, what: string) => {
+      for (const started = Date.now(); !done(); await sleep(20)) if (Date.now() - started > 15_000) throw new Error(`waited 15 s for ${what}`)
+    }
+    // A block a transfer mines (the chain moves only with transactions here), sent to the gateway itself.
+    const account = devAccount(7)
+    const mineOne = async () => {
+      const nonce = await gatewayCall('eth_getTransactionCount', [account.address, 'latest'])
+      await gatewayCall('eth_sendRawTransaction', [await signedTransfer(account, Number(BigInt(nonce as string)))])
+      return BigInt((await gatewayCall('eth_blockNumber', [])) as string)
+    }
+    try {
+      await until(() => socket.status.state === 'open' && heads.length > 0, 'the stream to start')
+      const first = await mineOne()
+      await until(() => heads.at(-1) === first, 'the mined block by subscription')
+      const states: string[] = []
+      socket.onStatus(() => states.push(socket.status.state))
+      const mark = run.output().length
+      process.kill(run.processes().parts.app!, 'SIGUSR2')
+      await run.printed('app: back', { from: mark, timeoutMs: 10_000 })
+      // The old worker's exit cut the socket: the client saw it and opened a new one to the new worker.
+      await until(() => states.includes('reconnecting') && socket.status.state === 'open', 'the socket to open again')
+      const second = await mineOne()
+      await until(() => heads.at(-1) === second, 'the next block after the restart')
+      // Every block once, in order, none lost across the restart.
+      expect(heads).toEqual(heads.map((_, index) => heads[0]! + BigInt(index)))
+      expect(heads).toContain(first)
+    } finally {
+      stop()
+      socket.close()
+    }
   })
 
   it('the load as a whole: every request sent got an HTTP answer except those the killed workers held', () => {

@@ -150,6 +150,8 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
   // Host and port only: never user info a URL might carry.
   const host = URL.canParse(base) ? new URL(base).host : 'the file store'
   const authorization = basicAuthorization(endpoint.key, endpoint.secret)
+  // None at all for a store the app server reaches for the page (it adds the credentials itself).
+  const authorizing: Record<string, string> = endpoint.key === '' && endpoint.secret === '' ? {} : { authorization }
   // What must never appear in an error message: the secret and the header that carries it.
   const secrets = [endpoint.secret, authorization.slice('Basic '.length)]
   const fetchImpl = clientOptions.fetch ?? ((input, init) => globalThis.fetch(input, init))
@@ -162,7 +164,7 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
   async function post(command: FilesCommand, query: URLSearchParams | undefined, signal: AbortSignal | undefined): Promise<Response> {
     let response: Response
     try {
-      response = await fetchImpl(commandUrl(command, query), { method: 'POST', headers: { authorization }, signal, cache: 'no-store' })
+      response = await fetchImpl(commandUrl(command, query), { method: 'POST', headers: authorizing, signal, cache: 'no-store' })
     } catch (error) {
       if (signal?.aborted) throw new FilesError({ kind: 'aborted', command, cause: error })
       // The fetch error says nothing useful (and might name the URL): the host is what helps.
@@ -214,7 +216,7 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
       }
       const answer = await upload({
         url: commandUrl('add', addQuery(options)),
-        headers: { authorization },
+        headers: authorizing,
         body: form,
         onProgress: (loaded, total) => report(total > 0 ? (loaded / total) * size : 0),
         signal,

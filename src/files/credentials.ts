@@ -77,8 +77,16 @@ export function storedCredentialsSnapshot(networkName: string, storages: Credent
 
 /** The credentials to use for a network's file store: configured ones first, then what the user entered; null if none. */
 export function filesCredentials(network: Network, storages: CredentialStorages = browserStorages()): FilesCredentials | null {
-  if (network.secret !== '') return { key: network.key, secret: network.secret, source: 'config' }
-  return credentialsFromSnapshot(storedCredentialsSnapshot(network.name, storages))
+  return configuredCredentials(network) ?? credentialsFromSnapshot(storedCredentialsSnapshot(network.name, storages))
+}
+
+/**
+ * What the deployment configured for a network's file store: for one the app server proxies, none at all (it
+ * adds them itself, server/networkProxy.ts: the key and secret stay on the server); else its secret, if given.
+ */
+export function configuredCredentials(network: Pick<Network, 'endpoint' | 'key' | 'secret'>): FilesCredentials | null {
+  if (network.endpoint === 'proxy') return { key: '', secret: '', source: 'config' }
+  return network.secret !== '' ? { key: network.key, secret: network.secret, source: 'config' } : null
 }
 
 export function credentialsFromSnapshot(snapshot: string): FilesCredentials | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseRuntimeConfig } from '../../contract/runtimeConfig.ts'
 import { loadRuntimeConfig } from './loadRuntimeConfig.ts'
-import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
+import { rpcHttpUrl, rpcSocketUrl } from '../../contract/endpoints.ts'
 import { pickNetwork } from './selection.ts'
 
 const valid = {
@@ -30,6 +30,23 @@ describe('parseRuntimeConfig', () => {
     expect(error).toBeInstanceOf(ConfigError)
     expect(error?.detail).toBe('networks.0.secret: expected string')
     expect(error?.message).not.toContain('12345')
+  })
+
+  it('refuses a network addressed by key with no key; a proxied one has none', () => {
+    const keyless = structuredClone(valid)
+    keyless.networks[0]!.key = ''
+    expect(() => parseRuntimeConfig(keyless)).toThrow(/networks\.0: expected a project key/)
+    expect(parseRuntimeConfig({ ...keyless, networks: [{ ...keyless.networks[0], endpoint: 'proxy', rpcBase: '/rpc/devnet', wsBase: '/rpc/devnet', ipfsUrl: '/files/devnet', secret: '' }] }).networks[0]!.key).toBe('')
+  })
+
+  it("makes a proxied network's paths URLs on the page's origin: http(s) for calls and files, ws(s) for the socket", async () => {
+    const served = { defaultNetwork: 'devnet', networks: [{ ...valid.networks[0]!, endpoint: 'proxy', rpcBase: '/rpc/devnet', wsBase: '/rpc/devnet', ipfsUrl: '/files/devnet', key: '', secret: '' }, valid.networks[1]!] }
+    const config = await loadRuntimeConfig({ inPage: served, page: 'https://explorer.example:8443/block/5?network=devnet' })
+    const devnet = config.networks[0]!
+    expect([devnet.rpcBase, devnet.wsBase, devnet.ipfsUrl]).toEqual(['https://explorer.example:8443/rpc/devnet', 'wss://explorer.example:8443/rpc/devnet', 'https://explorer.example:8443/files/devnet'])
+    expect([rpcHttpUrl(devnet), rpcSocketUrl(devnet)]).toEqual(['https://explorer.example:8443/rpc/devnet', 'wss://explorer.example:8443/rpc/devnet'])
+    // A network given by URL is left as it is.
+    expect(config.networks[1]!.rpcBase).toBe('http://127.0.0.1:9000/')
   })
 
   it('refuses a default that names no network, and an empty list', () => {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { endpointIdentity } from '../../contract/endpoints.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { RpcError } from '../rpc/errors.ts'
 import { getApiLevel, otterscanApiLevel } from '../rpc/otterscan.ts'
@@ -13,7 +14,7 @@ export type HistoryMethods = { offered: true; level: number } | { offered: false
 
 export function historyMethodsQuery(network: Network) {
   return queryOptions({
-    queryKey: [network.name, 'historyMethods', network.rpcBase] as const,
+    queryKey: [network.name, 'historyMethods', endpointIdentity(network)] as const,
     queryFn: async ({ signal }): Promise<HistoryMethods> => {
       if (!capabilitiesOf(network).ethMethods) return { offered: false, reason: 'the network has no eth_* methods' }
       try {

@@ -4,7 +4,7 @@ import { RpcError } from '../rpc/errors.ts'
 import { HttpTransport } from '../rpc/http.ts'
 import { isMethodUnsupported } from '../rpc/unsupported.ts'
 import { maxBatchLimit, type Capabilities } from './capabilities.ts'
-import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
+import { rpcHttpUrl, rpcSocketUrl } from '../../contract/endpoints.ts'
 import type { ProbeFacts } from './learned.ts'
 import type { Endpoint } from './testConnection.ts'
 

@@ -6,9 +6,10 @@ import { SocketTransport } from '../rpc/socket.ts'
 import type { RpcTransport } from '../rpc/transport.ts'
 import type { AppNetwork, Capabilities } from './capabilities.ts'
 import { clientsFor } from './clients.ts'
-import { rpcHttpUrl, rpcSocketUrl } from './endpoints.ts'
+import { rpcHttpUrl, rpcSocketUrl } from '../../contract/endpoints.ts'
 import { probeNetwork, type NetworkProbe } from './probe.ts'
 import { tagToSend } from './tags.ts'
+import type { Network } from '../../contract/runtimeConfig.ts'
 
 /**
  * "Test connection": eth_chainId over HTTP and over WebSocket, each timed and reported on its own, so a
@@ -16,7 +17,7 @@ import { tagToSend } from './tags.ts'
  * transports (the network may not be saved yet) and leave nothing open.
  */
 
-export type Endpoint = { name: string; rpcBase: string; wsBase: string; key: string; chainId: string; endpoint?: 'service' | 'url' }
+export type Endpoint = { name: string; rpcBase: string; wsBase: string; key: string; chainId: string; endpoint?: Network['endpoint'] }
 
 export type ProbeResult =
   | { transport: 'http' | 'websocket'; ok: true; latencyMs: number; chainId: Hex; matches: boolean }

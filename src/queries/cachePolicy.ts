@@ -1,5 +1,6 @@
 import type { Hash, Hex } from 'viem'
 import type { Network } from '../../contract/runtimeConfig.ts'
+import { endpointIdentity } from '../../contract/endpoints.ts'
 import { blockTags, type BlockTag } from '../rpc/methods.ts'
 
 /**
@@ -73,7 +74,7 @@ export function indexParam(index: bigint | number | Hex): Hex {
 const heads = new Map<string, bigint>()
 
 function networkId(network: Network): string {
-  return `${network.name}\n${network.rpcBase}`
+  return `${network.name}\n${endpointIdentity(network)}`
 }
 
 /** Records that the network's chain has reached at least `number` (any mined block seen tells that much). */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { createFilesClient, type FilesClient } from '../files/client.ts'
-import { credentialsFromSnapshot, storedCredentialsSnapshot, subscribeFilesCredentials, type FilesCredentials } from '../files/credentials.ts'
+import { configuredCredentials, credentialsFromSnapshot, storedCredentialsSnapshot, subscribeFilesCredentials, type FilesCredentials } from '../files/credentials.ts'
 import { FilesError } from '../files/errors.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { queryKeys } from './keys.ts'
@@ -78,10 +78,8 @@ export function useFilesCredentials(network: Network): FilesCredentials | null {
     subscribeFilesCredentials,
     useCallback(() => storedCredentialsSnapshot(network.name), [network.name]),
   )
-  return useMemo(
-    () => (network.secret !== '' ? { key: network.key, secret: network.secret, source: 'config' as const } : credentialsFromSnapshot(snapshot)),
-    [network.key, network.secret, snapshot],
-  )
+  const { endpoint, key, secret } = network
+  return useMemo(() => configuredCredentials({ endpoint, key, secret }) ?? credentialsFromSnapshot(snapshot), [endpoint, key, secret, snapshot])
 }
 
 /** One client per (network, credentials); null when the network has no file store or no credentials yet. */
@@ -89,7 +87,8 @@ export function useFilesClient(network: Network, credentials: FilesCredentials |
   const url = network.ipfsUrl
   const key = credentials?.key
   const secret = credentials?.secret
-  return useMemo(() => (url && key && secret ? createFilesClient({ url, key, secret }) : null), [url, key, secret])
+  // Empty key and secret: the app server adds the deployment's (configuredCredentials).
+  return useMemo(() => (url && key !== undefined && secret !== undefined ? createFilesClient({ url, key, secret }) : null), [url, key, secret])
 }
 
 export function useKnownFiles(network: Network): KnownFiles {

@@ -13,4 +13,10 @@ describe('endpoint URLs', () => {
     expect(rpcSocketUrl({ endpoint: 'url', wsBase: 'ws://127.0.0.1:8545', key: '' })).toBe('ws://127.0.0.1:8545')
     expect(rpcHttpUrl({ endpoint: 'url', rpcBase: 'https://eth-mainnet.provider.example/v2', key: 'k y' })).toBe('https://eth-mainnet.provider.example/v2/k%20y')
   })
+
+  it("a network the app server proxies: its own path, as given (resolved on the page's origin), with no key", () => {
+    const network = { endpoint: 'proxy' as const, rpcBase: 'http://127.0.0.1:5173/rpc/devnet', wsBase: 'ws://127.0.0.1:5173/rpc/devnet/', key: '' }
+    expect(rpcHttpUrl(network)).toBe('http://127.0.0.1:5173/rpc/devnet')
+    expect(rpcSocketUrl(network)).toBe('ws://127.0.0.1:5173/rpc/devnet')
+  })
 })
