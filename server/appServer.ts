@@ -8,6 +8,7 @@ import { repoRoot, type ServiceConfig } from './config.ts'
 import { contentSecurityPolicy, nonceSource } from './csp.ts'
 import { createFirstScreenPage, createIndexPage, type PageRequest } from './indexPage.ts'
 import { loadFirstScreenRenderer, serverRenderDir } from './firstScreen.ts'
+import { clientLimits, limitedServer, type ClientLimits } from './clientLimits.ts'
 import { listenOn } from './listenOn.ts'
 import { publicRuntimeConfig, registerNetworkProxy } from './networkProxy.ts'
 import { warmFirstScreens } from './warmFirstScreens.ts'
@@ -78,6 +79,8 @@ export async function startAppServer(
     firstScreenDeadlineMs?: number
     /** How long the proxy to the configured networks waits for an answer (networkProxy.ts has the default). */
     proxyTimeoutMs?: number
+    /** What a slow or silent client may hold (clientLimits.ts); the defaults when absent. */
+    limits?: ClientLimits
   } = {},
   /** A network's published contracts (GET /contracts/<network>.json); null: the network publishes none. */
   contracts: (network: string) => PublishedContracts | null = () => null,
@@ -85,7 +88,8 @@ export async function startAppServer(
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
   }
-  const app = Fastify({ logger: false, forceCloseConnections: true })
+  const limits = options.limits ?? clientLimits({ slowClientMs: 10_000, peerTimeoutMs: 30_000 })
+  const app = Fastify({ logger: false, forceCloseConnections: true, serverFactory: (handler) => limitedServer(limits, handler) })
   // Built at the first response (the ports are known by then) and kept: the networks it lists do not change.
   let policy: string | undefined
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -139,7 +143,7 @@ export async function startAppServer(
   app.get('/config.json', async (_request, reply) =>
     reply.headers({ 'content-type': 'application/json', 'cache-control': 'no-store' }).send(JSON.stringify(publicRuntimeConfig(runtime()))),
   )
-  await registerNetworkProxy(app, runtime, { timeoutMs: options.proxyTimeoutMs })
+  await registerNetworkProxy(app, runtime, { timeoutMs: options.proxyTimeoutMs, peerTimeoutMs: limits.peerTimeoutMs })
   app.get<{ Params: { file: string } }>('/contracts/:file', async (request, reply) => {
     const name = /^([a-z0-9][a-z0-9-]*)\.json$/.exec(request.params.file)?.[1]
     const published = name ? contracts(name) : null

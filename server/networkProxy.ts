@@ -3,6 +3,7 @@ import replyFrom from '@fastify/reply-from'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import WebSocket, { WebSocketServer, type RawData } from 'ws'
 import type { Network, RuntimeConfig } from '../contract/runtimeConfig.ts'
+import { keepPeerAlive } from './clientLimits.ts'
 import { rpcHttpUrl, rpcSocketUrl } from '../contract/endpoints.ts'
 
 /**
@@ -124,6 +125,8 @@ export type NetworkProxyOptions = {
    * close) instead. Past the service's own limits (its node: 30 s by default; eth_getLogs: 10 s).
    */
   timeoutMs?: number
+  /** A visitor's socket that answers no ping within this is closed (clientLimits.ts). */
+  peerTimeoutMs?: number
 }
 
 /** The default of NetworkProxyOptions.timeoutMs. */
@@ -168,7 +171,10 @@ export async function registerNetworkProxy(app: FastifyInstance, runtime: () => 
     const name = /^\/rpc\/([a-z0-9][a-z0-9-]*)\/?$/.exec((request.url ?? '/').split('?')[0]!)?.[1]
     const network = name === undefined ? undefined : networkNamed(name)
     if (!network) return refuseUpgrade(socket)
-    sockets.handleUpgrade(request, socket, head, (visitor) => bridge(visitor, rpcSocketUrl(network), timeoutMs))
+    sockets.handleUpgrade(request, socket, head, (visitor) => {
+      keepPeerAlive(visitor, { peerTimeoutMs: options.peerTimeoutMs ?? 30_000 })
+      bridge(visitor, rpcSocketUrl(network), timeoutMs)
+    })
   })
   app.addHook('onClose', async () => {
     for (const visitor of sockets.clients) visitor.terminate()

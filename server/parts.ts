@@ -12,6 +12,7 @@ import { startGateway, type Gateway } from './gateway/server.ts'
 import { listenOrExplain } from './portInUse.ts'
 import { startTestControl } from './testControl.ts'
 import { sampleNetworks } from './samples/networks.ts'
+import { clientLimits } from './clientLimits.ts'
 
 /**
  * How each part of the local service starts, given where the others are. The in-process service
@@ -52,7 +53,7 @@ export function startAppPart(
         listenFd === undefined ? config.appPort : { fd: listenFd },
         () => localRuntimeConfig(config, ports()),
         config.appDist,
-        { connectSources: config.cspConnectSources, firstScreenDeadlineMs: config.firstScreenDeadlineMs },
+        { connectSources: config.cspConnectSources, firstScreenDeadlineMs: config.firstScreenDeadlineMs, limits: clientLimits(config) },
         (network) => (network === 'devnet' ? publishedContracts(config.dataDir) : null),
       )
       return { server: served.app.server, port: served.port, close: () => served.app.close() }
@@ -71,6 +72,7 @@ export function startFilesPart(config: ServiceConfig, appPort: number, log: (lin
         secret: config.secret,
         dataDir: config.dataDir,
         maxUploadBytes: config.maxUploadBytes,
+        limits: clientLimits(config),
         allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`],
         log,
         listenFd,

@@ -16,6 +16,7 @@ import { repoGcRoute } from './routes/repoGc.ts'
 import { versionRoute } from './routes/version.ts'
 import { BlockStore } from './store.ts'
 import { listenOn } from '../listenOn.ts'
+import { clientLimits, limitedServer, type ClientLimits } from '../clientLimits.ts'
 
 export type FileServiceOptions = {
   /** 0 lets the OS pick; a taken port rejects with an error whose code is EADDRINUSE. */
@@ -29,6 +30,8 @@ export type FileServiceOptions = {
   /** Origins allowed to call from a browser; `true` reflects any origin. Default: none. */
   allowedOrigins?: string[] | true
   log?: (line: string) => void
+  /** What a slow or silent client may hold (clientLimits.ts); the defaults when absent. */
+  limits?: ClientLimits
   /** Listen on this inherited socket instead of `port` (the supervisor holds the port across restarts). */
   listenFd?: number
 }
@@ -75,12 +78,12 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   }
   const allowedOrigins = options.allowedOrigins ?? []
 
+  const limits = options.limits ?? clientLimits({ slowClientMs: 10_000, peerTimeoutMs: 30_000 })
   const app = Fastify({
     logger: false,
     forceCloseConnections: true,
-    // Uploads of gigabytes take as long as they take; the default 5-minute request timeout would cut them.
-    requestTimeout: 0,
-    connectionTimeout: 0,
+    // Uploads of gigabytes take as long as they take at a fair rate (clientLimits.ts: no whole-request limit).
+    serverFactory: (handler) => limitedServer(limits, handler),
   })
   await app.register(cors, {
     origin: allowedOrigins,

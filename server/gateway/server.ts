@@ -3,6 +3,7 @@ import type { Socket } from 'node:net'
 import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import WebSocket, { WebSocketServer } from 'ws'
+import { clientLimits, limitedServer } from '../clientLimits.ts'
 import type { ServiceConfig } from '../config.ts'
 import { listenOn } from '../listenOn.ts'
 import { answerBeforeBody } from './answerBeforeBody.ts'
@@ -151,6 +152,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return true
   }
 
+  const limits = clientLimits(config)
   const app = Fastify({
     bodyLimit: config.maxBodyBytes,
     logger: false,
@@ -158,11 +160,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // A configured key may be long; the router must not answer a path with a long key with its own 414.
     routerOptions: { maxParamLength: 16_384 },
     serverFactory: (fastifyHandler) => {
-      const server = http.createServer((request, response) => {
+      const server = limitedServer(limits, (request, response) => {
         if (!serveRpcPath(request, response)) fastifyHandler(request, response)
       })
-      // Fastify's own defaults for a server it makes.
-      server.keepAliveTimeout = 72_000
       server.on('clientError', answerClientError)
       return server
     },
@@ -234,7 +234,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const { dispatcher: networkDispatcher, subscriptions } = routed.network
     wss.handleUpgrade(request, socket, head, (ws: WebSocket) =>
-      serveSocket(ws, { dispatcher: networkDispatcher, hub: subscriptions, bucket, rateLimit: config.rateLimit, keepAliveMs: 30_000, maxMessageBytes: config.maxBodyBytes }),
+      serveSocket(ws, { dispatcher: networkDispatcher, hub: subscriptions, bucket, rateLimit: config.rateLimit, keepAliveMs: limits.peerTimeoutMs / 2, maxMessageBytes: config.maxBodyBytes }),
     )
   })
 
