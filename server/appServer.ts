@@ -13,6 +13,9 @@ import { listenOn } from './listenOn.ts'
 import { publicRuntimeConfig, registerNetworkProxy } from './networkProxy.ts'
 import { warmFirstScreens } from './warmFirstScreens.ts'
 
+/** How long a rendered page's status line waits for its data at most (onRequest below). */
+const statusWaitMs = 50
+
 /** How long after the last request the server counts as idle, for the warm-up's later rounds: a page's load and the app's start. */
 const warmQuietMs = 3_000
 
@@ -61,6 +64,12 @@ function serviceRouteHint(url: string, runtime: RuntimeConfig): string | null {
   }
   if (/^\/(ws\/)?v3(\/|$)/.test(url)) return `not found: this is the explorer; the JSON-RPC gateway is at ${local?.rpcBase ?? 'the gateway'}/v3/<key>`
   return null
+}
+
+/** A path that names a file (under /assets/, or with a file's extension), which no client-side route is. */
+function missingFile(url: string): boolean {
+  const path = url.split('?')[0]!
+  return path.startsWith('/assets/') || /\.(js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|webmanifest|html?)$/i.test(path)
 }
 
 /**
@@ -127,6 +136,10 @@ export async function startAppServer(
       lastRequestAt = performance.now()
       const rendered = request.method === 'GET' ? firstScreenPage(pageRequest(request)) : null
       if (!rendered) return
+      // The status line waits for the page's data a moment (the head is ready and waits with it): a block or
+      // transaction the node has not got answers null within a few ms. A slower page (a long block's data) is one
+      // that exists: it goes as 200 at the limit, and its head is not held back longer.
+      reply.code(await Promise.race([rendered.status, new Promise<number>((resolve) => setTimeout(resolve, statusWaitMs, 200).unref())]))
       // Live data: never reused. Its head is on its way before the data is read (firstScreen.ts streamedPage), so
       // its policy allows the screen's style sheet by nonce and the render's timing comes as a trailer.
       reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('cache-control', 'no-store')
@@ -172,6 +185,8 @@ export async function startAppServer(
     // A client pointed at the app's port by mistake gets a clear error, not the app's HTML with a 200.
     const serviceRoute = serviceRouteHint(request.url, runtime())
     if (serviceRoute) return reply.code(404).header('cache-control', 'no-store').send({ error: serviceRoute })
+    // A file the build does not have (a chunk of an older build, a typo) is not a page: 404, not the app's HTML.
+    if (missingFile(request.url)) return reply.code(404).header('cache-control', 'no-store').send({ error: 'not found: no such file' })
     return sendIndex(request, reply)
   })
   // The first render of each kind of page is slow (code loaded and compiled on first use): done once the server

@@ -17,8 +17,11 @@ export type FirstScreen = {
   timings?: { dataMs: number; renderMs: number }
 }
 
-/** Renders a page's first screen with the response's style nonce, or null for a page the server does not render. */
-export type FirstScreenRenderer = (url: string, config: RuntimeConfig, nonce: string) => Promise<FirstScreen | null>
+/**
+ * Renders a page's first screen with the response's style nonce, or null for a page the server does not render;
+ * `onStatus` is told the page's status once its data is in (before the markup: the response's status line).
+ */
+export type FirstScreenRenderer = (url: string, config: RuntimeConfig, nonce: string, onStatus?: (status: number) => void) => Promise<FirstScreen | null>
 
 /** The server render: whether it renders a URL (known at once, before any data), and the render. */
 export type FirstScreenRender = { accepts: (url: string, config: RuntimeConfig) => boolean; render: FirstScreenRenderer }
@@ -35,7 +38,7 @@ export const serverRenderFile = 'serverRender.js'
 export const dataDeadlineMs = 800
 
 type RenderModule = {
-  renderFirstScreen: (url: string, config: RuntimeConfig, options: { dataDeadlineMs: number; nonce: string }) => Promise<FirstScreen | null>
+  renderFirstScreen: (url: string, config: RuntimeConfig, options: { dataDeadlineMs: number; nonce: string; onStatus?: (status: number) => void }) => Promise<FirstScreen | null>
   rendersFirstScreen?: (url: string, config: RuntimeConfig) => boolean
 }
 
@@ -53,7 +56,7 @@ export async function loadFirstScreenRenderer(dir: string, deadlineMs = dataDead
   // The render reads the networks as the browser does, calling the service itself (networkProxy.ts).
   return {
     accepts: (url, config) => accepts(url, serverRenderConfig(config)),
-    render: (url, config, nonce) => module.renderFirstScreen(url, serverRenderConfig(config), { dataDeadlineMs: deadlineMs, nonce }),
+    render: (url, config, nonce, onStatus) => module.renderFirstScreen(url, serverRenderConfig(config), { dataDeadlineMs: deadlineMs, nonce, onStatus }),
   }
 }
 

@@ -110,6 +110,11 @@ export type FirstScreenResponse = {
   serverTiming: Promise<string>
   /** The stylesheet cookie, when this page is the one that puts the stylesheet into the browser's cache (pageHead.ts). */
   setCookie?: string
+  /**
+   * The page's status (pageData.ts pageStatus: 400 for a malformed id, 404 for what the node has not got), once
+   * its data is in; 200 for a page sent without its render.
+   */
+  status: Promise<number>
 }
 
 /**
@@ -158,9 +163,13 @@ export function createFirstScreenPage(
     const head = composeHead(page.head, { pathname: pathnameOf(url), theme: themeFromCookies(cookie), assets, inlineStyleNonce: nonce, stylesheetCached: cached })
     source.write(withRuntimeConfig(head, config))
     void flush()
-    const serverTiming = settledWithin(server.render(url, config, nonce), limitMs)
+    let statusKnown!: (status: number) => void
+    const status = new Promise<number>((resolve) => (statusKnown = resolve))
+    const serverTiming = settledWithin(server.render(url, config, nonce, statusKnown), limitMs)
       .catch((error: unknown) => (say(error), null))
       .then(async (screen) => {
+        // A page sent without its render (a failure, past the limit) is the plain page: 200. Told once: the first counts.
+        if (!screen) statusKnown(200)
         const composing = performance.now()
         if (!screen) {
           source.end(page.beforeScreen + page.splash + page.beforeState + page.afterState)
@@ -186,6 +195,6 @@ export function createFirstScreenPage(
         const timings = screen?.timings ? [`data;dur=${screen.timings.dataMs.toFixed(1)}`, `markup;dur=${screen.timings.renderMs.toFixed(1)}`] : []
         return [`render;desc="first screen";dur=${(done - started).toFixed(1)}`, ...timings, `compose;dur=${(done - composing).toFixed(1)}`].join(', ')
       })
-    return { encoding, nonce, body, serverTiming, setCookie: stylesheetCookieToSet(assets, cookie) }
+    return { encoding, nonce, body, serverTiming, setCookie: stylesheetCookieToSet(assets, cookie), status }
   }
 }

@@ -4,7 +4,8 @@ import type { AppNetwork } from './networks/capabilities.ts'
 import { prefetchHomePage } from './pages/home/homeQueries.ts'
 import { parseAddress, parseBlockId, parseIndex, parseL2aBlock, parseTransactionHash } from './urls.ts'
 import { accountQuery } from './queries/account.ts'
-import { blockRefOf, detailsParam, hashesOnly, prefetchBlockFirstScreen, prefetchBlockRoute } from './queries/blockPage.ts'
+import { blockPageRef, blockRefOf, detailsParam, hashesOnly, headNumberOf, prefetchBlockFirstScreen, prefetchBlockRoute } from './queries/blockPage.ts'
+import { headQuery } from './queries/head.ts'
 import { blockQuery, uncleQuery } from './queries/blocks.ts'
 import { rawBlockQuery } from './queries/l2a.ts'
 import { carriedBlockTimestamp, prefetchTransactionPage, receiptQuery, transactionByIndexQuery, transactionQuery } from './queries/transactions.ts'
@@ -103,3 +104,32 @@ export const pageData: Partial<Record<string, PageData>> = {
  * its links' read-ahead.
  */
 export const serverRenderedPages: ReadonlySet<string> = new Set(['home/HomePage', 'block/BlockPage', 'tx/TransactionPage', 'address/AddressPage'])
+
+/**
+ * What a page's URL names, once its data is in: 400 for an id that is not one (a malformed hash, a block that
+ * is neither a number, a tag nor a hash), 404 for what the node answered it has not got; else 200. The app
+ * server's render sends it as the page's status (a navigation in the browser has none to set). A read that
+ * failed says nothing of the URL: 200, and the page explains the failure.
+ */
+export type PageStatus = (input: Omit<PageDataInput, 'purpose'>) => 200 | 400 | 404
+
+/** The node answered null for the query: it has no such thing. */
+const answeredNone = (client: QueryClient, queryKey: readonly unknown[]) => {
+  const state = client.getQueryState(queryKey)
+  return state?.status === 'success' && state.data === null
+}
+
+export const pageStatus: Partial<Record<string, PageStatus>> = {
+  'block/BlockPage': ({ client, network, params }) => {
+    const parsed = parseBlockId(params.id ?? '')
+    if (!parsed) return 400
+    const ref = blockPageRef(parsed, headNumberOf(client.getQueryData(headQuery(network).queryKey)))
+    return answeredNone(client, blockQuery(network, ref).queryKey) ? 404 : 200
+  },
+  'tx/TransactionPage': ({ client, network, params }) => {
+    const hash = parseTransactionHash(params.hash)
+    if (!hash) return 400
+    return answeredNone(client, transactionQuery(network, hash).queryKey) && answeredNone(client, receiptQuery(network, hash).queryKey) ? 404 : 200
+  },
+  'address/AddressPage': ({ params }) => (parseAddress(params.address) ? 200 : 400),
+}

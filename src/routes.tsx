@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
-import { matchRoutes, useRouteError, type Params, type RouteObject } from 'react-router'
+import { data, matchRoutes, useRouteError, type Params, type RouteObject } from 'react-router'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { networkForSearch } from './networks/networkList.ts'
 import { queryKeys } from './queries/keys.ts'
-import { pageData, serverRenderedPages, type DataPurpose } from './pageData.ts'
+import { pageData, pageStatus, serverRenderedPages, type DataPurpose } from './pageData.ts'
 import { pageExportName, routePages } from './routePages.ts'
 import { AppFrame } from './ui/AppFrame.tsx'
 import { RouteError } from './ui/RouteError.tsx'
@@ -49,6 +49,14 @@ export function startPageData(context: Pick<RouteContext, 'queryClient' | 'confi
   const network = networkForSearch(config, search, (name) => queryClient.getQueryData(queryKeys.sampleContents(name)))
   if (network.kind === 'sample' && !network.sample) return Promise.resolve()
   return declared({ client: queryClient, network, params, search, purpose })
+}
+
+/** The page's status from its declaration (pageData.ts pageStatus), once its data is in; 200 for a page without one. */
+function statusOf(context: Pick<RouteContext, 'queryClient' | 'config'>, page: string, params: Params, search: string): number {
+  const declared = pageStatus[page]
+  if (!declared) return 200
+  const network = networkForSearch(context.config, search, (name) => context.queryClient.getQueryData(queryKeys.sampleContents(name)))
+  return declared({ client: context.queryClient, network, params, search })
 }
 
 function waitAtMost(work: Promise<void>, ms: number): Promise<void> {
@@ -102,10 +110,14 @@ export function appRoutes(context: RouteContext): RouteObject[] {
         element: <PageSlot page={page} />,
         errorElement: <PageError />,
         loader: async ({ params, request }) => {
-          const data = startPageData(context, page, params, new URL(request.url).search)
+          const search = new URL(request.url).search
+          const reading = startPageData(context, page, params, search)
           await loadPage(page)
-          if (context.dataWaitMs > 0) await waitAtMost(data, context.dataWaitMs)
-          return null
+          if (context.dataWaitMs > 0) await waitAtMost(reading, context.dataWaitMs)
+          // The server's render: what the data says of the URL becomes the page's status (React Router's own
+          // statusCode, from the loader's data()).
+          const status = context.purpose === 'firstScreen' ? statusOf(context, page, params, search) : 200
+          return status === 200 ? null : data(null, { status })
         },
       })),
     },

@@ -54,6 +54,8 @@ export type FirstScreenOptions = {
   dataDeadlineMs: number
   /** The response's style-src nonce: the style sheet of the markup's computed values carries it (ui/valueStyle.tsx). */
   nonce: string
+  /** Told the page's status as soon as its data is in, before the markup is rendered (pageData.ts pageStatus). */
+  onStatus?: (status: number) => void
 }
 
 /**
@@ -85,6 +87,7 @@ export async function renderFirstScreen(url: string, config: RuntimeConfig, opti
   const handler = createStaticHandler(appRoutes({ queryClient, config, purpose: 'firstScreen', dataWaitMs: options.dataDeadlineMs }))
   const context = await handler.query(new Request(new URL(url, serverOrigin)))
   if (context instanceof Response || context.errors) return null
+  options.onStatus?.(context.statusCode)
   const router = createStaticRouter(handler.dataRoutes, context)
 
   // A query that failed renders as one still to come, as the browser's first render shows it (the browser

@@ -175,7 +175,8 @@ function StoreCard({ network, client, credentials, onChangeCredentials }: { netw
         <div className="flex items-baseline justify-between gap-4">
           <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Endpoint</dt>
           <dd className="min-w-0 truncate font-mono text-[13px] text-zinc-800 dark:text-zinc-200" title={`${client.url}/api/v0`}>
-            {host}
+            {/* A store the app server reaches for the page (its credentials added there): that path on this host. */}
+            {network.endpoint === 'proxy' ? new URL(client.url).pathname.replace(/^\//, `${host}/`) : host}
           </dd>
         </div>
         <div className="flex items-baseline justify-between gap-4">
@@ -200,7 +201,7 @@ function StoreCard({ network, client, credentials, onChangeCredentials }: { netw
         <div className="flex items-baseline justify-between gap-4">
           <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Credentials</dt>
           <dd className="text-right text-zinc-800 dark:text-zinc-200" data-testid="store-credentials">
-            {credentialLabels[credentials.source]}
+            {network.endpoint === 'proxy' ? 'Added by this server' : credentialLabels[credentials.source]}
             {credentials.source !== 'config' && (
               <span className="mt-1 flex justify-end gap-1">
                 <Button size="sm" tone="ghost" onClick={onChangeCredentials}>
