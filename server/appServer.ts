@@ -10,7 +10,8 @@ import { createFirstScreenPage, createIndexPage, type PageRequest } from './inde
 import { loadFirstScreenRenderer, serverRenderDir } from './firstScreen.ts'
 import { clientLimits, limitedServer, type ClientLimits } from './clientLimits.ts'
 import { listenOn } from './listenOn.ts'
-import { publicRuntimeConfig, registerNetworkProxy } from './networkProxy.ts'
+import { publicRuntimeConfig } from './browserConfig.ts'
+import { registerNetworkProxy } from './networkProxy.ts'
 import { warmFirstScreens } from './warmFirstScreens.ts'
 
 /** How long a rendered page's status line waits for its data at most (onRequest below). */

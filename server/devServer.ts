@@ -3,7 +3,7 @@ import path from 'node:path'
 import { createServer, type Plugin, type ProxyOptions, type ViteDevServer } from 'vite'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { rpcHttpUrl, rpcSocketUrl } from '../contract/endpoints.ts'
-import { proxiedPaths, publicRuntimeConfig } from './networkProxy.ts'
+import { proxiedPaths, publicRuntimeConfig } from './browserConfig.ts'
 import { publishedContracts } from './chain/publishedContracts.ts'
 import { PortInUseError } from './service.ts'
 

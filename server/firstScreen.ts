@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { configMarker, firstScreenAnswersAttribute, firstScreenStateElementId, screenEndMarker, screenStartMarker, stateMarker } from '../contract/pageConfig.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
-import { serverRenderConfig } from './networkProxy.ts'
+import { serverRenderConfig } from './browserConfig.ts'
 
 /**
  * What src/serverRender.tsx returns: #root's markup as React streams it, and the data it was rendered from,

@@ -9,14 +9,14 @@ import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { configElementId, configMarker } from '../contract/pageConfig.ts'
 import { themeFromCookies } from '../contract/theme.ts'
 import { stateBlock, streamedPage, type FirstScreenRender } from './firstScreen.ts'
-import { publicRuntimeConfig } from './networkProxy.ts'
+import { publicRuntimeConfig } from './browserConfig.ts'
 import { chunksForPath, composeHead, loadPageAssets, stylesheetCached, stylesheetCookieToSet, type LoadedAssets } from './pageHead.ts'
 
 /**
  * index.html with the runtime config in it, as a JSON data block the page's entry takes out of the page
  * (src/boot/pageBlocks.ts): the app then starts without a /config.json round trip. A `type="application/json"`
  * script is data, never run, so the Content-Security-Policy (script-src 'self') needs no exception for it.
- * Always the browser's form of the config (networkProxy.ts): no key or secret goes into a page.
+ * Always the browser's form of the config (browserConfig.ts): no key or secret goes into a page.
  */
 export function withRuntimeConfig(html: string, config: RuntimeConfig): string {
   // `<` escaped, so no value can close the element or open a comment in it: the block is JSON and nothing else.

@@ -3,6 +3,7 @@ import replyFrom from '@fastify/reply-from'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import WebSocket, { WebSocketServer, type RawData } from 'ws'
 import type { Network, RuntimeConfig } from '../contract/runtimeConfig.ts'
+import { proxyPrefixes } from './browserConfig.ts'
 import { keepPeerAlive } from './clientLimits.ts'
 import { rpcHttpUrl, rpcSocketUrl } from '../contract/endpoints.ts'
 
@@ -12,43 +13,6 @@ import { rpcHttpUrl, rpcSocketUrl } from '../contract/endpoints.ts'
  * on the way out. No page, /config.json or asset carries a configured key or secret (publicRuntimeConfig). The
  * same path serves JSON-RPC over HTTP (POST) and over WebSocket (an upgrade), as a provider's endpoint does.
  */
-
-/** Where the browser reaches a configured network: paths on the app's own origin. */
-export function proxiedPaths(name: string): { rpc: string; files: string } {
-  return { rpc: `/rpc/${name}`, files: `/files/${name}` }
-}
-
-/**
- * The runtime config as the browser gets it: every configured network addressed through the app server
- * (endpoint 'proxy', same-origin paths the app resolves against its page), with no key and no secret.
- */
-export function publicRuntimeConfig(runtime: RuntimeConfig): RuntimeConfig {
-  return {
-    ...runtime,
-    networks: runtime.networks.map((network) => {
-      const paths = proxiedPaths(network.name)
-      return { ...network, rpcBase: paths.rpc, wsBase: paths.rpc, ipfsUrl: network.ipfsUrl === null ? null : paths.files, key: '', secret: '', endpoint: 'proxy' as const }
-    }),
-  }
-}
-
-/**
- * The config the server's render reads with: the browser's (the same networks with the same identities, so the
- * markup and the answers it sends with the page are what the app hydrates with: contract/endpoints.ts
- * endpointIdentity), its endpoints the service's own, key included: the render runs here and calls the service
- * straight, not through its own proxy. Never sent anywhere.
- */
-export function serverRenderConfig(runtime: RuntimeConfig): RuntimeConfig {
-  const own = new Map(runtime.networks.map((network) => [network.name, network]))
-  const browser = publicRuntimeConfig(runtime)
-  return {
-    ...browser,
-    networks: browser.networks.map((network) => {
-      const configured = own.get(network.name)!
-      return { ...network, rpcBase: rpcHttpUrl(configured), wsBase: rpcSocketUrl(configured) }
-    }),
-  }
-}
 
 /** JSON-RPC's "internal error": the service behind the proxy did not answer. */
 const unavailableCode = -32603
@@ -148,13 +112,13 @@ export async function registerNetworkProxy(app: FastifyInstance, runtime: () => 
     // The service refused the connection or outlasted the limit: a JSON-RPC error, never a hang.
     const onError = (reply: unknown) => void unavailable(reply as FastifyReply, 'the service did not answer')
 
-    scope.post<{ Params: { network: string } }>('/rpc/:network', (request, reply) => {
+    scope.post<{ Params: { network: string } }>(`${proxyPrefixes.rpc}/:network`, (request, reply) => {
       const network = networkNamed(request.params.network)
       if (!network) return unavailable(reply, 'not found: no such network', 404)
       return reply.from(rpcHttpUrl(network), { rewriteRequestHeaders: (_request, headers) => passedOn(headers), onError, timeout: timeoutMs })
     })
 
-    scope.all<{ Params: { network: string; '*': string } }>('/files/:network/api/v0/*', (request, reply) => {
+    scope.all<{ Params: { network: string; '*': string } }>(`${proxyPrefixes.files}/:network/api/v0/*`, (request, reply) => {
       const network = networkNamed(request.params.network)
       if (!network?.ipfsUrl) return unavailable(reply, 'not found: no file store for this network', 404)
       const query = request.url.indexOf('?')
@@ -168,7 +132,8 @@ export async function registerNetworkProxy(app: FastifyInstance, runtime: () => 
   app.server.on('upgrade', (request, socket: Socket, head) => {
     // A client that resets the socket while it is refused must not raise an unhandled 'error'.
     socket.on('error', () => socket.destroy())
-    const name = /^\/rpc\/([a-z0-9][a-z0-9-]*)\/?$/.exec((request.url ?? '/').split('?')[0]!)?.[1]
+    const path = (request.url ?? '/').split('?')[0]!
+    const name = path.startsWith(`${proxyPrefixes.rpc}/`) ? /^([a-z0-9][a-z0-9-]*)\/?$/.exec(path.slice(proxyPrefixes.rpc.length + 1))?.[1] : undefined
     const network = name === undefined ? undefined : networkNamed(name)
     if (!network) return refuseUpgrade(socket)
     sockets.handleUpgrade(request, socket, head, (visitor) => {

@@ -1,23 +1,18 @@
 import fs from 'node:fs'
 import type { Server } from 'node:http'
 import path from 'node:path'
-import { nodeCaller } from './chain/nodeCall.ts'
-import { startAppServer, localRuntimeConfig } from './appServer.ts'
-import { publishedContracts } from './chain/publishedContracts.ts'
-import { ensureScenario, type Scenario } from './chain/scenario.ts'
-import { buildHistory, startTraffic } from './chain/traffic.ts'
+import type { Scenario } from './chain/scenario.ts'
 import type { ServiceConfig } from './config.ts'
-import { startFileService, type FileService } from './files/server.ts'
-import { startGateway, type Gateway } from './gateway/server.ts'
+import type { FileService } from './files/server.ts'
+import type { Gateway } from './gateway/server.ts'
 import { listenOrExplain } from './portInUse.ts'
-import { startTestControl } from './testControl.ts'
-import { sampleNetworks } from './samples/networks.ts'
 import { clientLimits } from './clientLimits.ts'
 
 /**
  * How each part of the local service starts, given where the others are. The in-process service
  * (service.ts: tests, bench, npm run dev) and the supervised workers (supervisor/partMain.ts) both start
- * their parts here, so the two layouts cannot drift apart.
+ * their parts here, so the two layouts cannot drift apart. Each loads its own code when it starts: a worker
+ * restarted by the supervisor compiles and evaluates its part only (the four together took about a second).
  */
 
 /** Where the node is: read on each use, so a restarted node is found. */
@@ -26,8 +21,9 @@ export type NodeAddress = { httpUrl: () => string; ipcPath: () => string; wsUrl:
 /** `listenFd`: a socket the supervisor holds; without it the part binds its configured port itself. */
 export function startGatewayPart(config: ServiceConfig, node: NodeAddress, log: (line: string) => void, listenFd?: number): Promise<Gateway> {
   return listenOrExplain(
-    () =>
-      startGateway({
+    async () => {
+      const [{ startGateway }, { sampleNetworks }] = await Promise.all([import('./gateway/server.ts'), import('./samples/networks.ts')])
+      return startGateway({
         config,
         nodeHttpUrl: node.httpUrl,
         nodeIpcPath: node.ipcPath,
@@ -35,7 +31,8 @@ export function startGatewayPart(config: ServiceConfig, node: NodeAddress, log: 
         extraNetworks: sampleNetworks(log),
         log,
         listenFd,
-      }),
+      })
+    },
     config.rpcPort,
     'CHAINGLASS_RPC_PORT',
   )
@@ -49,6 +46,7 @@ export function startAppPart(
 ): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   return listenOrExplain(
     async () => {
+      const [{ startAppServer, localRuntimeConfig }, { publishedContracts }] = await Promise.all([import('./appServer.ts'), import('./chain/publishedContracts.ts')])
       const served = await startAppServer(
         listenFd === undefined ? config.appPort : { fd: listenFd },
         () => localRuntimeConfig(config, ports()),
@@ -65,8 +63,9 @@ export function startAppPart(
 
 export function startFilesPart(config: ServiceConfig, appPort: number, log: (line: string) => void, listenFd?: number): Promise<FileService> {
   return listenOrExplain(
-    () =>
-      startFileService({
+    async () => {
+      const { startFileService } = await import('./files/server.ts')
+      return startFileService({
         port: config.filesPort,
         key: config.key,
         secret: config.secret,
@@ -76,7 +75,8 @@ export function startFilesPart(config: ServiceConfig, appPort: number, log: (lin
         allowedOrigins: [`http://127.0.0.1:${appPort}`, `http://localhost:${appPort}`],
         log,
         listenFd,
-      }),
+      })
+    },
     config.filesPort,
     'CHAINGLASS_FILES_PORT',
   )
@@ -89,6 +89,7 @@ export async function startChainLife(
   nodeUrl: string,
   log: (line: string) => void,
 ): Promise<{ scenario: Scenario; controlUrl: string | null; close(): Promise<void> }> {
+  const [{ ensureScenario }, { startTraffic }, { startTestControl }] = await Promise.all([import('./chain/scenario.ts'), import('./chain/traffic.ts'), import('./testControl.ts')])
   const scenario = await ensureScenario({ rpcUrl, dataDir: config.dataDir, log })
   if (config.historyBlocks > 0) await ensureHistory(config, rpcUrl, nodeUrl, scenario, log)
   const control = config.testControlPort === null ? null : await startTestControl(config.testControlPort, { node: nodeUrl, rpc: rpcUrl }, scenario, log)
@@ -110,6 +111,7 @@ export async function startChainLife(
 async function ensureHistory(config: ServiceConfig, rpcUrl: string, nodeUrl: string, scenario: Scenario, log: (line: string) => void): Promise<void> {
   const marker = path.join(config.dataDir, 'history.json')
   if (fs.existsSync(marker)) return
+  const [{ nodeCaller }, { buildHistory }] = await Promise.all([import('./chain/nodeCall.ts'), import('./chain/traffic.ts')])
   const node = nodeCaller(nodeUrl)
   const head = await buildHistory({ rpcUrl, scenario, log, ticks: config.historyBlocks, node })
   fs.writeFileSync(marker, `${JSON.stringify({ blocks: config.historyBlocks, head: Number(head) })}\n`)

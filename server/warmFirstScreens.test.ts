@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
@@ -55,10 +56,13 @@ describe('warming the server render at start', () => {
     let asks = 0
     const waiting = recordingRenderer()
     const quiet = () => (asks++, !busy)
-    const done = warmFirstScreens(waiting.render, runtime, { signal: new AbortController().signal, rounds: 2, retryMs: 20, quiet })
-    // Told "busy" a few times over: it asked, and waited instead of rendering.
-    await expect.poll(() => asks, { timeout: 10_000 }).toBeGreaterThanOrEqual(3)
+    const server = new AbortController()
+    const done = warmFirstScreens(waiting.render, runtime, { signal: server.signal, rounds: 2, retryMs: 20, quiet })
+    // Told "busy" a dozen times over: it asked, and waited instead of rendering.
+    await expect.poll(() => asks, { timeout: 10_000 }).toBeGreaterThanOrEqual(12)
     expect(waiting.asked).toEqual(warmed)
+    // Each wait took its listener off the server's signal when it ended: none piles up (Node warns past 10).
+    expect(getEventListeners(server.signal, 'abort').length).toBeLessThanOrEqual(1)
     busy = false
     await done
     expect(waiting.asked).toEqual([...warmed, ...warmed])

@@ -1,8 +1,9 @@
 import type { Hash } from 'viem'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
-import { createChainClient, type ChainClient } from './chain/chainClient.ts'
+import type { ChainClient } from './chain/chainClient.ts'
 import { Writable } from 'node:stream'
 import type { FirstScreenRenderer } from './firstScreen.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 /**
  * The first render of each kind of page after the app server starts costs 0.7-1.1 s (measured on a fresh
@@ -36,13 +37,12 @@ export type WarmOptions = {
 /** How many times each page is rendered (see above). */
 export const warmRounds = 40
 
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    // Never what keeps the process alive.
-    timer.unref()
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
-  })
+/**
+ * `ms`, or until `signal` aborts; never what keeps the process alive. Node's own timer takes its abort listener
+ * off when it fires: one left per pause piled up on the server's signal (a MaxListenersExceededWarning after a
+ * restart under load, when the warm-up waits for quiet again and again).
+ */
+const pause = (ms: number, signal: AbortSignal) => sleep(ms, undefined, { signal, ref: false }).catch(() => {})
 
 /** A stream that drops what it is given. */
 const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() })
@@ -66,7 +66,9 @@ export async function warmFirstScreens(render: FirstScreenRenderer, runtime: () 
   const config = runtime()
   const network = config.networks.find((candidate) => candidate.name === config.defaultNetwork)
   if (!network) return []
-  // The service's own client for the chain: its errors never show the key.
+  // The service's own client for the chain: its errors never show the key. Loaded here, after the server
+  // listens: viem is most of the app part's start, and a restarted part answers without it.
+  const { createChainClient } = await import('./chain/chainClient.ts')
   const client = createChainClient(`${network.rpcBase}/v3/${network.key}`, { timeoutMs: 10_000 })
   const until = Date.now() + giveUpMs
   let block: WarmBlock | null = null

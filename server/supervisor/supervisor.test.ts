@@ -310,6 +310,8 @@ describe('the supervised service (npm start): no single fault stops it', () => {
   it('the load as a whole: every request sent got an HTTP answer except those the killed workers held', () => {
     const all = tally(load.outcomes)
     console.log(`whole run: ${JSON.stringify(all)}`)
+    // Nothing leaked across the restarts under load (Node warns once a signal holds more than 10 listeners).
+    expect(run.output()).not.toContain('MaxListenersExceededWarning')
     const errors = load.outcomes.filter((outcome) => outcome.error)
     // At most one per loop per SIGKILL of its part: 2 gateway loops, 1 files loop, 1 app loop.
     expect(errors.length).toBeLessThanOrEqual(4)
