@@ -95,3 +95,18 @@ export function keepPeerAlive(socket: WebSocket, limits: Pick<ClientLimits, 'pee
   ping.unref()
   socket.once('close', () => clearInterval(ping))
 }
+
+/** What a WebSocket peer may leave unread before it is closed: the messages it has not taken, in bytes. */
+export const unreadLimitBytes = 16 * 1024 * 1024
+
+/**
+ * After a send: a peer that has left more than unreadLimitBytes unread (it sends and never reads) is closed
+ * with 1009 ("message too big": more than it can take), said once on `log`, and cut off 5 s later if it still
+ * has not read its way to the close. Nothing more is queued for it meanwhile (its socket is closing).
+ */
+export function closeIfUnread(socket: WebSocket, log: (line: string) => void, what: string, limitBytes = unreadLimitBytes): void {
+  if (socket.readyState !== socket.OPEN || socket.bufferedAmount <= limitBytes) return
+  log(`${what}: a client left ${Math.round(socket.bufferedAmount / 1024 / 1024)} MB of answers unread; its socket is closed (1009)`)
+  socket.close(1009, 'too many unread messages')
+  setTimeout(() => socket.terminate(), 5_000).unref()
+}

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import WebSocket, { WebSocketServer, type RawData } from 'ws'
 import type { Network, RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { proxyPrefixes } from './browserConfig.ts'
-import { keepPeerAlive } from './clientLimits.ts'
+import { closeIfUnread, keepPeerAlive } from './clientLimits.ts'
 import { rpcHttpUrl, rpcSocketUrl } from '../contract/endpoints.ts'
 
 /**
@@ -47,7 +47,7 @@ function sendableCode(code: number): number {
  * the other is closed with its code (the app's client then reconnects and resubscribes). Messages the visitor
  * sends before the upstream socket is open wait for it.
  */
-function bridge(visitor: WebSocket, url: string, timeoutMs: number): void {
+function bridge(visitor: WebSocket, url: string, timeoutMs: number, log: (line: string) => void): void {
   const upstream = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: timeoutMs })
   const waiting: Array<{ data: RawData; binary: boolean }> = []
   visitor.on('message', (data, binary) => {
@@ -58,7 +58,9 @@ function bridge(visitor: WebSocket, url: string, timeoutMs: number): void {
     for (const message of waiting.splice(0)) upstream.send(message.data, { binary: message.binary })
   })
   upstream.on('message', (data, binary) => {
-    if (visitor.readyState === WebSocket.OPEN) visitor.send(data, { binary })
+    if (visitor.readyState !== WebSocket.OPEN) return
+    visitor.send(data, { binary })
+    closeIfUnread(visitor, log, 'app')
   })
   upstream.on('close', (code, reason) => {
     if (visitor.readyState === WebSocket.OPEN || visitor.readyState === WebSocket.CONNECTING) visitor.close(sendableCode(code), reason)
@@ -91,6 +93,8 @@ export type NetworkProxyOptions = {
   timeoutMs?: number
   /** A visitor's socket that answers no ping within this is closed (clientLimits.ts). */
   peerTimeoutMs?: number
+  /** Where a visitor's socket closed for its unread messages is said. */
+  log?: (line: string) => void
 }
 
 /** The default of NetworkProxyOptions.timeoutMs. */
@@ -138,7 +142,7 @@ export async function registerNetworkProxy(app: FastifyInstance, runtime: () => 
     if (!network) return refuseUpgrade(socket)
     sockets.handleUpgrade(request, socket, head, (visitor) => {
       keepPeerAlive(visitor, { peerTimeoutMs: options.peerTimeoutMs ?? 30_000 })
-      bridge(visitor, rpcSocketUrl(network), timeoutMs)
+      bridge(visitor, rpcSocketUrl(network), timeoutMs, options.log ?? ((line) => console.log(line)))
     })
   })
   app.addHook('onClose', async () => {

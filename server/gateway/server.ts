@@ -4,6 +4,7 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import WebSocket, { WebSocketServer } from 'ws'
 import { clientLimits, limitedServer } from '../clientLimits.ts'
+import { asClient, clientOfConnection, FairShare } from './fairShare.ts'
 import type { ServiceConfig } from '../config.ts'
 import { listenOn } from '../listenOn.ts'
 import { answerBeforeBody } from './answerBeforeBody.ts'
@@ -60,7 +61,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const partner = failoverUrl ? new Upstream(() => failoverUrl, config.upstreamTimeoutMs) : null
   const dispatcher = new Dispatcher({
     config,
-    node,
+    // Shared between clients, a turn each (fairShare.ts).
+    node: new FairShare(node),
     partner,
     onInternalError: (error) => log(`gateway: internal error: ${error instanceof Error ? error.message : String(error)}`),
   })
@@ -139,7 +141,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     request.on('end', () => {
       if (tooLarge) return
       const body = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')
-      answerPost(routed.network, String(request.headers['content-type'] ?? ''), body)
+      answerPost(routed.network, String(request.headers['content-type'] ?? ''), body, request.socket)
         .catch((error: unknown) => {
           log(`gateway: ${error instanceof Error ? error.message : String(error)}`)
           return jsonAnswer(500, internalError)
@@ -188,7 +190,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   )
 
   /** What an authorised JSON-RPC POST answers (serveRpcPath reads the body and sends this). */
-  const answerPost = async (network: ServedNetwork, contentType: string, body: string): Promise<PostAnswer> => {
+  const answerPost = async (network: ServedNetwork, contentType: string, body: string, connection: object): Promise<PostAnswer> => {
     if (!/^application\/json\b/i.test(contentType)) {
       return jsonAnswer(415, errorReply(null, { code: ErrorCode.invalidRequest, message: 'unsupported content type: send Content-Type: application/json' }))
     }
@@ -205,7 +207,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         return { ...answer, headers: { ...answer.headers, 'retry-after': String(Math.ceil(taken.retryAfterMs / 1000)) } }
       }
     }
-    const result = await network.dispatcher.handlePayload(payload, { transport: 'http' })
+    const result = await asClient(clientOfConnection(connection), () => network.dispatcher.handlePayload(payload, { transport: 'http' }))
     if (result === null) return { status: 204, headers: {}, body: null }
     return { status: 200, headers: jsonHeader, body: serializeReply(result) }
   }
@@ -234,7 +236,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const { dispatcher: networkDispatcher, subscriptions } = routed.network
     wss.handleUpgrade(request, socket, head, (ws: WebSocket) =>
-      serveSocket(ws, { dispatcher: networkDispatcher, hub: subscriptions, bucket, rateLimit: config.rateLimit, keepAliveMs: limits.peerTimeoutMs / 2, maxMessageBytes: config.maxBodyBytes }),
+      serveSocket(ws, { dispatcher: networkDispatcher, hub: subscriptions, bucket, rateLimit: config.rateLimit, keepAliveMs: limits.peerTimeoutMs / 2, maxMessageBytes: config.maxBodyBytes, log }),
     )
   })
 

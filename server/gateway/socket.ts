@@ -5,6 +5,8 @@ import { parseRequestText } from './exactIds.ts'
 import { ErrorCode, errorReply, isValidId, serializeReply, type JsonRpcId, type GatewayReply } from './jsonrpc.ts'
 import { rateLimitData, type TokenBucket } from './rateLimit.ts'
 import type { SubscriberSocket, Subscriptions } from './subscriptionHub.ts'
+import { asClient, clientOfConnection } from './fairShare.ts'
+import { closeIfUnread } from '../clientLimits.ts'
 
 export type SocketDeps = {
   dispatcher: Dispatcher
@@ -14,6 +16,8 @@ export type SocketDeps = {
   keepAliveMs: number
   /** The body limit: a larger message gets a JSON-RPC error, as a larger HTTP body gets its 413. */
   maxMessageBytes: number
+  /** Where a socket closed for its unread answers is said (clientLimits.ts closeIfUnread). */
+  log?: (line: string) => void
 }
 
 /** How long a client must be quiet before a socket that lost its node closes, and the longest wait for that. */
@@ -55,7 +59,9 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
   }
   const owner: SubscriberSocket = {
     deliver: (raw) => {
-      if (ws.readyState === WebSocket.OPEN) ws.send(raw)
+      if (ws.readyState !== WebSocket.OPEN) return
+      ws.send(raw)
+      closeIfUnread(ws, deps.log ?? (() => {}), 'gateway')
     },
     lost: (reason) => {
       if (closingSince !== null) return
@@ -70,7 +76,9 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
   }
   const send = (value: GatewayReply | GatewayReply[]) => {
     // Text frames, also when the reply comes as bytes (a RawResult's JSON).
-    if (ws.readyState === WebSocket.OPEN) ws.send(serializeReply(value), { binary: false })
+    if (ws.readyState !== WebSocket.OPEN) return
+    ws.send(serializeReply(value), { binary: false })
+    closeIfUnread(ws, deps.log ?? (() => {}), 'gateway')
   }
 
   ws.on('message', async (data) => {
@@ -114,7 +122,7 @@ export function serveSocket(ws: WebSocket, deps: SocketDeps): void {
         return
       }
     }
-    const reply = await dispatcher.handlePayload(payload, { transport: 'ws', session })
+    const reply = await asClient(clientOfConnection(ws), () => dispatcher.handlePayload(payload, { transport: 'ws', session }))
     if (reply !== null) send(reply)
   }
 
