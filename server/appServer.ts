@@ -8,7 +8,7 @@ import { repoRoot, type ServiceConfig } from './config.ts'
 import { contentSecurityPolicy, nonceSource } from './csp.ts'
 import { createFirstScreenPage, createIndexPage, type PageRequest } from './indexPage.ts'
 import { loadFirstScreenRenderer, serverRenderDir } from './firstScreen.ts'
-import { clientLimits, limitedServer, type ClientLimits } from './clientLimits.ts'
+import { defaultClientLimits, limitedServer, type ClientLimits } from './clientLimits.ts'
 import { listenOn } from './listenOn.ts'
 import { publicRuntimeConfig } from './browserConfig.ts'
 import { registerNetworkProxy } from './networkProxy.ts'
@@ -98,7 +98,7 @@ export async function startAppServer(
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
   }
-  const limits = options.limits ?? clientLimits({ slowClientMs: 10_000, peerTimeoutMs: 30_000 })
+  const limits = options.limits ?? defaultClientLimits
   const app = Fastify({ logger: false, forceCloseConnections: true, serverFactory: (handler) => limitedServer(limits, handler) })
   // Built at the first response (the ports are known by then) and kept: the networks it lists do not change.
   let policy: string | undefined

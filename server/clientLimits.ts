@@ -19,9 +19,12 @@ export type ClientLimits = {
   peerTimeoutMs: number
 }
 
+/** The limits when nothing sets them (server/config.ts defaults). */
+export const defaultClientLimits: ClientLimits = { headMs: 10_000, bodyMinBytesPerSecond: 512, bodyGraceMs: 10_000, keepAliveMs: 5_000, peerTimeoutMs: 30_000 }
+
 /** Defaults: CHAINGLASS_SLOW_CLIENT_MS (the head and the body's grace) and CHAINGLASS_PEER_TIMEOUT_MS move them. */
 export function clientLimits(settings: { slowClientMs: number; peerTimeoutMs: number }): ClientLimits {
-  return { headMs: settings.slowClientMs, bodyMinBytesPerSecond: 512, bodyGraceMs: settings.slowClientMs, keepAliveMs: 5_000, peerTimeoutMs: settings.peerTimeoutMs }
+  return { ...defaultClientLimits, headMs: settings.slowClientMs, bodyGraceMs: settings.slowClientMs, peerTimeoutMs: settings.peerTimeoutMs }
 }
 
 const refusal = (status: number, text: string, message: string) => {

@@ -4,6 +4,7 @@ import { createServer, type Plugin, type ProxyOptions, type ViteDevServer } from
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { rpcHttpUrl, rpcSocketUrl } from '../contract/endpoints.ts'
 import { proxiedPaths, publicRuntimeConfig } from './browserConfig.ts'
+import { basicAuthorization } from './networkProxy.ts'
 import { publishedContracts } from './chain/publishedContracts.ts'
 import { PortInUseError } from './service.ts'
 
@@ -49,8 +50,7 @@ function networkProxies(runtime: RuntimeConfig): Record<string, ProxyOptions> {
     }
     if (network.ipfsUrl) {
       const store = new URL(network.ipfsUrl)
-      const authorization = `Basic ${Buffer.from(`${network.key}:${network.secret}`, 'utf8').toString('base64')}`
-      proxies[`^${paths.files}/`] = { target: store.origin, changeOrigin: true, rewrite: (path) => path.slice(paths.files.length), headers: { authorization } }
+      proxies[`^${paths.files}/`] = { target: store.origin, changeOrigin: true, rewrite: (path) => path.slice(paths.files.length), headers: { authorization: basicAuthorization(network.key, network.secret) } }
     }
   }
   return proxies

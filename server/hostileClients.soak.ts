@@ -5,7 +5,7 @@ import path from 'node:path'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeLoad, runGatewayLoad } from './testing/load.ts'
-import { launchService, type Launched } from './testing/launched.ts'
+import { launchService, printedUrl, supervisedTestEnv, type Launched } from './testing/launched.ts'
 import { seedCompiledContracts } from './testing/service.ts'
 import { soakSeconds } from './testing/soak.ts'
 
@@ -26,13 +26,6 @@ const heavyBlocks = 40
 let run: Launched
 const urls = { rpc: '', ws: '', files: '', app: '' }
 
-/** The URL printed on the address line that starts with `label`. */
-function printedUrl(label: string): string {
-  const match = new RegExp(`${label}\\s+(http://127\\.0\\.0\\.1:\\d+)`).exec(run.output())
-  if (!match) throw new Error(`no "${label}" line in:\n${run.output()}`)
-  return match[1]!
-}
-
 /** A part's resident memory, from the kernel. */
 function rssMiB(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'))!
@@ -42,25 +35,12 @@ function rssMiB(pid: number): number {
 beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><!--chainglass:config--><div id="root"></div>')
   await seedCompiledContracts(dataDir)
-  run = launchService(
-    {
-      CHAINGLASS_DATA: dataDir,
-      CHAINGLASS_APP_DIST: dist,
-      CHAINGLASS_RPC_PORT: '0',
-      CHAINGLASS_FILES_PORT: '0',
-      CHAINGLASS_APP_PORT: '0',
-      CHAINGLASS_TRAFFIC: '0',
-      CHAINGLASS_BLOCK_TIME: '0',
-      CHAINGLASS_SLOW_CLIENT_MS: '1000',
-      CHAINGLASS_TEST_CONTROL_PORT: String(controlPort),
-    },
-    ['--app'],
-  )
+  run = launchService(supervisedTestEnv(dataDir, dist, { CHAINGLASS_SLOW_CLIENT_MS: '1000', CHAINGLASS_TEST_CONTROL_PORT: String(controlPort) }), ['--app'])
   await run.printed('chainglass ready', { timeoutMs: 90_000 })
-  urls.rpc = `${printedUrl('JSON-RPC HTTP')}/v3/devkey`
-  urls.ws = `${printedUrl('JSON-RPC HTTP').replace('http', 'ws')}/ws/v3/devkey`
-  urls.files = printedUrl('file storage')
-  urls.app = printedUrl('explorer')
+  urls.rpc = `${printedUrl(run, 'JSON-RPC HTTP')}/v3/devkey`
+  urls.ws = `${printedUrl(run, 'JSON-RPC HTTP').replace('http', 'ws')}/ws/v3/devkey`
+  urls.files = printedUrl(run, 'file storage')
+  urls.app = printedUrl(run, 'explorer')
   // Heavy blocks for the flood: fifteen transfers each, through the tests' control of the chain.
   for (let block = 0; block < heavyBlocks; block++) {
     const transfers = Array.from({ length: 15 }, (_, index) => ({ from: 1 + (index % 9), to: '0x000000000000000000000000000000000000dEaD', value: '1' }))

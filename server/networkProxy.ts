@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import WebSocket, { WebSocketServer, type RawData } from 'ws'
 import type { Network, RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { proxyPrefixes } from './browserConfig.ts'
-import { closeIfUnread, keepPeerAlive } from './clientLimits.ts'
+import { closeIfUnread, defaultClientLimits, keepPeerAlive } from './clientLimits.ts'
 import { rpcHttpUrl, rpcSocketUrl } from '../contract/endpoints.ts'
 
 /**
@@ -33,7 +33,8 @@ function passedOn(headers: Record<string, string | string[] | undefined>, extra:
   return { ...out, ...extra }
 }
 
-function basicAuthorization(key: string, secret: string): string {
+/** HTTP Basic for the file store: base64 of the UTF-8 `key:secret`. */
+export function basicAuthorization(key: string, secret: string): string {
   return `Basic ${Buffer.from(`${key}:${secret}`, 'utf8').toString('base64')}`
 }
 
@@ -141,7 +142,7 @@ export async function registerNetworkProxy(app: FastifyInstance, runtime: () => 
     const network = name === undefined ? undefined : networkNamed(name)
     if (!network) return refuseUpgrade(socket)
     sockets.handleUpgrade(request, socket, head, (visitor) => {
-      keepPeerAlive(visitor, { peerTimeoutMs: options.peerTimeoutMs ?? 30_000 })
+      keepPeerAlive(visitor, { peerTimeoutMs: options.peerTimeoutMs ?? defaultClientLimits.peerTimeoutMs })
       bridge(visitor, rpcSocketUrl(network), timeoutMs, options.log ?? ((line) => console.log(line)))
     })
   })

@@ -16,7 +16,7 @@ import { repoGcRoute } from './routes/repoGc.ts'
 import { versionRoute } from './routes/version.ts'
 import { BlockStore } from './store.ts'
 import { listenOn } from '../listenOn.ts'
-import { clientLimits, limitedServer, type ClientLimits } from '../clientLimits.ts'
+import { defaultClientLimits, limitedServer, type ClientLimits } from '../clientLimits.ts'
 
 export type FileServiceOptions = {
   /** 0 lets the OS pick; a taken port rejects with an error whose code is EADDRINUSE. */
@@ -78,7 +78,7 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   }
   const allowedOrigins = options.allowedOrigins ?? []
 
-  const limits = options.limits ?? clientLimits({ slowClientMs: 10_000, peerTimeoutMs: 30_000 })
+  const limits = options.limits ?? defaultClientLimits
   const app = Fastify({
     logger: false,
     forceCloseConnections: true,

@@ -79,21 +79,17 @@ export class FairShare implements NodeClient {
     })
   }
 
-  /** Starts calls while there is room: each client with a call waiting and room of its own, in turn. */
+  /**
+   * Starts calls while there is room: each client with a call waiting and room of its own, in turn. A client that
+   * took a turn goes to the back of the line (a Map keeps insertion order, and this loop reaches it again there).
+   */
   #pump(): void {
-    while (this.#inFlight < this.#limits.inFlight) {
-      let started = false
-      for (const [client, queue] of this.#queues) {
-        if (this.#inFlight >= this.#limits.inFlight) break
-        if ((this.#running.get(client) ?? 0) >= this.#limits.perClient) continue
-        const next = queue.shift()!
-        // Its turn taken: to the back of the line, or out of it when it has nothing more waiting.
-        this.#queues.delete(client)
-        if (queue.length > 0) this.#queues.set(client, queue)
-        this.#start(client, next)
-        started = true
-      }
-      if (!started) return
+    for (const [client, queue] of this.#queues) {
+      if (this.#inFlight >= this.#limits.inFlight) return
+      if ((this.#running.get(client) ?? 0) >= this.#limits.perClient) continue
+      this.#queues.delete(client)
+      this.#start(client, queue.shift()!)
+      if (queue.length > 0) this.#queues.set(client, queue)
     }
   }
 

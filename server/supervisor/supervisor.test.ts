@@ -3,7 +3,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchService, type Launched } from '../testing/launched.ts'
+import { launchService, printedUrl, supervisedTestEnv, type Launched } from '../testing/launched.ts'
 import { seedCompiledContracts } from '../testing/service.ts'
 import { Load, type Outcome } from '../testing/requestLoops.ts'
 import NodeWebSocket from 'ws'
@@ -28,35 +28,15 @@ const urls = { rpc: '', files: '', app: '' }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The URL printed on the address line that starts with `label`. */
-function printedUrl(label: string): string {
-  const match = new RegExp(`${label}\\s+(http://127\\.0\\.0\\.1:\\d+)`).exec(run.output())
-  if (!match) throw new Error(`no "${label}" line in:\n${run.output()}`)
-  return match[1]!
-}
-
 beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>chainglass</title>')
   await seedCompiledContracts(dataDir)
-  run = launchService(
-    {
-      CHAINGLASS_DATA: dataDir,
-      CHAINGLASS_APP_DIST: dist,
-      CHAINGLASS_RPC_PORT: '0',
-      CHAINGLASS_FILES_PORT: '0',
-      CHAINGLASS_APP_PORT: '0',
-      CHAINGLASS_TRAFFIC: '0',
-      // Mined as the scenario's transactions come: no part waits on a block clock.
-      CHAINGLASS_BLOCK_TIME: '0',
-      CHAINGLASS_UPSTREAM_TIMEOUT_MS: '3000',
-      CHAINGLASS_FAULT_INJECTION: '1',
-    },
-    ['--app'],
-  )
+  // Mined as the scenario's transactions come: no part waits on a block clock.
+  run = launchService(supervisedTestEnv(dataDir, dist, { CHAINGLASS_UPSTREAM_TIMEOUT_MS: '3000', CHAINGLASS_FAULT_INJECTION: '1' }), ['--app'])
   await run.printed('chainglass ready', { timeoutMs: 55_000 })
-  urls.rpc = `${printedUrl('JSON-RPC HTTP')}/v3/devkey`
-  urls.files = printedUrl('file storage')
-  urls.app = printedUrl('explorer')
+  urls.rpc = `${printedUrl(run, 'JSON-RPC HTTP')}/v3/devkey`
+  urls.files = printedUrl(run, 'file storage')
+  urls.app = printedUrl(run, 'explorer')
   let id = 0
   const rpc = async (signal: AbortSignal, method: string, params: unknown[]) => {
     const response = await fetch(urls.rpc, { method: 'POST', signal, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }) })

@@ -56,3 +56,27 @@ export function alive(pid: number): boolean {
     return false
   }
 }
+
+/**
+ * The settings of a supervised service a test launches (launchService): its data and built app where given, ports
+ * the OS picks, no traffic and no block clock (the chain moves only when the test moves it), plus `extra`.
+ */
+export function supervisedTestEnv(dataDir: string, dist: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    CHAINGLASS_DATA: dataDir,
+    CHAINGLASS_APP_DIST: dist,
+    CHAINGLASS_RPC_PORT: '0',
+    CHAINGLASS_FILES_PORT: '0',
+    CHAINGLASS_APP_PORT: '0',
+    CHAINGLASS_TRAFFIC: '0',
+    CHAINGLASS_BLOCK_TIME: '0',
+    ...extra,
+  }
+}
+
+/** The URL a launched service printed on the address line that starts with `label`. */
+export function printedUrl(run: Launched, label: string): string {
+  const match = new RegExp(`${label}\\s+(http://127\\.0\\.0\\.1:\\d+)`).exec(run.output())
+  if (!match) throw new Error(`no "${label}" line in:\n${run.output()}`)
+  return match[1]!
+}
