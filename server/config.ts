@@ -26,6 +26,8 @@ export type ServiceConfig = {
   maxBatch: number
   /** Largest request body in bytes (HTTP and one WebSocket message). */
   maxBodyBytes: number
+  /** Answer bytes one client's messages may hold in the gateway before its further calls are refused (fairShare.ts). */
+  maxResponseBytes: number
   /** Largest file-store add request in bytes. */
   maxUploadBytes: number
   /** The spec's eth_getLogs limits. */
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     testControlPort: env.CHAINGLASS_TEST_CONTROL_PORT ? port(env, 'CHAINGLASS_TEST_CONTROL_PORT', 0) : null,
     maxBatch: int(env, 'CHAINGLASS_MAX_BATCH', 1000, 1),
     maxBodyBytes: int(env, 'CHAINGLASS_MAX_BODY_BYTES', 5 * 1024 * 1024, 1024),
+    maxResponseBytes: int(env, 'CHAINGLASS_MAX_RESPONSE_BYTES', 32 * 1024 * 1024, 1024),
     maxUploadBytes: int(env, 'CHAINGLASS_MAX_UPLOAD_BYTES', 2 * 1024 ** 3, 1),
     logsMaxResults: 10_000,
     logsTimeoutMs: int(env, 'CHAINGLASS_LOGS_TIMEOUT_MS', 10_000, 1),

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { ErrorCode, RawResult, RpcFailure } from './jsonrpc.ts'
 import type { NodeClient } from './upstream.ts'
 
 /**
@@ -8,16 +9,53 @@ import type { NodeClient } from './upstream.ts'
  * calls; at most `perClient` of one client's calls and `inFlight` in all are at the node at once; a free place
  * goes to the next client in turn that has a call waiting. A newcomer's call therefore waits for at most the
  * calls already at the node, never for another client's backlog. Every call is still answered, in time.
+ *
+ * Memory is shared too: the answers a client's messages have gathered and not yet handed to its connection are
+ * counted, and past `responseBytes` that client's further calls are answered at once with -32005 and a back-off
+ * hint instead of being run, so no one batch of huge results can fill the gateway's memory.
  */
 
-type Waiting = { run: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+/** A client's answer bytes held in the gateway, and the share of them one message gathered (released with it). */
+type Client = { id: string; heldBytes: number }
+type Message = { client: Client; bytes: number }
+
+type Waiting = { message: Message | undefined; run: () => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
 
 /** Who is calling, for the calls made while handling one of their messages (asClient). */
-const caller = new AsyncLocalStorage<string>()
+const caller = new AsyncLocalStorage<Message>()
+const clients = new Map<string, Client>()
 
-/** Runs `handle` as `client`'s: the node calls it makes are queued as that client's (FairShare). */
-export function asClient<T>(client: string, handle: () => Promise<T>): Promise<T> {
-  return caller.run(client, handle)
+/**
+ * Runs `handle` as `client`'s: the node calls it makes are queued as that client's (FairShare), and the answer
+ * bytes they gather are the client's until `handle` ends (its caller then hands the reply to the connection).
+ */
+export async function asClient<T>(client: string, handle: () => Promise<T>): Promise<T> {
+  let state = clients.get(client)
+  if (!state) clients.set(client, (state = { id: client, heldBytes: 0 }))
+  const message: Message = { client: state, bytes: 0 }
+  try {
+    return await caller.run(message, handle)
+  } finally {
+    state.heldBytes -= message.bytes
+    if (state.heldBytes === 0 && clients.get(client) === state) clients.delete(client)
+  }
+}
+
+/** A result's size on the way out: a raw result's bytes; a parsed one's JSON text. */
+function answerBytes(result: unknown): number {
+  return result instanceof RawResult ? result.bytes.length : (JSON.stringify(result)?.length ?? 4)
+}
+
+/** How long a refused client is asked to wait: its held answers are usually sent within that. */
+const backoffSeconds = 1
+
+function tooManyAnswerBytes(limitBytes: number): RpcFailure {
+  const megabytes = Math.round((limitBytes / 1024 / 1024) * 10) / 10
+  return new RpcFailure(
+    ErrorCode.limitExceeded,
+    `response too large: more than ${megabytes} MB of this client's answers are waiting to be sent; ask for less at once, or retry after ${backoffSeconds} s`,
+    { limit_bytes: limitBytes, backoff_seconds: backoffSeconds },
+  )
 }
 
 let nextClient = 0
@@ -30,10 +68,13 @@ export function clientOfConnection(connection: object): string {
   return id
 }
 
-export type FairShareLimits = { inFlight: number; perClient: number }
+export type FairShareLimits = { inFlight: number; perClient: number; responseBytes: number }
 
-/** The default limits: enough in flight to keep the node busy, few enough that a newcomer waits little. */
-export const fairShareLimits: FairShareLimits = { inFlight: 16, perClient: 8 }
+/**
+ * The default limits: enough in flight to keep the node busy, few enough that a newcomer waits little; room for
+ * the largest batch a client may send of full blocks from a busy chain (a thousand of ours is about 10 MB).
+ */
+export const fairShareLimits: FairShareLimits = { inFlight: 16, perClient: 8, responseBytes: 32 * 1024 * 1024 }
 
 export class FairShare implements NodeClient {
   readonly #node: NodeClient
@@ -70,11 +111,12 @@ export class FairShare implements NodeClient {
 
   #enqueue(run: () => Promise<unknown>): Promise<unknown> {
     // Calls made outside any client's message (the gateway's own reads) share one queue of their own.
-    const client = caller.getStore() ?? 'gateway'
+    const message = caller.getStore()
+    const client = message?.client.id ?? 'gateway'
     return new Promise((resolve, reject) => {
       const queue = this.#queues.get(client)
-      if (queue) queue.push({ run, resolve, reject })
-      else this.#queues.set(client, [{ run, resolve, reject }])
+      if (queue) queue.push({ message, run, resolve, reject })
+      else this.#queues.set(client, [{ message, run, resolve, reject }])
       this.#pump()
     })
   }
@@ -82,12 +124,18 @@ export class FairShare implements NodeClient {
   /**
    * Starts calls while there is room: each client with a call waiting and room of its own, in turn. A client that
    * took a turn goes to the back of the line (a Map keeps insertion order, and this loop reaches it again there).
+   * A client holding more answer bytes than its share has its waiting calls refused instead (they cost no turn).
    */
   #pump(): void {
     for (const [client, queue] of this.#queues) {
       if (this.#inFlight >= this.#limits.inFlight) return
       if ((this.#running.get(client) ?? 0) >= this.#limits.perClient) continue
       this.#queues.delete(client)
+      const held = queue[0]!.message?.client.heldBytes ?? 0
+      if (held > this.#limits.responseBytes) {
+        for (const call of queue.splice(0)) call.reject(tooManyAnswerBytes(this.#limits.responseBytes))
+        continue
+      }
       this.#start(client, queue.shift()!)
       if (queue.length > 0) this.#queues.set(client, queue)
     }
@@ -98,7 +146,14 @@ export class FairShare implements NodeClient {
     this.#running.set(client, (this.#running.get(client) ?? 0) + 1)
     call
       .run()
-      .then(call.resolve, call.reject)
+      .then((result) => {
+        if (call.message) {
+          const bytes = answerBytes(result)
+          call.message.bytes += bytes
+          call.message.client.heldBytes += bytes
+        }
+        call.resolve(result)
+      }, call.reject)
       .finally(() => {
         this.#inFlight -= 1
         const left = this.#running.get(client)! - 1

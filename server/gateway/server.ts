@@ -4,7 +4,7 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyInstance } from 'fastify'
 import WebSocket, { WebSocketServer } from 'ws'
 import { clientLimits, limitedServer } from '../clientLimits.ts'
-import { asClient, clientOfConnection, FairShare } from './fairShare.ts'
+import { asClient, clientOfConnection, FairShare, fairShareLimits } from './fairShare.ts'
 import type { ServiceConfig } from '../config.ts'
 import { listenOn } from '../listenOn.ts'
 import { answerBeforeBody } from './answerBeforeBody.ts'
@@ -62,7 +62,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const dispatcher = new Dispatcher({
     config,
     // Shared between clients, a turn each (fairShare.ts).
-    node: new FairShare(node),
+    node: new FairShare(node, { ...fairShareLimits, responseBytes: config.maxResponseBytes }),
     partner,
     onInternalError: (error) => log(`gateway: internal error: ${error instanceof Error ? error.message : String(error)}`),
   })
