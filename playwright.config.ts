@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, findTestBrowser } from './scripts/browser.mjs'
-import { e2eExtraConnectSources, e2ePorts } from './e2e/ports.ts'
+import { e2ePorts } from './e2e/ports.ts'
 
 /**
  * The end-to-end suite: the real service (chain, gateway, demo scenario, traffic) serving the built app, on
@@ -77,7 +77,6 @@ export default defineConfig({
       CHAINGLASS_HISTORY_BLOCKS: '60',
       CHAINGLASS_TEST_CONTROL_PORT: String(e2ePorts.control),
       CHAINGLASS_DATA: process.env.CHAINGLASS_E2E_DATA,
-      CHAINGLASS_CSP_CONNECT_SRC: e2eExtraConnectSources.join(' '),
       // The tests read what the server rendered; on two busy cores (Chromium beside the node) the home page's
       // three round trips took up to 1.6 s and missed the 800 ms default in 2 of 60 loads. What a page does
       // without its data is e2e/first-screen-faults.spec.ts's, injected, not left to the machine's load.

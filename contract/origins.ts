@@ -11,3 +11,25 @@ export function originOf(url: string): string | null {
     return null
   }
 }
+
+/**
+ * Whether a URL names this machine: 127.0.0.0/8, localhost (and its subdomains, which browsers resolve to
+ * loopback), or [::1]. Such a node is the developer's own: labelled local, and reachable under `npm start`'s policy.
+ */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string
+  try {
+    host = new URL(url).hostname
+  } catch {
+    return false
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+}
+
+/**
+ * The same URL with a [::1] host written as localhost: a Content-Security-Policy cannot name an IPv6 literal
+ * (server/csp.ts), and the browser resolves localhost to ::1 as well as 127.0.0.1. Other URLs come back as given.
+ */
+export function withLoopbackName(url: string): string {
+  return url.replace(/^((?:https?|wss?):\/\/)\[::1\](?=[:/?#]|$)/i, '$1localhost')
+}

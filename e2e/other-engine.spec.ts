@@ -71,6 +71,28 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await node?.stop()
   })
 
+  test('added by its URL alone, as localhost: Test connection fills the chain id, the rules, a label and a name; one click adds it, labelled local', async ({ page, request }) => {
+    const chainId = await rpc<Hex>(request, node.url, 'eth_chainId')
+    const decimal = BigInt(chainId).toString()
+    expect(await rpc<string>(request, node.url, 'web3_clientVersion')).toMatch(/^HardhatNetwork\//)
+    await page.goto('/settings')
+    await page.getByTestId('add-network').click()
+    const form = page.getByTestId('network-form')
+    await form.getByTestId('field-rpcBase').fill(`http://localhost:${node.port}`)
+    await form.getByTestId('network-form-test').click()
+    await expect(form.getByTestId('rules-source')).toContainText('Filled in from what the node answered')
+    await expect(form.getByTestId('field-chainId')).toHaveValue(chainId)
+    await expect(form.getByTestId('field-label')).toHaveValue(`Hardhat local · chain ${decimal}`)
+    await expect(form.getByTestId('field-name')).toHaveValue(`hardhat-${decimal}`)
+    // Hardhat has no eth_getBlockReceipts: the rule follows the node.
+    await expect(form.getByTestId('field-blockReceipts')).not.toBeChecked()
+    await form.getByTestId('network-save').click()
+    await expect(page.getByTestId(`network-row-hardhat-${decimal}`)).toContainText('Added by you · local node')
+    const transfer = seeded.transfers[0]!
+    await page.goto(`/block/${BigInt(transfer.blockNumber)}?network=hardhat-${decimal}`)
+    await expect(page.getByTestId('block-tx-row').first()).toContainText(/success/i)
+  })
+
   test('added without testing it: its first use probes it, the rules follow the node, and the block page never asks eth_getBlockReceipts', async ({ page }) => {
     const form = await fillHardhatForm(page)
     // The rules as the form starts them: eth_getBlockReceipts assumed.

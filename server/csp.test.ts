@@ -25,6 +25,14 @@ describe('the app Content-Security-Policy', () => {
     expect(connectSources(runtime, parseConnectSources(' https: wss:  https://rpc.example '))).toContain('https://rpc.example')
     expect(() => parseConnectSources("https: ; script-src 'unsafe-inline'")).toThrow(/not a CSP source/)
     expect(() => parseConnectSources('https://a.example,https://b.example')).toThrow(/not a CSP source/)
-    expect(parseConnectSources(undefined)).toEqual([])
+    expect(parseConnectSources('')).toEqual([])
+  })
+
+  it('left unset, allows the nodes on this machine: 127.0.0.1 and localhost on any port, HTTP and WebSocket', () => {
+    expect(parseConnectSources(undefined)).toEqual(['http://127.0.0.1:*', 'ws://127.0.0.1:*', 'http://localhost:*', 'ws://localhost:*'])
+    expect(loadConfig({}).cspConnectSources).toEqual(parseConnectSources(undefined))
+    // An operator's list is the whole of it: a deployment serving others reaches no loopback node it did not name.
+    expect(loadConfig({ CHAINGLASS_CSP_CONNECT_SRC: 'https://rpc.example' }).cspConnectSources).toEqual(['https://rpc.example'])
+    expect(loadConfig({ CHAINGLASS_CSP_CONNECT_SRC: '' }).cspConnectSources).toEqual([])
   })
 })

@@ -20,15 +20,30 @@ import { svgFrameCss } from '../contract/svgFrame.ts'
  * it was this deployment's policy that blocked it (src/networks/cspBlocks.ts) and what to ask the operator
  * for; the operator can widen connect-src with CHAINGLASS_CSP_CONNECT_SRC (specific origins, or `https:
  * wss:` to allow any network, at the price of letting an injected script send data anywhere).
+ *
+ * Left unset, the deployment is the one `npm start` makes on a developer's machine, and the nodes its user
+ * runs beside it (anvil, Hardhat, geth on any port) must work at once: the loopback origins are allowed
+ * (loopbackConnectSources). A deployment serving others sets the variable, and its list is the whole of it.
  */
 
 /** A srcdoc frame inherits this policy, so the SVG preview's one stylesheet is allowed by its hash. */
 const svgFrameStyleHash = `'sha256-${createHash('sha256').update(svgFrameCss).digest('base64')}'`
 
 
-/** Checks operator-given connect-src sources: CSP tokens only, so the setting cannot add directives. */
+/**
+ * Every port on this machine's loopback names, over HTTP and WebSocket. Not [::1]: CSP's host grammar has no
+ * IPv6 literal (Chromium ignores such a source), so the settings form writes a [::1] node as localhost, which
+ * the browser resolves to both loopback addresses.
+ */
+export const loopbackConnectSources: readonly string[] = ['http://127.0.0.1:*', 'ws://127.0.0.1:*', 'http://localhost:*', 'ws://localhost:*']
+
+/**
+ * Checks operator-given connect-src sources: CSP tokens only, so the setting cannot add directives. Unset (not
+ * merely empty): the loopback origins, for the local deployment.
+ */
 export function parseConnectSources(raw: string | undefined): string[] {
-  const sources = (raw ?? '').split(/\s+/).filter((token) => token !== '')
+  if (raw === undefined) return [...loopbackConnectSources]
+  const sources = raw.split(/\s+/).filter((token) => token !== '')
   for (const source of sources) {
     if (/[;,'"]/.test(source)) throw new Error(`CHAINGLASS_CSP_CONNECT_SRC: "${source}" is not a CSP source (expected origins like https://rpc.example, or schemes like https: wss:)`)
   }

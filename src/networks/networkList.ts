@@ -32,7 +32,14 @@ export function networkForSearch(config: RuntimeConfig, search: string, samples?
 
 /** What kind of network it is, in words: recorded sample networks always say so. */
 export function networkKind(network: Network | AppNetwork): string {
-  if ((network as Partial<AppNetwork>).source === 'user') return 'Added by you'
+  if ((network as Partial<AppNetwork>).source === 'user') return network.kind === 'local' ? 'Added by you · local node' : 'Added by you'
   if (network.kind === 'sample') return 'Recorded sample'
   return network.kind === 'local' ? 'Local service' : 'Hosted'
+}
+
+/** Where a network runs, in a few lowercase words: the deployment's own service, a node on this machine, … */
+export function networkPlace(network: Network | AppNetwork): string {
+  if (network.kind === 'sample') return 'recorded sample'
+  if (network.kind === 'hosted') return 'hosted'
+  return (network as Partial<AppNetwork>).source === 'user' ? 'local node' : 'local service'
 }

@@ -19,6 +19,8 @@ export type Offer = { offered: boolean; said: string }
 
 export type NetworkProbe = {
   chainId: Hex | null
+  /** web3_clientVersion ("anvil/v1.7.1"): names the network when the user has not (nodeNaming.ts). */
+  clientVersion: string | null
   blockReceipts: Offer
   safe: Offer
   finalized: Offer
@@ -90,8 +92,9 @@ async function probeMethods(url: string, batchSize: number, fetchImpl: typeof fe
   const notAsked = Promise.reject(new Error('not asked: the network’s rules refuse it'))
   notAsked.catch(() => undefined)
   const askTag = (tag: ProbedTag) => (tags.includes(tag) ? ask('eth_getBlockByNumber', [tag, false]) : notAsked)
-  const [chainId, blockReceipts, safe, finalized, otterscan, l2a, l2b] = await Promise.allSettled([
+  const [chainId, clientVersion, blockReceipts, safe, finalized, otterscan, l2a, l2b] = await Promise.allSettled([
     ask('eth_chainId', []),
+    ask('web3_clientVersion', []),
     ask('eth_getBlockReceipts', ['latest']),
     askTag('safe'),
     askTag('finalized'),
@@ -102,6 +105,7 @@ async function probeMethods(url: string, batchSize: number, fetchImpl: typeof fe
   const count = (result: unknown) => (Array.isArray(result) ? `answered (${result.length})` : 'answered')
   return {
     chainId: chainId.status === 'fulfilled' && typeof chainId.value === 'string' ? (chainId.value as Hex) : null,
+    clientVersion: clientVersion.status === 'fulfilled' && typeof clientVersion.value === 'string' ? clientVersion.value : null,
     blockReceipts: offerOf(blockReceipts, count),
     safe: tagOf(safe),
     finalized: tagOf(finalized),

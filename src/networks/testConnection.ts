@@ -20,12 +20,13 @@ import type { Network } from '../../contract/runtimeConfig.ts'
 export type Endpoint = { name: string; rpcBase: string; wsBase: string; key: string; chainId: string; endpoint?: Network['endpoint'] }
 
 export type ProbeResult =
-  | { transport: 'http' | 'websocket'; ok: true; latencyMs: number; chainId: Hex; matches: boolean }
+  | { transport: 'http' | 'websocket'; ok: true; latencyMs: number; chainId: Hex }
   | { transport: 'http' | 'websocket'; ok: false; latencyMs: number; error: unknown; reached: boolean }
 
 export const probeTimeoutMs = 8_000
 
-function sameChain(a: string, b: string): boolean {
+/** Whether two chain ids (hex or decimal) name the same chain. */
+export function sameChain(a: string, b: string): boolean {
   try {
     return BigInt(a) === BigInt(b)
   } catch {
@@ -33,11 +34,11 @@ function sameChain(a: string, b: string): boolean {
   }
 }
 
-async function probe(transport: 'http' | 'websocket', rpc: RpcTransport, expected: string, now: () => number): Promise<ProbeResult> {
+async function probe(transport: 'http' | 'websocket', rpc: RpcTransport, now: () => number): Promise<ProbeResult> {
   const started = now()
   try {
     const answer = await chainId(rpc, { timeoutMs: probeTimeoutMs })
-    return { transport, ok: true, latencyMs: Math.round(now() - started), chainId: answer, matches: sameChain(answer, expected) }
+    return { transport, ok: true, latencyMs: Math.round(now() - started), chainId: answer }
   } catch (error) {
     // An RpcError is an answer: the endpoint was reached and the key accepted, but the method refused.
     return { transport, ok: false, latencyMs: Math.round(now() - started), error, reached: error instanceof RpcError }
@@ -46,7 +47,7 @@ async function probe(transport: 'http' | 'websocket', rpc: RpcTransport, expecte
 
 export function probeHttp(endpoint: Endpoint, options: { fetch?: typeof fetch; now?: () => number } = {}): Promise<ProbeResult> {
   const http = new HttpTransport({ url: rpcHttpUrl(endpoint), timeoutMs: probeTimeoutMs, fetch: options.fetch })
-  return probe('http', http, endpoint.chainId, options.now ?? (() => performance.now()))
+  return probe('http', http, options.now ?? (() => performance.now()))
 }
 
 /** One connection attempt: a socket that cannot open is reported at once, not retried with backoff. */
@@ -74,7 +75,7 @@ export function probeSocket(endpoint: Endpoint, options: { WebSocket?: new (url:
         finish({ transport: 'websocket', ok: false, latencyMs: Math.round(now() - started), error: new NetworkError('eth_chainId', 'the WebSocket did not open'), reached: false })
       }
     })
-    probe('websocket', socket, endpoint.chainId, now).then(finish, () => {})
+    probe('websocket', socket, now).then(finish, () => {})
   })
 }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isLoopbackUrl } from '../../contract/origins.ts'
 import {
   credentialsFromSnapshot,
   forgetFilesCredentials,
@@ -101,8 +102,9 @@ export function parseUserNetwork(input: unknown, taken: ReadonlySet<string>): Pa
 
 export function toAppNetwork(record: UserNetworkRecord): AppNetwork {
   const { capabilities, ...fields } = record
-  // The secret is not on the object: the file store looks it up by name (files/credentials.ts).
-  return { ...fields, secret: '', kind: 'hosted', source: 'user', capabilities, sample: null }
+  // The secret is not on the object: the file store looks it up by name (files/credentials.ts). A node on this
+  // machine is the developer's own: local, as the built-in devnet is.
+  return { ...fields, secret: '', kind: isLoopbackUrl(record.rpcBase) ? 'local' : 'hosted', source: 'user', capabilities, sample: null }
 }
 
 export type SecretPlace = 'none' | 'session' | 'device'

@@ -4,6 +4,7 @@ import { formatGwei, formatInteger } from '../../format/numbers.ts'
 import { averageInterval } from '../../format/time.ts'
 import type { Network } from '../../../contract/runtimeConfig.ts'
 import { ClockIcon, CubeIcon, GaugeIcon, LinkIcon } from '../../ui/icons.tsx'
+import { networkPlace } from '../../networks/networkList.ts'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { blockRowCount, type ChainBlock } from './liveWindow.ts'
 
@@ -69,6 +70,8 @@ export function ChainStats({ network, blocks, counts }: { network: Network; bloc
   const recent = blocks.slice(-(miniBarCount + 1))
   const times = recent.map((block) => hexToNumber(block.timestamp))
   const interval = blocks.length > 1 ? averageInterval(blocks.map((block) => hexToNumber(block.timestamp))) : null
+  // A chain that has only its genesis block (a developer's fresh node) has no interval to wait for.
+  const genesisOnly = blocks.length === 1 && hexToBigInt(blocks[0]!.number) === 0n
   const intervals = times.slice(1).map((time, index) => time - times[index]!)
   const baseFees = recent.slice(1).map((block) => (block.baseFeePerGas ? Number(hexToBigInt(block.baseFeePerGas)) : 0))
   const transactions = counts?.reduce((sum, count) => sum + count, 0)
@@ -78,7 +81,7 @@ export function ChainStats({ network, blocks, counts }: { network: Network; bloc
       <Stat
         label="Chain ID"
         value={formatChainId(network.chainId)}
-        note={`${network.label} · ${network.kind === 'local' ? 'local service' : network.kind === 'sample' ? 'recorded sample' : 'hosted'}`}
+        note={`${network.label} · ${networkPlace(network)}`}
         icon={LinkIcon}
         testId="stat-chain-id"
         // Where the other cards draw a trend: the id as it travels in eth_chainId, so both forms are at hand.
@@ -92,8 +95,8 @@ export function ChainStats({ network, blocks, counts }: { network: Network; bloc
       />
       <Stat
         label="Block time"
-        value={interval === null ? <Skeleton className="h-7 w-20" /> : `${interval.toFixed(1)} s`}
-        note={`average of the last ${blocks.length}`}
+        value={interval !== null ? `${interval.toFixed(1)} s` : genesisOnly ? '—' : <Skeleton className="h-7 w-20" />}
+        note={genesisOnly ? 'needs a second block' : `average of the last ${blocks.length}`}
         icon={ClockIcon}
         testId="stat-block-time"
         chart={intervals.length > 0 && <SparkBars values={intervals} label="Seconds between recent blocks" />}

@@ -82,7 +82,7 @@ function LiveOverview({ network, head, feed }: { network: Network; head: BlockHe
       </div>
       <GasChart blocks={data.window} size={chartBlockCount} loading={data.loading} />
       <div className="grid items-start gap-6 xl:grid-cols-2">
-        <LatestBlocks rows={rows} count={blockRowCount} error={error} />
+        <LatestBlocks rows={rows} count={Math.min(blockRowCount, Number(BigInt(shownHead.number)) + 1)} error={error} />
         <LatestTransactions network={network} rows={transactions} receipts={data.receipts} count={transactionRowCount} scanned={covered.length} />
       </div>
     </>

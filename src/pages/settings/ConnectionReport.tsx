@@ -3,7 +3,7 @@ import { formatChainId } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
 import { blockedByPolicy, policyBlocksVersion, subscribePolicyBlocks } from '../../networks/cspBlocks.ts'
 import type { NetworkProbe, Offer } from '../../networks/probe.ts'
-import type { ProbeResult, TagCheck } from '../../networks/testConnection.ts'
+import { sameChain, type ProbeResult, type TagCheck } from '../../networks/testConnection.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { errorKind, explainError } from '../../ui/explainError.ts'
 import { AlertIcon, CheckIcon } from '../../ui/icons.tsx'
@@ -19,17 +19,19 @@ function ProbeLine({ result, expected, url, onUseChainId }: { result: ProbeResul
   const testId = `probe-${result.transport}`
   useSyncExternalStore(subscribePolicyBlocks, policyBlocksVersion)
   if (result.ok) {
+    // Against the chain id in the form now: Test connection may have just filled it in.
+    const matches = sameChain(result.chainId, expected)
     return (
       <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid={testId} data-ok="true" data-chain-id={result.chainId}>
-        <span className={`flex size-5 items-center justify-center rounded-full ${result.matches ? 'bg-emerald-100 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-400' : 'bg-amber-100 text-amber-600 dark:bg-amber-950 dark:text-amber-400'}`}>
-          {result.matches ? <CheckIcon className="size-3.5" /> : <AlertIcon className="size-3.5" />}
+        <span className={`flex size-5 items-center justify-center rounded-full ${matches ? 'bg-emerald-100 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-400' : 'bg-amber-100 text-amber-600 dark:bg-amber-950 dark:text-amber-400'}`}>
+          {matches ? <CheckIcon className="size-3.5" /> : <AlertIcon className="size-3.5" />}
         </span>
         <span className="w-20 font-medium text-zinc-900 dark:text-zinc-100">{transportName[result.transport]}</span>
         <span className="tabular-nums text-zinc-600 dark:text-zinc-300">{formatInteger(result.latencyMs)} ms</span>
         <span className="text-zinc-600 dark:text-zinc-300">
           chain <code className="font-mono text-[13px]">{result.chainId}</code> ({formatChainId(result.chainId)})
         </span>
-        {result.matches ? (
+        {matches ? (
           <Badge tone="success">matches the settings</Badge>
         ) : (
           <>
@@ -105,7 +107,7 @@ function TagLine({ check }: { check: TagCheck }) {
   )
 }
 
-const offerRows: ReadonlyArray<{ key: keyof Omit<NetworkProbe, 'chainId' | 'batch' | 'tagsAsked'>; what: string }> = [
+const offerRows: ReadonlyArray<{ key: keyof Omit<NetworkProbe, 'chainId' | 'clientVersion' | 'batch' | 'tagsAsked'>; what: string }> = [
   { key: 'blockReceipts', what: 'eth_getBlockReceipts' },
   { key: 'safe', what: 'the safe tag' },
   { key: 'finalized', what: 'the finalized tag' },
@@ -132,6 +134,14 @@ function Offers({ offers }: { offers: NetworkProbe }) {
       <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">What it offers, asked of the node (one batch, the largest batch it takes, one subscription)</p>
       <table className="mt-1 w-full text-sm">
         <tbody>
+          {offers.clientVersion !== null && (
+            <tr className="align-top" data-testid="offer-client">
+              <td className="py-1.5 pr-4 font-mono text-[13px]">web3_clientVersion</td>
+              <td className="break-words py-1.5 font-mono text-xs text-zinc-700 dark:text-zinc-300" colSpan={2}>
+                {offers.clientVersion}
+              </td>
+            </tr>
+          )}
           {offerRows.map(({ key, what }) => {
             const offer = offers[key]
             return offer && <OfferLine key={key} testId={`offer-${key}`} what={what} offer={offer} />

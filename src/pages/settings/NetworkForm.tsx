@@ -9,7 +9,7 @@ import { ConnectionReport } from './ConnectionReport.tsx'
 import { Check } from './formParts.tsx'
 import { TextField } from '../../ui/Field.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { fieldOf, fillRules, readNetworkForm } from './networkForm.ts'
+import { fieldOf, fillFromNode, fillRules, readNetworkForm } from './networkForm.ts'
 
 type Problems = Record<string, string>
 
@@ -57,7 +57,6 @@ export function NetworkForm({
     const parsed = parseUserNetwork(reading.input, taken)
     const found: Problems = {}
     if (!parsed.ok) for (const issue of parsed.issues) found[fieldOf(issue.path)] ??= issue.message
-    if (reading.input.key === '' && reading.input.endpoint === 'service') found.key ??= 'Enter the project key: it goes into the request path, {base_url}/v3/<key>'
     setProblems(found)
     const first = fieldOrder.find((field) => found[field] !== undefined)
     if (first) {
@@ -86,13 +85,20 @@ export function NetworkForm({
     setProblems(found)
     if (Object.keys(found).length > 0) return
     const chainId = String(reading.input.chainId).trim()
+    const endpoint = reading.input.endpoint as EndpointShape
+    // The shape the URLs were read as (a URL with no key is a node's own), shown as picked.
+    const radios = form.current!.elements.namedItem('endpoint')
+    if (radios instanceof RadioNodeList) radios.value = endpoint
+    setShape(endpoint)
     setExpectedChainId(chainId)
     test.mutate(
-      { name: String(reading.input.name), rpcBase, wsBase, key: String(reading.input.key), chainId, endpoint: reading.input.endpoint as EndpointShape },
+      { name: String(reading.input.name), rpcBase, wsBase, key: String(reading.input.key), chainId, endpoint },
       {
-        // The rules the node's answers show, written into the form: the user may still change them.
+        // What the node's answers show, written into the form: the user may still change any of it.
         onSuccess: (result) => {
           if (!result.offers || !form.current) return
+          const filled = fillFromNode(form.current, { rpcBase, chainId: result.http.ok ? result.http.chainId : result.offers.chainId, clientVersion: result.offers.clientVersion }, taken)
+          if (filled.chainId) setExpectedChainId(filled.chainId)
           const current = parseUserNetwork(readNetworkForm(new FormData(form.current), existing).input, new Set())
           fillRules(form.current, capabilitiesFromProbe(result.offers, current.ok ? current.record.capabilities : defaultCapabilities))
           setRulesProbed(true)
@@ -256,8 +262,8 @@ export function NetworkForm({
           Cancel
         </Button>
         <p className="basis-full pt-1 text-xs text-zinc-500 dark:text-zinc-400" data-testid="network-form-policy">
-          The page may connect only where this deployment&apos;s security policy allows: its own networks&apos; addresses, and any its operator added. A network elsewhere fails
-          its connection test until the operator allows it.
+          The page may connect only where this deployment&apos;s security policy allows: nodes on this machine (127.0.0.1 and localhost, any port) unless its operator set a
+          list, and the addresses its operator added. A network elsewhere fails its connection test until the operator allows it.
         </p>
       </div>
     </form>

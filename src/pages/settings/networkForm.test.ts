@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { defaultCapabilities } from '../../networks/capabilities.ts'
 import { parseUserNetwork, type UserNetworkRecord } from '../../networks/userNetworks.ts'
-import { deriveWsBase, fieldOf, readNetworkForm, slugify, splitServiceUrl } from './networkForm.ts'
+import { slugify } from '../../networks/nodeNaming.ts'
+import { deriveWsBase, fieldOf, readNetworkForm, splitServiceUrl } from './networkForm.ts'
 
 function form(fields: Record<string, string | string[]>): FormData {
   const data = new FormData()
@@ -52,6 +53,17 @@ describe('the network form', () => {
     const reading = readNetworkForm(form({ label: 'Hardhat', name: '', chainId: '31337', endpoint: 'url', rpcBase: 'http://127.0.0.1:8545/', wsBase: '', key: '', ethMethods: 'on' }), null)
     const parsed = parseUserNetwork(reading.input, new Set())
     expect(parsed).toMatchObject({ ok: true, record: { endpoint: 'url', rpcBase: 'http://127.0.0.1:8545', wsBase: 'ws://127.0.0.1:8545', key: '' } })
+  })
+
+  it('reads a URL with no key as a node’s own, whichever shape is picked, and writes [::1] as localhost', () => {
+    const reading = readNetworkForm(form({ label: '', name: '', chainId: '', endpoint: 'service', rpcBase: 'http://[::1]:8545', wsBase: '', key: '', ethMethods: 'on' }), null)
+    expect(reading.input).toMatchObject({ endpoint: 'url', rpcBase: 'http://localhost:8545', wsBase: 'ws://localhost:8545', key: '' })
+    // The service's shape pasted whole, with the service picked: its key read from the path.
+    const pasted = readNetworkForm(form({ endpoint: 'service', rpcBase: 'https://provider.example/v3/abc123', key: '' }), null)
+    expect(pasted.input).toMatchObject({ endpoint: 'service', rpcBase: 'https://provider.example', key: 'abc123' })
+    // An edit that keeps its stored key keeps the service's shape.
+    const edit = readNetworkForm(form({ endpoint: 'service', rpcBase: 'https://provider.example', key: '' }), { key: 'stored' } as UserNetworkRecord)
+    expect(edit.input).toMatchObject({ endpoint: 'service', key: 'stored' })
   })
 
   it('keeps the stored key when the key field is left empty on an edit', () => {

@@ -1,6 +1,8 @@
 import { blockTags } from '../../rpc/methods.ts'
 import { defaultCapabilities, type Capabilities } from '../../networks/capabilities.ts'
 import type { EndpointShape, UserNetworkRecord } from '../../networks/userNetworks.ts'
+import { withLoopbackName } from '../../../contract/origins.ts'
+import { slugify, suggestNaming, type NodeFacts } from '../../networks/nodeNaming.ts'
 
 /**
  * The network form, read once on submit (or on "Test connection"): the inputs are uncontrolled, so the
@@ -44,14 +46,18 @@ export function splitServiceUrl(url: string, kind: keyof typeof serviceUrlShapes
   return match ? { base: match[1]!, key: match[2]! } : null
 }
 
-/** Reads the form. On an edit, an empty key field keeps `existing.key`. */
+/**
+ * Reads the form. On an edit, an empty key field keeps `existing.key`. A URL with no key anywhere is a node's
+ * own (a developer's anvil, Hardhat or geth), whichever shape is picked: the service's needs a key in its path.
+ * A [::1] host is written as localhost (contract/origins.ts withLoopbackName).
+ */
 export function readNetworkForm(form: FormData, existing: UserNetworkRecord | null): FormReading {
-  let rpcBase = text(form, 'rpcBase').trim()
-  let typedWs = text(form, 'wsBase').trim()
+  let rpcBase = withLoopbackName(text(form, 'rpcBase').trim())
+  let typedWs = withLoopbackName(text(form, 'wsBase').trim())
   let typedKey = text(form, 'key').trim()
   let endpoint = endpointShapeOf(form)
-  // A node URL that is really the service's {base_url}/v3/<key>: read as that shape, the key in its field.
-  const pasted = endpoint === 'url' && typedKey === '' ? splitServiceUrl(rpcBase) : null
+  // A URL that is really the service's {base_url}/v3/<key>: read as that shape, the key in its field.
+  const pasted = typedKey === '' ? splitServiceUrl(rpcBase) : null
   if (pasted) {
     rpcBase = pasted.base
     typedKey = pasted.key
@@ -59,6 +65,8 @@ export function readNetworkForm(form: FormData, existing: UserNetworkRecord | nu
     const ws = splitServiceUrl(typedWs, 'ws')
     if (ws) typedWs = ws.base
     else if (/\/v3\//.test(typedWs)) typedWs = ''
+  } else if (endpoint === 'service' && typedKey === '' && !existing?.key) {
+    endpoint = 'url'
   }
   const wsBase = typedWs || deriveWsBase(rpcBase)
   const batch = text(form, 'maxBatchSize').trim()
@@ -113,19 +121,30 @@ export function fillRules(form: HTMLFormElement, capabilities: Capabilities): vo
   if (batch instanceof HTMLInputElement) batch.value = String(capabilities.maxBatchSize)
 }
 
+/**
+ * Writes what the node said into the fields the user left empty: its chain id, and a label and name
+ * (nodeNaming.ts), so a network is added by its URL alone. Returns the chain id written, if any.
+ */
+export function fillFromNode(form: HTMLFormElement, facts: NodeFacts, taken: ReadonlySet<string>): { chainId: string | null } {
+  const input = (name: string) => {
+    const element = form.elements.namedItem(name)
+    return element instanceof HTMLInputElement ? element : null
+  }
+  const fillEmpty = (name: string, value: string) => {
+    const element = input(name)
+    if (!element || element.value.trim() !== '') return false
+    element.value = value
+    return true
+  }
+  const chainId = facts.chainId !== null && fillEmpty('chainId', facts.chainId) ? facts.chainId : null
+  const naming = suggestNaming(facts, taken)
+  // A label typed by hand keeps the name it derives (readNetworkForm), unless a name was typed too.
+  if (fillEmpty('label', naming.label) && input('name')?.value.trim() === '') fillEmpty('name', naming.name)
+  return { chainId }
+}
+
 /** The form's field a problem path belongs to ("capabilities.maxBatchSize" -> "maxBatchSize"). */
 export function fieldOf(path: string): string {
   if (path.startsWith('capabilities.')) return path.split('.')[1] ?? path
   return path.split('.')[0] ?? path
-}
-
-/** A name for links from a label: "My Sepolia (Infura)" -> "my-sepolia-infura". */
-export function slugify(label: string): string {
-  return label
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '')
 }
