@@ -81,4 +81,28 @@ test.describe('search box', () => {
     await searchFrom(page, '9515350', '?network=mainnet-sample')
     await expect(page).toHaveURL(/\/block\/9515350\?network=mainnet-sample$/)
   })
+
+  test('a hash as a list shortens it (0xa88e…5f6c, or typed with three dots) opens what it stands for; a short hex past the head is not read as a missing block', async ({ page, request }) => {
+    await page.goto('/')
+    const row = page.getByTestId('block-row').first()
+    const hash = (await row.getAttribute('data-hash'))!
+    const shown = (await row.locator(`[data-value="${hash}"] a`).textContent())!
+    expect(shown).toMatch(/^0x[0-9a-f]{4}…[0-9a-f]{4}$/)
+    await search(page, shown)
+    await expect(page).toHaveURL(new RegExp(`/block/${hash}$`))
+    // Typed with three dots, from another page that showed it (the block's own page, in its title).
+    await search(page, shown.replace('…', '...'))
+    await expect(page).toHaveURL(new RegExp(`/block/${hash}$`))
+
+    // Read as a number, 0xfffff0 is far past the head: the page stays and says so.
+    const head = BigInt(await call<Hex>(request, await rpcUrl(request), 'eth_blockNumber'))
+    expect(0xfffff0n).toBeGreaterThan(head)
+    const before = page.url()
+    await search(page, '0xfffff0')
+    await expect(page.getByTestId('search-message')).toContainText('read as a block number this is 16,777,200, past the head')
+    expect(page.url()).toBe(before)
+    // A hex number the chain has is still a block.
+    await search(page, '0x2')
+    await expect(page).toHaveURL(/\/block\/2$/)
+  })
 })

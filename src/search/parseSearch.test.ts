@@ -22,7 +22,14 @@ describe('parseSearch', () => {
     // Only digits after 0x is still hex: 0x12 is 18, not 12.
     ['0x12', 18n],
   ])('reads the 0x number %j as block %s', (input, number) => {
-    expect(parseSearch(input)).toEqual({ kind: 'block', number })
+    expect(parseSearch(input)).toEqual({ kind: 'block', number, hex: input.trim().toLowerCase() })
+  })
+
+  it('reads a hash or address as lists shorten it, with the ellipsis or three dots', () => {
+    expect(parseSearch('0x5a23…b8e7')).toEqual({ kind: 'shortened', head: '0x5a23', tail: 'b8e7' })
+    expect(parseSearch(' 0xB8E708...91CFC5 ')).toEqual({ kind: 'shortened', head: '0xb8e708', tail: '91cfc5' })
+    expect(parseSearch('0x5a23…')).toMatchObject({ kind: 'invalid' })
+    expect(parseSearch('0x5a23…zz')).toMatchObject({ kind: 'invalid' })
   })
 
   it.each(['latest', 'earliest', 'pending', 'safe', 'finalized'])('reads the tag %j', (tag) => {

@@ -4,7 +4,9 @@ import { blockTags, type BlockTag } from '../rpc/methods.ts'
 /** What the search box was given. A 32-byte hash may name a block or a transaction: the caller decides. */
 export type SearchTarget =
   | { kind: 'empty' }
-  | { kind: 'block'; number: bigint }
+  | { kind: 'block'; number: bigint; hex?: string }
+  /** A hash or address as lists shorten it: its first digits, an ellipsis, its last (0x5a23…b8e7). */
+  | { kind: 'shortened'; head: string; tail: string }
   | { kind: 'tag'; tag: BlockTag }
   | { kind: 'hash'; hash: Hash }
   | { kind: 'address'; address: Address }
@@ -22,6 +24,8 @@ const addressPattern = /^(?:0x)?[0-9a-f]{40}$/i
 /** A hex block number: "0x" and at most 16 digits (block numbers are 64-bit). Longer hex is a hash or an address, or junk. */
 const hexNumberPattern = /^0x[0-9a-f]{1,16}$/i
 const hexPrefixed = /^0x/i
+/** "0x5a23…b8e7" as lists show it, or with three dots as it is typed. */
+const shortenedPattern = /^(0x[0-9a-f]{2,})(?:…|\.{2,3})([0-9a-f]{2,})$/i
 
 /**
  * Classifies the search input. Block numbers are decimal, with an optional "#" and the digit grouping
@@ -39,7 +43,10 @@ export function parseSearch(raw: string): SearchTarget {
   if (hashPattern.test(input)) return { kind: 'hash', hash: `0x${hex.toLowerCase()}` }
   if (addressPattern.test(input)) return { kind: 'address', address: `0x${hex}` }
   if (blockNumberPattern.test(input)) return { kind: 'block', number: BigInt(input.replace(/[#,_]/g, '')) }
-  if (hexNumberPattern.test(input)) return { kind: 'block', number: BigInt(`0x${hex}`) }
+  // Read as a number, but it may be a shortened hash's first digits: the search box looks among what is shown.
+  if (hexNumberPattern.test(input)) return { kind: 'block', number: BigInt(`0x${hex}`), hex: input.toLowerCase() }
+  const shortened = shortenedPattern.exec(input)
+  if (shortened) return { kind: 'shortened', head: shortened[1]!.toLowerCase(), tail: shortened[2]!.toLowerCase() }
   return { kind: 'invalid', input, reason: invalidReason(input) }
 }
 

@@ -3,7 +3,12 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts'
 import { useNavigate } from 'react-router'
 import { useLinkNetwork, useNetwork } from './networks/NetworkContext.tsx'
+import type { Hash } from 'viem'
 import { describeInvalid, parseSearch } from '../search/parseSearch.ts'
+import { findShownOn } from '../search/shownValues.ts'
+import { formatInteger } from '../format/numbers.ts'
+import { queryKeys } from '../queries/keys.ts'
+import type { BlockHeader } from '../rpc/schemas.ts'
 import { addressPath, blockPath, txPath, withNetwork } from '../urls.ts'
 import { explainError } from './explainError.ts'
 import { SearchIcon } from './icons.tsx'
@@ -14,6 +19,9 @@ function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
   return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
 }
+
+/** "0x" and four digits, as lists shorten a hash's start: fewer would match too much of what is shown. */
+const shortestShownHead = 6
 
 /** The line under the box: a refusal (red), or what the lookup found nothing for (amber). */
 type Message = { tone: 'error' | 'notice'; text: string }
@@ -55,6 +63,46 @@ export function SearchBox() {
     input.current?.blur()
   }
 
+  /** A 32-byte hash: looked up as a block, then as a transaction, and the one that exists opened. */
+  const lookUpHash = (hash: Hash, id: number) => {
+    setMessage(null)
+    setBusy(true)
+    // Loaded on the first hash search: the block and transaction queries stay out of the entry chunk.
+    import('../search/resolveHash.ts')
+      .then(({ resolveHash }) => resolveHash(queryClient, network, hash))
+      .then(
+        (match) => {
+          if (id !== lookup.current) return
+          setBusy(false)
+          if (match.kind === 'block') go(blockPath(match.hash))
+          else if (match.kind === 'transaction') go(txPath(match.hash))
+          else setMessage({ tone: 'notice', text: `no block or transaction with this hash on ${network.label}` })
+        },
+        (error: unknown) => {
+          if (id !== lookup.current) return
+          setBusy(false)
+          setMessage({ tone: 'error', text: `could not look it up on ${network.label}: ${explainError(error).title}` })
+        },
+      )
+  }
+
+  /**
+   * A shortened value (its first digits, or both ends) stands for one the app has shown: opened when exactly one
+   * matches. Returns false when none does.
+   */
+  const openShown = (head: string, tail: string, id: number): boolean => {
+    const matches = findShownOn(queryClient, network, head, tail)
+    if (matches.length === 0) return false
+    if (matches.length > 1) {
+      setMessage({ tone: 'notice', text: `${formatInteger(matches.length)} hashes and addresses shown on ${network.label} look like this: type more of it, or paste it whole (each has a copy button)` })
+      return true
+    }
+    const [match] = matches
+    if (match!.kind === 'address') go(addressPath(match!.value))
+    else lookUpHash(match!.value, id)
+    return true
+  }
+
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const target = parseSearch(value)
@@ -67,9 +115,23 @@ export function SearchBox() {
       case 'invalid':
         setMessage({ tone: 'error', text: describeInvalid(target) })
         return
-      case 'block':
+      case 'shortened':
+        if (!openShown(target.head, target.tail, id)) {
+          setMessage({ tone: 'notice', text: `no hash or address shown on ${network.label} looks like this: paste it whole (each has a copy button)` })
+        }
+        return
+      case 'block': {
+        // "0x5a23" may be a number, or the first digits of a hash as a list shows it: what is shown comes first.
+        if (target.hex !== undefined && target.hex.length >= shortestShownHead && openShown(target.hex, '', id)) return
+        const header = queryClient.getQueryData<BlockHeader | null>(queryKeys.head(network))
+        const head = header ? BigInt(header.number) : null
+        if (target.hex !== undefined && head !== null && target.number > head) {
+          setMessage({ tone: 'notice', text: `read as a block number this is ${formatInteger(target.number)}, past the head (${formatInteger(head)}); a hash or address is 64 or 40 hex digits: paste it whole` })
+          return
+        }
         go(blockPath(target.number))
         return
+      }
       case 'tag':
         go(blockPath(target.tag))
         return
@@ -77,25 +139,7 @@ export function SearchBox() {
         go(addressPath(target.address))
         return
       case 'hash':
-        setMessage(null)
-        setBusy(true)
-        // Loaded on the first hash search: the block and transaction queries stay out of the entry chunk.
-        import('../search/resolveHash.ts')
-          .then(({ resolveHash }) => resolveHash(queryClient, network, target.hash))
-          .then(
-            (match) => {
-              if (id !== lookup.current) return
-              setBusy(false)
-              if (match.kind === 'block') go(blockPath(match.hash))
-              else if (match.kind === 'transaction') go(txPath(match.hash))
-              else setMessage({ tone: 'notice', text: `no block or transaction with this hash on ${network.label}` })
-            },
-            (error: unknown) => {
-              if (id !== lookup.current) return
-              setBusy(false)
-              setMessage({ tone: 'error', text: `could not look it up on ${network.label}: ${explainError(error).title}` })
-            },
-          )
+        lookUpHash(target.hash, id)
         return
     }
   }
