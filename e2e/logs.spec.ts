@@ -300,6 +300,17 @@ test.describe('logs explorer', () => {
     expect(items.filter((item) => item.decoded?.event === 'Transfer').length).toBe(items.length)
   })
 
+  test('a fromBlock past the head with toBlock at latest: nothing to search, and the hint moves only fromBlock', async ({ page, request }) => {
+    await page.goto('/logs?fromBlock=99999999&toBlock=latest')
+    await waitForPhase(page, 'failed')
+    const head = await gatewayBlockNumber(request, await rpcUrl(request))
+    const panel = page.getByTestId('error-panel')
+    await expect(panel.getByTestId('error-title')).toHaveText('Nothing to search')
+    await expect(panel.getByTestId('error-detail')).toContainText(`fromBlock 99999999 is after toBlock ${head} (latest)`)
+    await expect(panel).toContainText(`toBlock is latest, block ${head} now: pick a fromBlock at or below it.`)
+    await expect(panel).not.toContainText('leave toBlock at latest')
+  })
+
   test('past the cap the search stops with a message; Cancel stops every request (fault injected: eth_getLogs after the first held, so the scan is still running when Cancel lands)', async ({ page }) => {
     const { contracts } = scenario()
     await page.goto(`/logs?address=${contracts.emitter}&fromBlock=0&toBlock=latest&cap=5000`)
@@ -318,6 +329,8 @@ test.describe('logs explorer', () => {
       await page.getByTestId('logs-cancel').click()
       await waitForPhase(page, 'cancelled', 5_000)
       await expect(page.getByTestId('logs-cancelled-notice')).toContainText('every request was stopped')
+      // Cancelled: whatever was split was not all read again, and the page does not say it was.
+      await expect(page.getByTestId('logs-progress-state')).not.toContainText('read again')
     } finally {
       await hold.release()
     }

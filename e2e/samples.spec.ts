@@ -97,6 +97,12 @@ test.describe('the mainnet sample', () => {
     await page.getByTestId('not-recorded-home').click()
     await expect(page.getByTestId('sample-contents')).toBeVisible()
 
+    // By its position: the block's list gives the hash for the title, and the page does not wait forever.
+    await page.goto(`/block/${BigInt(block.number)}/tx/0?network=mainnet-sample`)
+    await expect(page.getByTestId('not-recorded-panel')).toBeVisible()
+    await expect(page.getByTestId('page-header')).toContainText(block.transactions[0]!)
+    await expect(page.getByTestId('page-header')).not.toContainText('Loading…')
+
     await page.goto(`/block/${BigInt(block.number)}?network=mainnet-sample&tx=full`)
     await expect(page.getByTestId('not-recorded-panel').first()).toContainText('full transaction objects were not recorded')
     await expect(page.locator(errorStyle)).toHaveCount(0)

@@ -41,7 +41,7 @@ export function explainLogError(error: unknown): LogErrorExplanation | null {
     return { kind: 'log-limit', title: 'This block holds more logs than the provider returns', detail: `eth_getLogs by blockHash: ${providerWords(error.cause)}`, hint: `A blockHash query is one block: it cannot be split. ${remedy}` }
   }
   if (error instanceof EmptyRangeError) {
-    return { kind: 'empty-range', title: 'Nothing to search', detail: error.message, hint: 'Pick a fromBlock at or below the head, or leave toBlock at latest.' }
+    return { kind: 'empty-range', title: 'Nothing to search', detail: error.message, hint: error.hint }
   }
   return null
 }

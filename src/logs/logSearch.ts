@@ -69,6 +69,12 @@ export class BlockLimitError extends Error {
 /** The range, once resolved, holds no block (fromBlock past the head), or a tag names no block yet. */
 export class EmptyRangeError extends Error {
   override readonly name = 'EmptyRangeError'
+  /** What to change, where the range says it (toBlock already at a tag: only fromBlock can move). */
+  readonly hint: string
+  constructor(message: string, hint = 'Pick a fromBlock at or below the head, or leave toBlock at latest.') {
+    super(message)
+    this.hint = hint
+  }
 }
 
 /** Our own timeout on one window: named so the scanner splits the window (as for `query timeout exceeded`). */
@@ -254,14 +260,20 @@ export class LogSearch {
       const block = logs[0]?.blockNumber ? BigInt(logs[0].blockNumber) : null
       const capped = logs.length > query.cap
       this.#append(capped ? logs.slice(0, query.cap) : logs)
-      this.#update({ range: block === null ? null : { from: block, to: block }, progress: { blocksCovered: 1n, totalBlocks: 1n, logsFound: Math.min(logs.length, query.cap), requests: 1, inFlight: 0 } })
+      this.#update({ range: block === null ? null : { from: block, to: block }, progress: { blocksCovered: 1n, totalBlocks: 1n, logsFound: Math.min(logs.length, query.cap), requests: 1, refused: 0, inFlight: 0 } })
       return { stoppedAtCap: capped }
     }
 
     const [from, to] = await Promise.all([resolveBlock(http, query.range.from, signal), resolveBlock(http, query.range.to, signal)])
-    if (from > to) throw new EmptyRangeError(`fromBlock ${from} is after toBlock ${to}${query.range.to.kind === 'tag' ? ` (${query.range.to.tag})` : ''}: nothing to search`)
+    if (from > to) {
+      const toTag = query.range.to.kind === 'tag' ? query.range.to.tag : null
+      throw new EmptyRangeError(
+        `fromBlock ${from} is after toBlock ${to}${toTag ? ` (${toTag})` : ''}: nothing to search`,
+        toTag ? `toBlock is ${toTag}, block ${to} now: pick a fromBlock at or below it.` : `Pick a fromBlock at or below ${to}, or leave toBlock at latest.`,
+      )
+    }
     this.#coveredTo = to
-    this.#update({ phase: 'scanning', range: { from, to }, progress: { blocksCovered: 0n, totalBlocks: to - from + 1n, logsFound: 0, requests: 0, inFlight: 0 } })
+    this.#update({ phase: 'scanning', range: { from, to }, progress: { blocksCovered: 0n, totalBlocks: to - from + 1n, logsFound: 0, requests: 0, refused: 0, inFlight: 0 } })
     const result = await scanLogs<Log>({
       from,
       to,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scanLogs, ScanError, type ScannedLog } from './scanLogs.ts'
+import { scanLogs, ScanError, type ScanProgress, type ScannedLog } from './scanLogs.ts'
 
 /**
  * Pure-logic tests: a synthetic log source in memory that refuses over-limit ranges the way the spec
@@ -167,6 +167,26 @@ describe('scanLogs', () => {
     const failure = Object.assign(new Error('node unavailable'), { code: -32603 })
     const scan = scanLogs({ from: 0n, to: 9n, fetchRange: source([], { refuse: () => failure }).fetchRange })
     await expect(scan).rejects.toMatchObject({ cause: failure })
+  })
+})
+
+describe('progress: what the page says of refusals', () => {
+  it('counts the windows the node refused, not the requests: many windows of a sparse range are no refusal', async () => {
+    const sparse = chain((block) => (block % 50 === 0 ? 1 : 0), 50_000)
+    const reports: ScanProgress[] = []
+    const many = source(sparse, { immediate: true })
+    await scanLogs({ from: 0n, to: 49_999n, fetchRange: many.fetchRange, onProgress: (progress) => reports.push(progress) })
+    expect(many.calls.length).toBeGreaterThan(1)
+    expect(reports.at(-1)).toMatchObject({ requests: many.calls.length, refused: 0 })
+
+    const dense = chain((block) => (block < 3_000 ? 10 : 0), 50_000)
+    const denseReports: ScanProgress[] = []
+    const split = source(dense, { immediate: true })
+    await scanLogs({ from: 0n, to: 49_999n, fetchRange: split.fetchRange, firstWindow: 2n ** 62n, onProgress: (progress) => denseReports.push(progress) })
+    // Each refused window is one more call than the windows answered.
+    const answered = split.calls.filter(([from, to]) => dense.filter((log) => BigInt(log.blockNumber!) >= from && BigInt(log.blockNumber!) <= to).length <= 10_000).length
+    expect(denseReports.at(-1)!.refused).toBe(split.calls.length - answered)
+    expect(denseReports.at(-1)!.refused).toBeGreaterThan(0)
   })
 })
 

@@ -7,7 +7,8 @@ export type ScannedLog = { blockNumber: string | null; logIndex: string | null }
 /** Fetches one block range (inclusive); rejects with the provider's error (code, message, data). */
 export type FetchRange<L> = (fromBlock: bigint, toBlock: bigint, signal: AbortSignal) => Promise<L[]>
 
-export type ScanProgress = { blocksCovered: bigint; totalBlocks: bigint; logsFound: number; requests: number; inFlight: number }
+/** `refused`: windows the node refused as too big or too slow, each split and asked again in parts. */
+export type ScanProgress = { blocksCovered: bigint; totalBlocks: bigint; logsFound: number; requests: number; refused: number; inFlight: number }
 
 export type ScanOptions<L> = {
   from: bigint
@@ -111,10 +112,11 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
   let emittedUpTo = from - 1n
   const merged: L[] = []
   let requests = 0
+  let refused = 0
   let inFlight = 0
   let stoppedAtCap = false
 
-  const report = () => onProgress?.({ blocksCovered: emittedUpTo - from + 1n, totalBlocks, logsFound: merged.length, requests, inFlight })
+  const report = () => onProgress?.({ blocksCovered: emittedUpTo - from + 1n, totalBlocks, logsFound: merged.length, requests, refused, inFlight })
 
   const windowSize = (start: bigint): bigint => {
     const estimate = map.sizeFrom(start, target)
@@ -233,6 +235,7 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
         // Refused as too big or too slow. The density map keeps it as a floor, so a window starting in it
         // is smaller than it (no range is asked twice: every refusal is progress); before any answer the
         // next probe is a quarter of it. A provider's suggested range is taken as it is.
+        refused += 1
         if (!map.known) probe = size / 4n < 1n ? 1n : size / 4n
         map.refuse(range.from, range.to, advice.kind === 'too-many' ? resultLimit : null)
         const suggested = advice.kind === 'too-many' ? advice.suggestedTo : null

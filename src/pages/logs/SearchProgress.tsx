@@ -86,7 +86,12 @@ export function SearchProgress({ snapshot, now, onCancel, onRerun }: { snapshot:
             </p>
             <p className="text-xs text-zinc-500 dark:text-zinc-400">
               <span data-testid="logs-progress-status">{status}</span>
-              {progress && progress.requests > 1 && <> · ranges the node refused were split and read again</>}
+              {progress && progress.refused > 0 && (
+                <span data-testid="logs-progress-refused">
+                  {' '}
+                  · {formatInteger(progress.refused)} {progress.refused === 1 ? 'range' : 'ranges'} the node refused {phase === 'cancelled' ? 'split, the search cancelled before all were read' : 'split and read again'}
+                </span>
+              )}
             </p>
           </div>
         </div>

@@ -47,6 +47,13 @@ describe('the URL state', () => {
 describe('resolveStorage, slot mode', () => {
   it('is empty until a slot is given', () => {
     expect(resolveStorage(state({}))).toEqual({ ok: false, field: null, message: null })
+    expect(resolveStorage(state({ keys: `address:${holder}` }))).toEqual({ ok: false, field: null, message: null })
+  })
+
+  it('says a key is wrong as soon as it is typed, before the slot is', () => {
+    expect(resolveStorage(state({ keys: 'address:zzz' }))).toEqual({ ok: false, field: 'keys', message: '"zzz" is not a 20-byte address' })
+    expect(resolveStorage(state({ keys: 'uint8:300' }))).toEqual({ ok: false, field: 'keys', message: '300 does not fit uint8' })
+    expect(resolveStorage(state({ keys: 'nonsense' }))).toMatchObject({ ok: false, field: 'keys', message: expect.stringContaining('type:value') })
   })
 
   it('walks a key path outermost first', () => {

@@ -1,6 +1,6 @@
 import { getAddress, isAddress, type Address } from 'viem'
 import type { StateBlock } from '../../rpc/methods.ts'
-import { KeyError, parseKeyPath } from '../../evm/storage/keys.ts'
+import { encodeMappingKey, KeyError, parseKeyPath } from '../../evm/storage/keys.ts'
 import { LayoutError, parseStorageLayout, typeOf, valueBytes, walkPath, type StorageLayout } from '../../evm/storage/layout.ts'
 import { addSlots, erc1967Slot, erc7201Slot, mappingPath, type SlotStep } from '../../evm/storage/slots.ts'
 import { parseStateBlock } from '../call/callParams.ts'
@@ -131,13 +131,23 @@ function resolveLayout(state: StorageState): Resolution {
   }
 }
 
+/** A mapping key that cannot be encoded, said before the slot is entered (else a wrong key waits unseen). */
+function keysProblem(keys: string): Resolution | null {
+  try {
+    for (const key of parseKeyPath(keys)) encodeMappingKey(key)
+    return null
+  } catch (error) {
+    return { ok: false, field: 'keys', message: error instanceof Error ? error.message : String(error) }
+  }
+}
+
 /** Computes the slot the state names, step by step. Nothing entered yet is `field: null`. */
 export function resolveStorage(state: StorageState): Resolution {
   if (state.mode === 'layout') return resolveLayout(state)
   let steps: SlotStep[]
   if (state.erc1967) steps = [erc1967Slot(state.erc1967)]
   else if (state.erc7201.trim() !== '') steps = erc7201Slot(state.erc7201.trim())
-  else if (state.slot.trim() === '') return { ok: false, field: null, message: null }
+  else if (state.slot.trim() === '') return keysProblem(state.keys) ?? { ok: false, field: null, message: null }
   else {
     const slot = parseSlot(state.slot)
     if (slot === null) return { ok: false, field: 'slot', message: `"${state.slot}" is not a slot: a number (decimal or 0x hex) below 2^256` }

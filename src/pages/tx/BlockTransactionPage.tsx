@@ -44,6 +44,9 @@ export function BlockTransactionPage() {
   const block = useQuery({ ...blockQuery(network, ref), enabled: valid })
   const hash = valid ? (transaction.data?.hash ?? null) : null
   const { data, receipt } = useTransactionData(network, hash, transaction)
+  // The block lists its transactions' hashes: the title has one even when the transaction cannot be read.
+  const listed = index !== null && block.data ? block.data.transactions[Number(index)] : undefined
+  const titleHash = hash ?? listed ?? null
 
   if (!network.capabilities.ethMethods) {
     return <MethodUnavailable method="eth_getTransactionByBlockNumberAndIndex" offers={(capabilities) => capabilities.ethMethods} what="Transactions by position" />
@@ -101,7 +104,13 @@ export function BlockTransactionPage() {
   const header = (
     <PageHeader
       kicker={`Transaction ${formatInteger(index)} of ${blockWords(blockId)}`}
-      title={hash ? <TransactionTitle hash={hash} /> : <span className="text-zinc-500 dark:text-zinc-400">Loading…</span>}
+      title={
+        titleHash ? (
+          <TransactionTitle hash={titleHash} />
+        ) : (
+          <span className="text-zinc-500 dark:text-zinc-400">{transaction.error ? 'Transaction not available' : 'Loading…'}</span>
+        )
+      }
       subtitle={subtitle}
       actions={data ? <TransactionBadges data={data} /> : undefined}
       prev={prev}
