@@ -42,6 +42,21 @@ describe('the files page with its store', () => {
     expect(answer('cat').body).toBe(text)
   })
 
+  it('takes the last preview away when the next CID typed is not one: the error stands alone', async () => {
+    await open()
+    await userEvent.fill(page.getByTestId('read-cid-input'), cid)
+    await userEvent.click(page.getByTestId('read-cid-submit'))
+    await expect.element(page.getByTestId('preview-text')).toHaveTextContent(text.trim())
+    await userEvent.fill(page.getByTestId('read-cid-input'), 'not-a-cid')
+    await userEvent.click(page.getByTestId('read-cid-submit'))
+    await expect.element(page.getByTestId('read-cid-problem')).toBeVisible()
+    await expect.element(page.getByTestId('preview-text')).not.toBeInTheDocument()
+    // Fixed, it reads again.
+    await userEvent.fill(page.getByTestId('read-cid-input'), cid)
+    await userEvent.click(page.getByTestId('read-cid-submit'))
+    await expect.element(page.getByTestId('preview-text')).toHaveTextContent(text.trim())
+  })
+
   it('pins a CID typed in, as the store answered', async () => {
     expect((JSON.parse(answer('pin/add').body) as { Pins: string[] }).Pins).toEqual([cid])
     await open()

@@ -57,7 +57,8 @@ export function ReaderPanel({ network, client, known, cid, onRead }: { network: 
           </p>
         )}
         <div className="mt-5">
-          {cid ? (
+          {/* Under the error of a CID typed after it, an earlier preview would read as that CID's content. */}
+          {problem ? null : cid ? (
             <ContentPreview key={cid} network={network} client={client} cid={cid} name={known[cid]?.name ?? null} />
           ) : (
             <EmptyState icon={<EyeIcon className="size-5" />} title="Nothing to show yet" testId="read-empty">
