@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { formatEther, formatGwei, getAddress, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { mineBlocks } from './chain.ts'
-import { devAccount, fundTestAccount, gatewayBlockNumber, openHome, rpc, rpcUrl, shownHead, signAndSend, waitForReceipt } from './helpers.ts'
+import { devAccount, fundTestAccount, gatewayBlockNumber, openHome, rpc, rpcUrl, sendSigned, shownHead, signAndSend, waitForReceipt } from './helpers.ts'
 
 test.describe('home page', () => {
   test('the head number appears, matches the gateway, and grows live without a reload', async ({ page, request }) => {
@@ -124,6 +124,25 @@ test.describe('home page, live lists', () => {
     expect(Number(row.block.replace(/[^\d]/g, ''))).toBe(Number(BigInt(sent.receipt.blockNumber)))
     expect(row.type).toBe('EIP-1559')
     expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true)
+  })
+
+  test('a transaction that failed is marked Failed in the latest transactions; one that succeeded is not marked', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const from = devAccount(8)
+    await fundTestAccount(request, url, from.address)
+    // A contract whose code is PUSH1 0 PUSH1 0 REVERT: any call to it fails.
+    const creation = await sendSigned(request, url, from, { data: '0x6005600c60003960056000f360006000fd', gas: 100_000n })
+    const created = await waitForReceipt<{ contractAddress: Hex; status: Hex }>(request, url, creation)
+    await openHome(page)
+    const failed = await sendSigned(request, url, from, { to: created.contractAddress, gas: 50_000n })
+    expect((await waitForReceipt<{ status: Hex }>(request, url, failed)).status).toBe('0x0')
+    const row = page.locator(`[data-testid="transaction-row"][data-hash="${failed}"]`)
+    await expect(row.getByTestId('transaction-row-failed')).toHaveText('Failed')
+    // The creation before it succeeded: listed, not marked.
+    expect(created.status).toBe('0x1')
+    const succeeded = page.locator(`[data-testid="transaction-row"][data-hash="${creation}"]`)
+    await expect(succeeded).toBeVisible()
+    await expect(succeeded.getByTestId('transaction-row-failed')).toHaveCount(0)
   })
 
   test('the gas chart is described for screen readers, follows the keyboard and the pointer, and its table matches the chain', async ({ page, request }) => {

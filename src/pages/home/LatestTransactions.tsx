@@ -12,6 +12,8 @@ import type { LatestTransaction } from './liveWindow.ts'
 import { WithIconTile } from '../../ui/IconTile.tsx'
 import type { Receipt } from '../../rpc/schemas.ts'
 import { MethodBadge } from '../../ui/transactions/MethodBadge.tsx'
+import { receiptStatus } from '../../format/receiptStatus.ts'
+import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import { TransactionFee } from '../../ui/transactions/TransactionFee.tsx'
 import { TransactionValue } from '../../ui/transactions/TransactionValue.tsx'
 
@@ -45,6 +47,8 @@ const Row = memo(function Row({ network, transaction, receipt, blockNumber, time
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <TxLink hash={transaction.hash} testId="transaction-row-hash" />
             <MethodBadge input={transaction.input} to={transaction.to} testId="transaction-row-method" />
+            {/* Only a failure is marked: a list of green ticks says nothing. */}
+            {receipt && receiptStatus(receipt) === 'failed' && <StatusBadge status="failed" testId="transaction-row-failed" />}
           </p>
           <p className="flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
             <RowAge timestamp={timestamp} />
