@@ -124,13 +124,27 @@ test.describe('address page: activity, balances, contract', () => {
     await expect(page.getByTestId('logs-blocks-covered')).toHaveText('6 of 6')
   })
 
-  test('without ots_* (ots_getApiLevel refused: injected fault) the page says what it needs and lists token transfers', async ({ page, request }) => {
-    await refuseOtterscan(page, await rpcUrl(request))
+  test('without ots_* (ots_getApiLevel refused: injected fault) the transactions are read block by block, equal to the chain’s, and token transfers still list', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const address = holder().toLowerCase()
+    // What the chain says: every block's transactions, newest first, kept where the address sent or received.
+    const head = Number(BigInt(await rpc<Hex>(request, url, 'eth_blockNumber')))
+    const numbers = Array.from({ length: head + 1 }, (_, index) => head - index)
+    const answer = await request.post(url, { data: numbers.map((number, id) => ({ jsonrpc: '2.0', id, method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, true] })) })
+    const blocks = ((await answer.json()) as Array<{ id: number; result: { transactions: Array<{ hash: Hex; from: Hex; to: Hex | null }> } }>).sort((a, b) => a.id - b.id)
+    const expected = blocks.flatMap(({ result }) => [...result.transactions].reverse().filter((tx) => tx.from.toLowerCase() === address || tx.to?.toLowerCase() === address).map((tx) => tx.hash))
+    expect(expected.length).toBeGreaterThan(0)
+
+    await refuseOtterscan(page, url)
     await page.goto(`/address/${holder()}`)
-    await expect(page.getByTestId('address-no-history')).toContainText('ots_*')
-    await expect(page.getByTestId('address-no-history')).toContainText('Erigon and anvil')
-    await expect(page.getByTestId('address-tab-transactions')).toBeDisabled()
-    await expect(page.getByTestId('address-tab-tokens')).toHaveAttribute('aria-selected', 'true')
+    await expect(page.getByTestId('address-tab-transactions')).toHaveAttribute('aria-selected', 'true')
+    const scanned = page.getByTestId('scanned-history')
+    await expect(scanned).toHaveAttribute('data-phase', 'done')
+    await expect(page.getByTestId('scanned-history-coverage')).toContainText(`The whole chain: blocks 0 – ${head.toLocaleString('en-US')}`)
+    await expect(page.getByTestId('scanned-history-status')).toContainText('a transfer inside another contract')
+    expect(await scanned.getByTestId('history-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-hash')))).toEqual(expected)
+
+    await page.getByTestId('address-tab-tokens').click()
     await expect(page.getByTestId('token-activity-row').first()).toBeVisible()
     await expect(page.getByTestId('contract-creator')).toHaveCount(0)
   })

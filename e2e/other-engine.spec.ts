@@ -194,6 +194,24 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await expect(page.getByTestId('tx-failure-summary')).toContainText('Reverted without a reason (replayed)')
   })
 
+  test('its address page: the history read block by block (Hardhat has no ots_*), equal to the node’s blocks, failed ones marked', async ({ page, request }) => {
+    await addHardhat(page)
+    const address = devAccount(1).address.toLowerCase()
+    const head = Number(BigInt(await rpc<Hex>(request, node.url, 'eth_blockNumber')))
+    const numbers = Array.from({ length: head + 1 }, (_, index) => head - index)
+    const answer = await request.post(node.url, { data: numbers.map((number, id) => ({ jsonrpc: '2.0', id, method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, true] })) })
+    const blocks = ((await answer.json()) as Array<{ id: number; result: { transactions: Array<{ hash: Hex; from: Hex; to: Hex | null }> } }>).sort((a, b) => a.id - b.id)
+    const expected = blocks.flatMap(({ result }) => [...result.transactions].reverse().filter((tx) => tx.from.toLowerCase() === address || tx.to?.toLowerCase() === address).map((tx) => tx.hash))
+    expect(expected).toContain(seeded.failed!.transactionHash)
+
+    await page.goto(`/address/${devAccount(1).address}?network=hardhat`)
+    const scanned = page.getByTestId('scanned-history')
+    await expect(scanned).toHaveAttribute('data-phase', 'done')
+    expect(await scanned.getByTestId('history-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-hash')))).toEqual(expected)
+    const failedRow = scanned.locator(`[data-testid="history-row"][data-hash="${seeded.failed!.transactionHash}"]`)
+    await expect(failedRow.getByTestId('history-status')).toHaveText(/Failed/)
+  })
+
   test('its token: the Transfer logs, a balanceOf call and the balance’s storage slot, each equal to the node’s answer', async ({ page, request }) => {
     const token = seeded.token!
     await addHardhat(page)

@@ -34,6 +34,8 @@ import { createTokenActivitySearch, defaultTokenRange } from '../../queries/toke
 import { BalancesPanel } from './BalancesPanel.tsx'
 import { ContractPanel } from './ContractPanel.tsx'
 import { HistoryPanel } from './HistoryPanel.tsx'
+import { ScannedHistoryPanel } from './ScannedHistoryPanel.tsx'
+import { blockScanHistoryFor } from '../../history/blockScanHistory.ts'
 import { TokenActivity, transferRows } from './TokenActivity.tsx'
 
 /** The logs and storage tools take the address as a query parameter (their pages live in src/pages/logs and /storage). */
@@ -132,7 +134,21 @@ export function AddressPage() {
   // The movements, made once per snapshot for both the list and the balances.
   const transferList = useMemo(() => (activity.snapshot ? transferRows(activity.snapshot.rows) : undefined), [activity.snapshot])
   const transfers = useMemo(() => transferList?.map((row) => row.transfer), [transferList])
-  const tab: 'transactions' | 'tokens' = search.get('tab') === 'tokens' || history?.offered === false ? 'tokens' : 'transactions'
+  const tab: 'transactions' | 'tokens' = search.get('tab') === 'tokens' ? 'tokens' : 'transactions'
+  // Where the node keeps no history, the transactions are read block by block (one scan per address in this tab).
+  const [rescans, setRescans] = useState(0)
+  const scanHead = headNumber === undefined ? null : BigInt(headNumber)
+  const scanHeadKnown = scanHead !== null
+  const scan = useMemo(
+    () => (history?.offered === false && address && scanHead !== null ? blockScanHistoryFor(network, address, scanHead) : null),
+    // Made once the head is known, then kept whatever the head does; a rescan asks for a new one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [network, address, history?.offered, scanHeadKnown, rescans],
+  )
+  const rescan = () => {
+    if (address && scanHead !== null) blockScanHistoryFor(network, address, scanHead, true)
+    setRescans((count) => count + 1)
+  }
   const updateSearch = (change: Record<string, string | null>) =>
     setSearch((current) => {
       const next = new URLSearchParams(current)
@@ -243,9 +259,10 @@ export function AddressPage() {
               where the node turns out to have no ots_*, the probe's answer switches the tab to token transfers. */}
           {tab === 'transactions' && history?.offered !== false ? (
             <HistoryPanel network={network} address={address} cursor={parseHistoryCursor(search.get('page'))} onCursor={(cursor: HistoryCursor) => updateSearch({ page: historyCursorText(cursor) })} />
+          ) : tab === 'transactions' ? (
+            scan ? <ScannedHistoryPanel network={network} address={address} scan={scan} onRescan={rescan} /> : <HistorySkeleton />
           ) : (
             <>
-              {history?.offered === false && <NoHistoryNote history={history} />}
               <TokenActivity
                 network={network}
                 address={address}
@@ -270,7 +287,7 @@ export function AddressPage() {
 /** The two kinds of activity: the node's history (where it keeps one) and token transfers from logs (anywhere). */
 function ActivityTabs({ tab, history, onTab }: { tab: 'transactions' | 'tokens'; history: HistoryMethods | undefined; onTab: (tab: 'transactions' | 'tokens') => void }) {
   const tabs = [
-    { id: 'transactions' as const, label: 'Transactions', disabled: history?.offered === false, title: history?.offered === false ? 'Needs a node with history methods (ots_*)' : 'ots_searchTransactionsBefore/After' },
+    { id: 'transactions' as const, label: 'Transactions', disabled: false, title: history?.offered === false ? 'Read block by block: this node has no history methods (ots_*)' : 'ots_searchTransactionsBefore/After' },
     { id: 'tokens' as const, label: 'Token transfers', disabled: false, title: 'eth_getLogs: ERC-20/721 Transfer, ERC-1155 TransferSingle/Batch' },
   ]
   return (
@@ -304,17 +321,9 @@ function ActivityTabs({ tab, history, onTab }: { tab: 'transactions' | 'tokens';
   )
 }
 
-/** Said plainly where the node keeps no history: what is shown instead, and what would show the rest. */
-function NoHistoryNote({ history }: { history: Extract<HistoryMethods, { offered: false }> }) {
-  return (
-    <div className="mx-5 mt-5 rounded-lg bg-zinc-50 px-4 py-3 text-sm text-zinc-700 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-800" data-testid="address-no-history">
-      <p className="font-medium text-zinc-900 dark:text-zinc-100">Token transfers only: this node keeps no transaction history</p>
-      <p className="mt-1">
-        Plain JSON-RPC can list token transfers (their logs), but not ether sent or received, nor every transaction of an address. That needs a node with
-        history methods: Otterscan&apos;s ots_* namespace, API level 8, which Erigon and anvil serve. Here {history.reason}.
-      </p>
-    </div>
-  )
+/** Until the head is known, the scan's range is not: the table's own loading rows. */
+function HistorySkeleton() {
+  return <div className="px-5 py-8 text-sm text-zinc-500 dark:text-zinc-400" data-testid="scanned-history-waiting">Finding the chain&apos;s head…</div>
 }
 
 type TokenRange = { ok: true; from: RangeEnd; to: RangeEnd; key: string } | { ok: false; problem: string }

@@ -20,7 +20,7 @@ import { TxLink } from '../../ui/TxLink.tsx'
 
 type Direction = 'out' | 'in' | 'self' | 'create'
 
-const historyRowData = (row: HistoryRow) => ({ 'data-hash': row.transaction.hash })
+export const historyRowData = (row: HistoryRow) => ({ 'data-hash': row.transaction.hash })
 
 /** Which way the transaction went for this address: sent by it, to it, both, or a deployment it sent. */
 export function directionOf(row: HistoryRow, address: AddressType): Direction {
@@ -43,7 +43,8 @@ function Counterparty({ row, address }: { row: HistoryRow; address: AddressType 
   return other ? <Address address={other} copy={false} testId="history-counterparty" /> : <span className="text-zinc-500 dark:text-zinc-400">—</span>
 }
 
-function columns(network: AppNetwork, address: AddressType): Column<HistoryRow>[] {
+/** The history table's columns: the node's history and the block-by-block scan list the same rows. */
+export function historyColumns(network: AppNetwork, address: AddressType): Column<HistoryRow>[] {
   return [
     { key: 'hash', header: 'Transaction', cell: (row) => <TxLink hash={row.transaction.hash} testId="history-hash" />, skeletonWidth: 'w-28' },
     { key: 'method', header: 'Method', cell: (row) => <MethodBadge input={row.transaction.input} to={row.transaction.to} testId="history-method" />, showFrom: 'md' },
@@ -83,7 +84,7 @@ function columns(network: AppNetwork, address: AddressType): Column<HistoryRow>[
  */
 export function HistoryPanel({ network, address, cursor, onCursor }: { network: AppNetwork; address: AddressType; cursor: HistoryCursor; onCursor: (cursor: HistoryCursor) => void }) {
   const page = useQuery({ ...addressHistoryQuery(network, address, cursor), placeholderData: (previous) => previous })
-  const historyColumns = useMemo(() => columns(network, address), [network, address])
+  const columns = useMemo(() => historyColumns(network, address), [network, address])
   const rows = page.data?.rows
   const newest = rows?.[0]?.transaction.blockNumber
   const oldest = rows?.at(-1)?.transaction.blockNumber
@@ -91,7 +92,7 @@ export function HistoryPanel({ network, address, cursor, onCursor }: { network: 
   return (
     <div data-testid="history" data-cursor={historyCursorText(cursor) ?? 'newest'} aria-busy={page.isFetching}>
       <DataTable
-        columns={historyColumns}
+        columns={columns}
         rows={rows}
         rowKey={(row) => row.transaction.hash}
         caption="The address's transactions, newest first"
