@@ -1,6 +1,7 @@
 import type { Browser } from '@playwright/test'
 import { navigateInApp, newBenchContext, TrafficCounter, waitForWatch } from './browser.ts'
 import type { BenchScenario } from './scenario.ts'
+import { isRpcPath } from './loadFigures.ts'
 
 /**
  * The address page (issue 16): the first page of a busy account's history (ots_searchTransactionsBefore), and the
@@ -17,7 +18,7 @@ export async function historyFirstPage(browser: Browser, appUrl: string, scenari
     // The order the gateway POSTs left in, and which one carried the history search.
     const posts: string[][] = []
     page.on('request', (request) => {
-      if (request.method() !== 'POST' || !request.url().includes('/v3/')) return
+      if (request.method() !== 'POST' || !isRpcPath(new URL(request.url()).pathname)) return
       const body = JSON.parse(request.postData() ?? 'null') as { method: string } | Array<{ method: string }>
       posts.push((Array.isArray(body) ? body : [body]).map((call) => call.method))
     })

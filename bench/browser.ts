@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test'
 import { learnedStorageKey } from '../contract/browserStorage.ts'
 import { appInteractiveMark, appRunningAttribute } from '../contract/pageConfig.ts'
+import { isRpcPath } from './loadFigures.ts'
 
 /**
  * What the benchmark watches in the page. An init script (before the app's own scripts) keeps a
@@ -9,7 +10,7 @@ import { appInteractiveMark, appRunningAttribute } from '../contract/pageConfig.
  * from navigation start, so a full load needs no arming. Rows of the home page's latest blocks are stamped
  * with Date.now() as they first appear, for the live latency.
  */
-export type WatchName = 'block' | 'tx' | 'logs' | 'home' | 'addressHistory' | 'tokenScan'
+export type WatchName = 'block' | 'tx' | 'logs' | 'home' | 'addressHistory' | 'tokenScan' | 'historyScan'
 
 function installMarks() {
   type Watch = { t0: number; at: number | null; painted: number | null; armed: boolean }
@@ -38,6 +39,8 @@ function installMarks() {
     home: () => document.querySelectorAll('[data-testid="block-row"]').length > 0,
     // The address page's first history row (the node's ots_ page) in the DOM.
     addressHistory: () => document.querySelector('[data-testid="history-row"]') !== null,
+    // The address page's history read block by block (a node without ots_*), every block of its range read.
+    historyScan: () => document.querySelector(`[data-testid="scanned-history"][data-address="${pathPart(2).toLowerCase()}"][data-phase="done"]`) !== null,
     // The address page's token scan finished.
     tokenScan: () => document.querySelector(`[data-testid="token-activity"][data-address="${pathPart(2).toLowerCase()}"][data-range="${new URLSearchParams(location.search).get('from') ?? ''}-${new URLSearchParams(location.search).get('to') ?? ''}"] [data-testid="logs-progress-state"][data-phase="done"]`) !== null,
   }
@@ -222,7 +225,7 @@ export class TrafficCounter {
     const traffic = this.#traffic
     traffic.http += 1
     const url = new URL(request.url())
-    if (request.method() === 'POST' && url.pathname.includes('/v3/')) {
+    if (request.method() === 'POST' && isRpcPath(url.pathname)) {
       traffic.rpcHttp += 1
       try {
         const body = JSON.parse(request.postData() ?? 'null') as { method?: string } | Array<{ method?: string }>

@@ -108,6 +108,10 @@ describe('bytes and files', () => {
     expect(wireBytesByKind(records)).toEqual({ document: 1300, js: 85_000, css: 12_000, rpc: 100 + 316 + 800, other: 1_700, total: 1300 + 85_000 + 12_000 + 1216 + 1_700 })
     expect(kindOf({ url: `${app}/tx/0xabc.js`, type: 'Document' })).toBe('document')
     expect(kindOf({ url: `${app}/v3/whatever.js`, type: 'Script' })).toBe('rpc')
+    // The app server's proxy to a configured network is JSON-RPC too; its file-store proxy is not.
+    expect(kindOf({ url: `${app}/rpc/devnet`, type: 'Fetch' })).toBe('rpc')
+    expect(kindOf({ url: `${app}/files/devnet/api/v0/cat`, type: 'Fetch' })).toBe('other')
+    expect(kindOf({ url: `${app}/rpc-notes.js`, type: 'Script' })).toBe('js')
   })
 
   it('lists each JS file once with its gzip size from disk, and its wire bytes where it is not on disk', () => {

@@ -73,13 +73,19 @@ export function criticalPath(records: readonly RequestRecord[], dataRequestId: s
 
 export type RequestKind = 'document' | 'js' | 'css' | 'rpc' | 'other'
 
-/** The JSON-RPC gateway's paths (any network's, and their CORS preflights): /v3/<key>, /sample/<name>/v3/<key>. */
-const rpcPath = /\/v3\//
+/**
+ * JSON-RPC over HTTP: the gateway's paths (any network's, and their CORS preflights: /v3/<key>,
+ * /sample/<name>/v3/<key>) and the app server's proxy to a configured network (/rpc/<network>), which is how the
+ * browser reaches the deployment's own networks.
+ */
+export function isRpcPath(pathname: string): boolean {
+  return /\/v3\//.test(pathname) || /^\/rpc\/[^/]+\/?$/.test(pathname)
+}
 
 export function kindOf(record: Pick<RequestRecord, 'url' | 'type'>): RequestKind {
   if (record.type === 'Document') return 'document'
   const path = new URL(record.url).pathname
-  if (rpcPath.test(path)) return 'rpc'
+  if (isRpcPath(path)) return 'rpc'
   if (record.type === 'Script' || /\.m?js$/.test(path)) return 'js'
   if (record.type === 'Stylesheet' || path.endsWith('.css')) return 'css'
   return 'other'

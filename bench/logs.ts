@@ -2,6 +2,7 @@ import type { Browser } from '@playwright/test'
 import { navigateInApp, newBenchContext, TrafficCounter, waitForWatch } from './browser.ts'
 import { bestStaticPartition, type BlockRange } from './partition.ts'
 import type { BenchScenario } from './scenario.ts'
+import { isRpcPath } from './loadFigures.ts'
 
 export type LogsRun = { ms: number; getLogsRequests: number; refused: number; shownRequests: string; found: string }
 export type StaticRun = { ms: number; requests: number }
@@ -25,7 +26,7 @@ export async function logsThroughApp(browser: Browser, appUrl: string, scenario:
     // through the DevTools protocol during the scan cost the browser and this process 700-900 ms of the
     // two cores, a load the static baseline never carried (the app's time went 2.1 -> 3.0 s with it).
     page.on('requestfinished', (request) => {
-      if (request.method() !== 'POST' || !request.url().includes('/v3/')) return
+      if (request.method() !== 'POST' || !isRpcPath(new URL(request.url()).pathname)) return
       void request
         .sizes()
         .then(async (sizes) => {

@@ -31,6 +31,7 @@ export type BenchResults = {
   longLists?: Record<string, { transactions: number; renderMs: Summary; scroll: { longestTaskMs: number; over100ms: number; longTasksPerRun: number } }>
   bundle?: { initialJsGzip: number; initialCssGzip: number; largestRouteChunk: { file: string; gzip: number } }
   memory?: { samples: Array<{ blocksShown: number; heapMb: number }>; settled: Array<{ blocksShown: number; heapMb: number }>; growthMbPer100Blocks: number }
+  address?: { historyScan?: { blocks: number; timeRatio: number } }
   gateway?: Array<{ concurrency: number; direct: { p50Ms: number; perSecond: number }; gateway: { p50Ms: number; perSecond: number }; addedP50Ms: number; throughputShare: number }>
 }
 
@@ -88,6 +89,10 @@ export function budgetChecks(input: unknown): BudgetCheck[] {
   if (results.logs) {
     add('Logs: ≤ 1.5 × the requests of the best static partition', `${results.logs.requestRatio} ×`, results.logs.requestRatio <= 1.5)
     add('Logs: ≤ 1.5 × the time of the best static partition', `${results.logs.timeRatio} ×`, results.logs.timeRatio <= 1.5)
+  }
+  if (results.address?.historyScan) {
+    const scan = results.address.historyScan
+    add(`Address history without ots_*: ${scan.blocks.toLocaleString('en-US')} blocks ≤ 1.5 × the static partition's time`, `${scan.timeRatio} ×`, scan.timeRatio <= 1.5)
   }
   if (results.bundle) add(`Initial JS ≤ ${initialJsBudget / 1024} KB gzip`, kb(results.bundle.initialJsGzip), results.bundle.initialJsGzip <= initialJsBudget)
   if (results.memory) {

@@ -12,6 +12,7 @@ import { measureColdLoads, type ColdCase } from './cold.ts'
 import { measureLoadApart, type LoadResult } from './gatewayOverhead.ts'
 import { measureLive, measureMemory } from './live.ts'
 import { historyFirstPage, tokenScanStatic, tokenScanThroughApp } from './address.ts'
+import { historyScanFound, historyScanStatic, historyScanThroughApp } from './historyScan.ts'
 import { logsByStaticPartition, logsThroughApp, staticPartitionFor } from './logs.ts'
 import { fullLoad, inAppColdAndWarm, renderAndScroll, summarizeVisits, type Visit } from './pages.ts'
 import { budgetChecks, formatTable } from './report.ts'
@@ -195,8 +196,28 @@ try {
       app.push(await tokenScanThroughApp(browser, appUrl, scenario))
       log(`token scan run ${run + 1}: app ${round(app.at(-1)!.ms)} ms (request left at ${round(app.at(-1)!.leftMs)} ms, answered in ${round(app.at(-1)!.answerMs)} ms), ${app.at(-1)!.getLogsCalls} eth_getLogs in ${app.at(-1)!.posts} POSTs (found ${app.at(-1)!.found}); static ${round(floor.at(-1)!.ms)} ms, ${floor.at(-1)!.logs} logs`)
     }
+    // The history read block by block where a node has no ots_* (issue 42): the page's scan against the static
+    // partition of its calls, in windows of the page's size: the network's batch limit (the devnet's rules: 100),
+    // under history/blockScanHistory.ts's cap of 200.
+    const scanWindow = 100
+    const found = await historyScanFound(browser, appUrl, scenario)
+    const scans = []
+    const scanFloors = []
+    for (let run = 0; run < Math.min(runs, 3); run++) {
+      scans.push(await historyScanThroughApp(browser, appUrl, scenario))
+      scanFloors.push(await historyScanStatic(browser, appUrl, scenario, scanWindow, found))
+      log(`history scan run ${run + 1}: app ${round(scans.at(-1)!.ms)} ms; static ${round(scanFloors.at(-1)!.ms)} ms (${found.length} transactions of ${scenario.busyAccount} in the last 10,000 blocks)`)
+    }
     results.address = {
       account: scenario.busyAccount,
+      historyScan: {
+        blocks: Math.min(10_000, scenario.head + 1),
+        found: found.length,
+        window: scanWindow,
+        app: { ms: summarize(scans.map((run) => run.ms)) },
+        staticPartition: { ms: summarize(scanFloors.map((run) => run.ms)) },
+        timeRatio: ratio(median(scans.map((run) => run.ms)), median(scanFloors.map((run) => run.ms))),
+      },
       historyFirstPage: { ms: summarize(visits.map((visit) => visit.ms)), roundTripsBeforeSearch: median(visits.map((visit) => visit.postsBeforeSearch)), searchPosts: median(visits.map((visit) => visit.searchPosts)), methods: visits.at(-1)!.methods },
       tokenScan: {
         holder: scenario.token.holder,

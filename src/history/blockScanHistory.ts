@@ -11,8 +11,8 @@ import type { RpcTransport } from '../rpc/transport.ts'
  * An address's transactions where the node keeps no history (no Otterscan ots_*: Hardhat, geth, most providers):
  * read block by block, newest first. Each window of blocks is one batch of eth_getBlockByNumber(n, true), as
  * many calls as the node's batch limit allows; the transactions sent by the address, sent to it, or creating a
- * contract from it are kept, and their receipts read in one batch more (status, fee, created contract). The next
- * window leaves while the receipts are asked, so the node is never idle between windows.
+ * contract from it are kept, and their receipts read in one batch more (status, fee, created contract). A few
+ * windows are asked ahead, so the node is never idle between windows.
  *
  * What it cannot see: a transfer made inside another contract's call (an internal transaction needs traces).
  */
@@ -27,7 +27,8 @@ export function historyScanRange(head: bigint, blocks = historyScanBlocks): Scan
   return { from: head + 1n > blocks ? head - blocks + 1n : 0n, to: head }
 }
 
-export type BlockScanPhase = 'scanning' | 'done' | 'cancelled' | 'failed'
+/** idle: made, not started yet. */
+export type BlockScanPhase = 'idle' | 'scanning' | 'done' | 'cancelled' | 'failed'
 
 export type BlockScanSnapshot = {
   phase: BlockScanPhase
@@ -46,7 +47,9 @@ function involves(transaction: Transaction, address: string): boolean {
 }
 
 /** At most this many full blocks a batch: a window's answer stays a few MB even on a busy chain. */
-const largestWindow = 200
+export const largestScanWindow = 200
+/** Windows asked for before the oldest one asked is answered. */
+const windowsAhead = 3
 
 export class BlockScanHistory {
   readonly #http: RpcTransport
@@ -59,8 +62,8 @@ export class BlockScanHistory {
   constructor(network: Network, address: Address, range: ScanRange, http: RpcTransport = clientsFor(network).http) {
     this.#http = http
     this.#address = address.toLowerCase()
-    this.#window = BigInt(Math.max(1, Math.min(capabilitiesOf(network).maxBatchSize, largestWindow)))
-    this.#snapshot = { phase: 'cancelled', range, next: range.to, blocksRead: 0n, rows: [], error: null }
+    this.#window = BigInt(Math.max(1, Math.min(capabilitiesOf(network).maxBatchSize, largestScanWindow)))
+    this.#snapshot = { phase: 'idle', range, next: range.to, blocksRead: 0n, rows: [], error: null }
   }
 
   get snapshot(): BlockScanSnapshot {
@@ -112,19 +115,27 @@ export class BlockScanHistory {
   }
 
   async #run(signal: AbortSignal): Promise<void> {
-    let numbers = this.#windowFrom(this.#snapshot.next!)
-    let reading = this.#readBlocks(numbers, signal)
-    for (;;) {
-      const blocks = await reading
-      const lowest = numbers.at(-1)!
-      const next = lowest > this.#snapshot.range.from ? lowest - 1n : null
-      // The next window is on its way while this one's receipts are asked.
-      const following = next === null ? null : this.#windowFrom(next)
-      if (following) {
-        reading = this.#readBlocks(following, signal)
+    const { from } = this.#snapshot.range
+    // Windows asked ahead, in order: the node answers several at once (the gateway runs up to 8 calls of a
+    // connection, 16 in all), so a few in flight keep it busy while this page handles the oldest answer.
+    const ahead: Array<{ numbers: bigint[]; reading: Promise<Array<BlockWithTransactions | null>> }> = []
+    let top: bigint | null = this.#snapshot.next
+    const askAhead = () => {
+      while (ahead.length < windowsAhead && top !== null) {
+        const numbers = this.#windowFrom(top)
+        const reading = this.#readBlocks(numbers, signal)
         // Its failure is this scan's failure once awaited; until then it must not be reported as unhandled.
         reading.catch(() => undefined)
+        ahead.push({ numbers, reading })
+        const lowest = numbers.at(-1)!
+        top = lowest > from ? lowest - 1n : null
       }
+    }
+    askAhead()
+    while (ahead.length > 0) {
+      const { numbers, reading } = ahead.shift()!
+      const blocks = await reading
+      askAhead()
       const found: Array<{ transaction: Transaction; timestamp: `0x${string}` }> = []
       for (const block of blocks) {
         if (!block) continue
@@ -138,9 +149,12 @@ export class BlockScanHistory {
         const receipt = receipts[index]
         return { transaction, receipt: receipt ? { ...receipt, timestamp } : undefined }
       })
-      this.#update({ next, blocksRead: this.#snapshot.blocksRead + BigInt(numbers.length), rows: rows.length > 0 ? [...this.#snapshot.rows, ...rows] : this.#snapshot.rows })
-      if (!following) return
-      numbers = following
+      const lowest = numbers.at(-1)!
+      this.#update({
+        next: lowest > from ? lowest - 1n : null,
+        blocksRead: this.#snapshot.blocksRead + BigInt(numbers.length),
+        rows: rows.length > 0 ? [...this.#snapshot.rows, ...rows] : this.#snapshot.rows,
+      })
     }
   }
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import type { Address as AddressType } from 'viem'
 import { checksumAddress } from '../../format/address.ts'
@@ -130,10 +130,6 @@ export function AddressPage() {
   const history = useHistoryMethods(network)
   const [search, setSearch] = useSearchParams()
   const range = tokenRange(search.get('from'), search.get('to'), headNumber)
-  const activity = useTokenActivity(network, enabled ? address : null, range.ok ? range : null)
-  // The movements, made once per snapshot for both the list and the balances.
-  const transferList = useMemo(() => (activity.snapshot ? transferRows(activity.snapshot.rows) : undefined), [activity.snapshot])
-  const transfers = useMemo(() => transferList?.map((row) => row.transfer), [transferList])
   const tab: 'transactions' | 'tokens' = search.get('tab') === 'tokens' ? 'tokens' : 'transactions'
   // Where the node keeps no history, the transactions are read block by block (one scan per address in this tab).
   const [rescans, setRescans] = useState(0)
@@ -145,6 +141,18 @@ export function AddressPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [network, address, history?.offered, scanHeadKnown, rescans],
   )
+  // The node serves one scan at a time best: while the history is read block by block on the Transactions tab,
+  // the token scan (and the balances it feeds) waits for it instead of slowing every window down.
+  const scanPhase = useSyncExternalStore(
+    (listener) => scan?.subscribe(listener) ?? (() => {}),
+    () => scan?.snapshot.phase ?? null,
+    () => null,
+  )
+  const holdTokens = tab === 'transactions' && (scanPhase === 'idle' || scanPhase === 'scanning')
+  const activity = useTokenActivity(network, enabled && !holdTokens ? address : null, range.ok ? range : null)
+  // The movements, made once per snapshot for both the list and the balances.
+  const transferList = useMemo(() => (activity.snapshot ? transferRows(activity.snapshot.rows) : undefined), [activity.snapshot])
+  const transfers = useMemo(() => transferList?.map((row) => row.transfer), [transferList])
   const rescan = () => {
     if (address && scanHead !== null) blockScanHistoryFor(network, address, scanHead, true)
     setRescans((count) => count + 1)

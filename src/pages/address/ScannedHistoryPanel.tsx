@@ -21,7 +21,7 @@ export function ScannedHistoryPanel({ network, address, scan, onRescan }: { netw
   )
   // The first view starts the scan; a cancelled one waits for Resume.
   useEffect(() => {
-    if (scan.snapshot.blocksRead === 0n && scan.snapshot.phase === 'cancelled') scan.start()
+    if (scan.snapshot.phase === 'idle') scan.start()
   }, [scan])
   const columns = useMemo(() => historyColumns(network, address), [network, address])
   const { range, phase, blocksRead, rows } = snapshot
@@ -29,10 +29,10 @@ export function ScannedHistoryPanel({ network, address, scan, onRescan }: { netw
   const share = total === 0n ? 100 : Number((blocksRead * 100n) / total)
   const whole = range.from === 0n
   const readDown = snapshot.next === null ? range.from : snapshot.next + 1n
-  const scanning = phase === 'scanning'
+  const scanning = phase === 'scanning' || phase === 'idle'
 
   return (
-    <div data-testid="scanned-history" data-phase={phase} aria-busy={scanning}>
+    <div data-testid="scanned-history" data-address={address.toLowerCase()} data-phase={phase} aria-busy={scanning}>
       <div className="space-y-3 border-b border-zinc-100 px-5 py-4 dark:border-zinc-800">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="min-w-0 text-sm">
@@ -46,7 +46,9 @@ export function ScannedHistoryPanel({ network, address, scan, onRescan }: { netw
                   ? `Cancelled: blocks ${formatInteger(readDown)} – ${formatInteger(range.to)} read, ${formatInteger(readDown - range.from)} left`
                   : phase === 'failed'
                     ? `Stopped: blocks ${formatInteger(readDown)} – ${formatInteger(range.to)} read`
-                    : `Reading: blocks ${formatInteger(readDown)} – ${formatInteger(range.to)} read (${share} %)`}
+                    : phase === 'idle'
+                      ? 'Starting…'
+                      : `Reading: blocks ${formatInteger(readDown)} – ${formatInteger(range.to)} read (${share} %)`}
               {' · '}
               {formatInteger(rows.length)} {rows.length === 1 ? 'transaction' : 'transactions'} found. This node keeps no history (no ots_* methods), so
               each block is read; a transfer inside another contract&apos;s call is not seen (it needs traces).
