@@ -143,9 +143,19 @@ test.describe('address page: activity, balances, contract', () => {
     await expect(page.getByTestId('scanned-history-coverage')).toContainText(`The whole chain: blocks 0 – ${head.toLocaleString('en-US')}`)
     await expect(page.getByTestId('scanned-history-status')).toContainText('a transfer inside another contract')
     expect(await scanned.getByTestId('history-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-hash')))).toEqual(expected)
+    // Exported: the same transactions in the same order, a line each.
+    const [history] = await Promise.all([page.waitForEvent('download'), page.getByTestId('history-export').click()])
+    const historyLines = fs.readFileSync((await history.path())!, 'utf8').trimEnd().split('\n')
+    expect(historyLines[0]).toMatch(/^blockNumber,timestamp,transactionHash,direction,/)
+    expect(historyLines.slice(1).map((line) => line.split(',')[2])).toEqual(expected)
 
     await page.getByTestId('address-tab-tokens').click()
     await expect(page.getByTestId('token-activity-row').first()).toBeVisible()
+    await expect(page.getByTestId('logs-progress-state')).toHaveAttribute('data-phase', 'done')
+    const [tokens] = await Promise.all([page.waitForEvent('download'), page.getByTestId('token-activity-export').click()])
+    const tokenLines = fs.readFileSync((await tokens.path())!, 'utf8').trimEnd().split('\n')
+    expect(tokenLines[0]).toBe('blockNumber,transactionHash,logIndex,standard,token,from,to,tokenId,amount')
+    expect(tokenLines.length - 1).toBe(await page.getByTestId('token-activity-row').count())
     await expect(page.getByTestId('contract-creator')).toHaveCount(0)
   })
 

@@ -7,6 +7,7 @@ import { startHardhatNode, type HardhatNode } from '../../server/testing/hardhat
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { configNetwork, defaultCapabilities } from '../networks/capabilities.ts'
 import { BlockScanHistory, historyScanRange, type BlockScanSnapshot } from './blockScanHistory.ts'
+import { historyToCsv } from './historyCsv.ts'
 
 /**
  * An address's history read block by block, on a real node that keeps none (a Hardhat node: no ots_*). The
@@ -18,7 +19,7 @@ import { BlockScanHistory, historyScanRange, type BlockScanSnapshot } from './bl
 let node: HardhatNode
 const me = devAccount(1)
 /** Ours, as sent: every transaction that involves `me`, with its receipt from the node. */
-const mine: Array<{ hash: Hash; blockNumber: bigint; status: Hex; contractAddress: Hex | null }> = []
+const mine: Array<{ hash: Hash; blockNumber: bigint; status: Hex; contractAddress: Hex | null; feeWei: bigint }> = []
 let head: bigint
 let blockCalls = 0
 
@@ -36,7 +37,8 @@ beforeAll(async () => {
     const hash = await chain.sendTransaction({ account: from, chain: definition, to, value: to ? 1n : 0n, data: options.data, gas: options.gas ?? 21_000n, ...feeFields('eip1559', baseFee) })
     return chain.waitForTransactionReceipt({ hash, timeout: 10_000 })
   }
-  const keep = (receipt: Awaited<ReturnType<typeof send>>) => mine.push({ hash: receipt.transactionHash, blockNumber: receipt.blockNumber, status: receipt.status === 'success' ? '0x1' : '0x0', contractAddress: receipt.contractAddress ?? null })
+  const keep = (receipt: Awaited<ReturnType<typeof send>>) =>
+    mine.push({ hash: receipt.transactionHash, blockNumber: receipt.blockNumber, status: receipt.status === 'success' ? '0x1' : '0x0', contractAddress: receipt.contractAddress ?? null, feeWei: receipt.gasUsed * receipt.effectiveGasPrice })
   // Hardhat mines a block per transaction: each of these is a block of its own.
   keep(await send(me, devAccount(2).address))
   await send(devAccount(3), devAccount(4).address)
@@ -93,6 +95,20 @@ describe('history read block by block', () => {
     expect(done.rows.map((row) => row.receipt?.contractAddress ?? null)).toEqual(expected.map((row) => row.contractAddress))
     // Every block once.
     expect(blockCalls).toBe(Number(head) + 1)
+
+    // As CSV: a line per transaction, exact wei, the node's fee (gas used × effective gas price), each way it went.
+    const lines = historyToCsv(done.rows, me.address).trimEnd().split('\n')
+    expect(lines[0]).toBe('blockNumber,timestamp,transactionHash,direction,from,to,contractCreated,valueWei,feeWei,status,methodSelector,nonce')
+    expect(lines).toHaveLength(expected.length + 1)
+    const byHash = new Map(lines.slice(1).map((line) => [line.split(',')[2], line.split(',')]))
+    for (const sent of expected) {
+      const fields = byHash.get(sent.hash)!
+      expect(fields[0]).toBe(sent.blockNumber.toString())
+      expect(fields[8]).toBe(sent.feeWei.toString())
+      expect(fields[9]).toBe(sent.status === '0x1' ? 'success' : 'failed')
+      expect(fields[6]).toBe(sent.contractAddress ?? '')
+    }
+    expect(lines.slice(1).map((line) => line.split(',')[3])).toEqual(['out', 'create', 'in', 'out'])
   })
 
   it('cancels, then resumes where it stopped, and ends with the same rows', async () => {

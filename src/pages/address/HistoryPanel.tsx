@@ -17,18 +17,12 @@ import { MethodBadge } from '../../ui/transactions/MethodBadge.tsx'
 import { TransactionFee } from '../../ui/transactions/TransactionFee.tsx'
 import { TransactionValue } from '../../ui/transactions/TransactionValue.tsx'
 import { TxLink } from '../../ui/TxLink.tsx'
-
-type Direction = 'out' | 'in' | 'self' | 'create'
+import { directionOf } from '../../history/direction.ts'
+import { historyToCsv } from '../../history/historyCsv.ts'
+import { saveAs } from '../../ui/download.ts'
+import { DownloadIcon } from '../../ui/icons.tsx'
 
 export const historyRowData = (row: HistoryRow) => ({ 'data-hash': row.transaction.hash })
-
-/** Which way the transaction went for this address: sent by it, to it, both, or a deployment it sent. */
-export function directionOf(row: HistoryRow, address: AddressType): Direction {
-  const from = row.transaction.from.toLowerCase() === address.toLowerCase()
-  const to = row.transaction.to?.toLowerCase() === address.toLowerCase()
-  if (row.transaction.to === null) return from ? 'create' : 'in'
-  return from && to ? 'self' : from ? 'out' : 'in'
-}
 
 const directionTones = { out: 'warning', in: 'success', self: 'neutral', create: 'accent' } as const
 const directionWords = { out: 'OUT', in: 'IN', self: 'SELF', create: 'CREATE' } as const
@@ -105,7 +99,11 @@ export function HistoryPanel({ network, address, cursor, onCursor }: { network: 
         <span className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="history-page-note">
           {rows && rows.length > 0 ? `${rows.length} transactions, blocks ${Number(BigInt(oldest ?? '0x0')).toLocaleString('en-US')} – ${Number(BigInt(newest ?? '0x0')).toLocaleString('en-US')}` : ''}
         </span>
-        <span className="flex gap-2">
+        <span className="flex flex-wrap gap-2">
+          <Button size="sm" disabled={!rows || rows.length === 0} onClick={() => rows && saveAs(historyToCsv(rows, address), `${network.name}-${address.toLowerCase()}-transactions-${historyCursorText(cursor) ?? 'newest'}.csv`, 'text/csv')} title="The transactions of this page" data-testid="history-export">
+            <DownloadIcon className="size-4" />
+            Export page
+          </Button>
           <Button size="sm" disabled={!page.data?.hasNewer || page.isFetching} onClick={() => onCursor({ kind: 'newest' })} data-testid="history-newest">
             Newest
           </Button>

@@ -6,7 +6,9 @@ import type { AppNetwork } from '../../networks/capabilities.ts'
 import { Button } from '../../ui/Button.tsx'
 import { DataTable } from '../../ui/DataTable.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
-import { RefreshIcon, StopIcon } from '../../ui/icons.tsx'
+import { DownloadIcon, RefreshIcon, StopIcon } from '../../ui/icons.tsx'
+import { historyToCsv } from '../../history/historyCsv.ts'
+import { saveAs } from '../../ui/download.ts'
 import { historyColumns, historyRowData } from './HistoryPanel.tsx'
 
 /**
@@ -55,6 +57,12 @@ export function ScannedHistoryPanel({ network, address, scan, onRescan }: { netw
             </p>
           </div>
           <span className="flex gap-2">
+            {rows.length > 0 && (
+              <Button size="sm" onClick={() => saveAs(historyToCsv(rows, address), `${network.name}-${address.toLowerCase()}-transactions.csv`, 'text/csv')} data-testid="history-export">
+                <DownloadIcon className="size-4" />
+                Export CSV{phase === 'done' ? '' : ' (found so far)'}
+              </Button>
+            )}
             {scanning ? (
               <Button size="sm" tone="stop" onClick={() => scan.cancel()} data-testid="scanned-history-cancel">
                 <StopIcon className="size-3.5" />

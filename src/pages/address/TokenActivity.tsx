@@ -17,6 +17,9 @@ import { useNow } from '../../ui/useNow.ts'
 import { LogsErrorPanel } from '../logs/LogsErrorPanel.tsx'
 import { SearchProgress } from '../logs/SearchProgress.tsx'
 import { useTypedBeforeHydration } from '../../ui/useTypedBeforeHydration.ts'
+import { transfersToCsv } from '../../history/historyCsv.ts'
+import { saveAs } from '../../ui/download.ts'
+import { DownloadIcon } from '../../ui/icons.tsx'
 
 export type TransferRow = { key: string; log: Log; transfer: TokenTransfer }
 
@@ -155,6 +158,14 @@ export function TokenActivity({ network, address, search, snapshot, rows, proble
       )}
       {search && snapshot && <SearchProgress snapshot={snapshot} now={now} onCancel={() => search.cancel()} onRerun={() => search.start()} />}
       {snapshot?.phase === 'failed' && <LogsErrorPanel error={snapshot.error} onRetry={() => search?.start()} />}
+      {snapshot && rows && rows.length > 0 && (
+        <div className="flex justify-end">
+          <Button size="sm" onClick={() => saveAs(transfersToCsv(rows), `${network.name}-${address.toLowerCase()}-token-transfers.csv`, 'text/csv')} data-testid="token-activity-export">
+            <DownloadIcon className="size-4" />
+            Export CSV{snapshot.phase === 'done' ? '' : ' (found so far)'}
+          </Button>
+        </div>
+      )}
       {snapshot && (
         <DataTable
           columns={tableColumns}

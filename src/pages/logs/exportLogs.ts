@@ -1,6 +1,7 @@
 import type { Log } from '../../rpc/schemas.ts'
 import type { DecodedLog } from './eventDecoder.ts'
 import { saveAs } from '../../ui/download.ts'
+import { csvField } from '../../format/csv.ts'
 
 /**
  * The results as files. Every value is text: hex as the node sent it, block numbers also in decimal, decoded
@@ -11,10 +12,7 @@ export type ExportRow = { log: Log; removed: boolean }
 
 const csvColumns = ['blockNumber', 'blockHash', 'transactionHash', 'transactionIndex', 'logIndex', 'address', 'topic0', 'topic1', 'topic2', 'topic3', 'data', 'removed', 'event', 'args'] as const
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value
-}
+export { csvField }
 
 function decimal(hex: string | null): string {
   return hex === null ? '' : BigInt(hex).toString(10)
