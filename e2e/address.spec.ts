@@ -159,6 +159,32 @@ test.describe('address page: activity, balances, contract', () => {
     await expect(page.getByTestId('contract-creator')).toHaveCount(0)
   })
 
+  test('a token’s holders: everyone its Transfer logs name who holds some, largest first, each balance equal to balanceOf, with its share of totalSupply', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { token } = scenario().contracts
+    const head = await rpc<Hex>(request, url, 'eth_blockNumber')
+    // From the chain: every address a Transfer of the token names, and what each holds now.
+    const logs = await rpc<Array<{ topics: Hex[] }>>(request, url, 'eth_getLogs', [{ address: token, fromBlock: '0x0', toBlock: head, topics: [toEventSelector('Transfer(address,address,uint256)')] }])
+    const named = [...new Set(logs.flatMap((log) => [log.topics[1]!, log.topics[2]!]).map((topic) => getAddress(`0x${topic.slice(26)}`)))].filter((address) => address !== getAddress(`0x${'0'.repeat(40)}`))
+    const balanceOf = async (owner: Hex) => decodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', data: await rpc<Hex>(request, url, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] }) }, head]) })
+    const supply = decodeFunctionResult({ abi: erc20Abi, functionName: 'totalSupply', data: await rpc<Hex>(request, url, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'totalSupply' }) }, head]) })
+    const holding = (await Promise.all(named.map(async (address) => ({ address, balance: await balanceOf(address) })))).filter((entry) => entry.balance > 0n)
+    expect(holding.length).toBeGreaterThan(1)
+
+    await page.goto(`/address/${token}`)
+    await page.getByTestId('holders-start').click()
+    const rows = page.getByTestId('holders').getByTestId('holder-row')
+    await expect(rows).toHaveCount(Math.min(100, holding.length))
+    const shown = await rows.evaluateAll((list) => list.map((row) => ({ address: row.querySelector('[data-testid="holder-address"]')!.getAttribute('data-value')!, balance: row.querySelector('[data-testid="holder-balance"]')!.getAttribute('data-value')!, share: row.querySelector('[data-testid="holder-share"]')!.textContent! })))
+    const expected = new Map(holding.map((entry) => [entry.address.toLowerCase(), entry.balance]))
+    for (const [index, row] of shown.entries()) {
+      expect(BigInt(row.balance)).toBe(expected.get(row.address.toLowerCase()))
+      if (index > 0) expect(BigInt(row.balance)).toBeLessThanOrEqual(BigInt(shown[index - 1]!.balance))
+      expect(Number.parseFloat(row.share)).toBeCloseTo(Number((BigInt(row.balance) * 1_000_000n) / supply) / 10_000, 4)
+    }
+    expect(new Set(shown.map((row) => row.address.toLowerCase()))).toEqual(new Set(expected.keys()))
+  })
+
   test('a contract shows its published name, its creator and creation transaction, and its functions', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { contracts, deployment, deployer } = scenario()

@@ -207,3 +207,12 @@ export const PresentIcon = (props: IconProps) => (
     <path d="M10.5 8.5v5l4-2.5-4-2.5ZM8 21h8M12 17v4" />
   </Icon>
 )
+
+/** Two people: a token's holders. */
+export const UsersIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c.6-3.6 3.3-6 6.5-6s5.9 2.4 6.5 6" />
+    <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M17.5 14.4c2.1.8 3.6 2.9 4 5.6" />
+  </Icon>
+)

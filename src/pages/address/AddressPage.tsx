@@ -35,6 +35,7 @@ import { BalancesPanel } from './BalancesPanel.tsx'
 import { ContractPanel } from './ContractPanel.tsx'
 import { HistoryPanel } from './HistoryPanel.tsx'
 import { ScannedHistoryPanel } from './ScannedHistoryPanel.tsx'
+import { HoldersPanel } from './HoldersPanel.tsx'
 import { blockScanHistoryFor } from '../../history/blockScanHistory.ts'
 import { TokenActivity, transferRows } from './TokenActivity.tsx'
 
@@ -260,6 +261,8 @@ export function AddressPage() {
         block={activity.snapshot?.phase === 'done' && activity.snapshot.range ? (`0x${activity.snapshot.range.to.toString(16)}` as const) : undefined}
         scanning={!activity.snapshot || activity.snapshot.phase === 'resolving' || activity.snapshot.phase === 'scanning'}
       />
+
+      {tokenInfo && scanHead !== null && <HoldersPanel network={network} token={address} info={tokenInfo} head={scanHead} />}
 
       <Panel title="Activity" testId="address-activity" actions={<ActivityTabs tab={tab} history={history} onTab={(next) => updateSearch({ tab: next === 'tokens' ? 'tokens' : null })} />}>
         <div role="tabpanel" id={`address-tab-${tab}`} aria-labelledby={`address-tab-${tab}-button`}>
