@@ -185,6 +185,37 @@ test.describe('address page: activity, balances, contract', () => {
     expect(new Set(shown.map((row) => row.address.toLowerCase()))).toEqual(new Set(expected.keys()))
   })
 
+  test('Read contract: every view function of the published ABI, answered as the chain answers; inputs checked by type; a block to read at', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { token } = scenario().contracts
+    const owner = holder()
+    const ask = async (functionName: 'name' | 'symbol' | 'decimals' | 'totalSupply' | 'balanceOf', args?: readonly [Hex]) =>
+      decodeFunctionResult({ abi: erc20Abi, functionName, data: await rpc<Hex>(request, url, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName, args } as never) }, 'latest']) })
+    await page.goto(`/address/${token}`)
+    const panel = page.getByTestId('read-contract')
+    await expect(panel.getByTestId('read-source')).toHaveText('the ABI this deployment publishes')
+    const fn = (signature: string) => panel.locator(`[data-testid="read-function"][data-signature="${signature}"]`)
+    // Without inputs: asked at once.
+    await expect(fn('name()').getByTestId('read-value')).toHaveAttribute('data-value', String(await ask('name')))
+    await expect(fn('symbol()').getByTestId('read-value')).toHaveAttribute('data-value', String(await ask('symbol')))
+    await expect(fn('decimals()').getByTestId('read-value')).toHaveAttribute('data-value', String(await ask('decimals')))
+    await expect(fn('totalSupply()').getByTestId('read-value')).toHaveAttribute('data-value', String(await ask('totalSupply')))
+    // An argument that is not an address: said under its field, nothing asked.
+    const balance = fn('balanceOf(address)')
+    await balance.getByTestId('read-arg-0').fill('zzz')
+    await balance.getByTestId('read-query').click()
+    await expect(balance.getByTestId('read-arg-0-problem')).toContainText('"zzz" is not a 20-byte address')
+    await expect(balance.getByTestId('read-result')).toHaveCount(0)
+    await balance.getByTestId('read-arg-0').fill(owner)
+    await balance.getByTestId('read-query').click()
+    await expect(balance.getByTestId('read-value')).toHaveAttribute('data-value', String(await ask('balanceOf', [owner])))
+    // At block 0 the contract did not exist yet: its answer is empty, shown as it came.
+    await page.getByTestId('field-read-block').fill('0')
+    await expect(fn('name()').getByTestId('read-value')).toHaveAttribute('data-value', '0x')
+    await page.getByTestId('field-read-block').fill('not a block')
+    await expect(page.getByTestId('problem-read-block')).toContainText('is not a block')
+  })
+
   test('a contract shows its published name, its creator and creation transaction, and its functions', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { contracts, deployment, deployer } = scenario()

@@ -212,6 +212,20 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await expect(failedRow.getByTestId('history-status')).toHaveText(/Failed/)
   })
 
+  test('its token, published nowhere: Read contract offers the standard ERC-20 functions its code dispatches on, answered as the node answers', async ({ page, request }) => {
+    await addHardhat(page)
+    const token = seeded.token!
+    await page.goto(`/address/${token}?network=hardhat`)
+    const panel = page.getByTestId('read-contract')
+    await expect(panel.getByTestId('read-source')).toHaveText('standard ERC-20 / ERC-721 functions its code dispatches on')
+    const balance = panel.locator('[data-testid="read-function"][data-signature="balanceOf(address)"]')
+    await balance.getByTestId('read-arg-0').fill(holder)
+    await balance.getByTestId('read-query').click()
+    const expected = BigInt(await rpc<Hex>(request, node.url, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'balanceOf', args: [holder] }) }, 'latest']))
+    await expect(balance.getByTestId('read-value')).toHaveAttribute('data-value', expected.toString())
+    expect(expected).toBe(250n)
+  })
+
   test('its token: the Transfer logs, a balanceOf call and the balance’s storage slot, each equal to the node’s answer', async ({ page, request }) => {
     const token = seeded.token!
     await addHardhat(page)

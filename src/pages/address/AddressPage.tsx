@@ -36,6 +36,7 @@ import { ContractPanel } from './ContractPanel.tsx'
 import { HistoryPanel } from './HistoryPanel.tsx'
 import { ScannedHistoryPanel } from './ScannedHistoryPanel.tsx'
 import { HoldersPanel } from './HoldersPanel.tsx'
+import { ReadContractPanel } from './ReadContractPanel.tsx'
 import { blockScanHistoryFor } from '../../history/blockScanHistory.ts'
 import { TokenActivity, transferRows } from './TokenActivity.tsx'
 
@@ -253,6 +254,8 @@ export function AddressPage() {
       </div>
 
       {account.data && isContract && <ContractPanel network={network} address={address} history={history} />}
+
+      {account.data && isContract && <ReadContractPanel network={network} address={address} />}
 
       <BalancesPanel
         network={network}
