@@ -3,6 +3,7 @@ import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, getAddress, keccak256, pad, toEventSelector, toFunctionSelector, toHex, type Hex } from 'viem'
 import { devAccount, fundTestAccount, refuseOtterscan, rpc, rpcUrl, sendSigned, waitForReceipt } from './helpers.ts'
+import { installTestWallet } from './testWallet.ts'
 
 /**
  * The address page that explains (issue 16, items 1, 2 and 4): the node's history (ots_*) paged both ways,
@@ -202,11 +203,11 @@ test.describe('address page: activity, balances, contract', () => {
     await expect(fn('totalSupply()').getByTestId('read-value')).toHaveAttribute('data-value', String(await ask('totalSupply')))
     // An argument that is not an address: said under its field, nothing asked.
     const balance = fn('balanceOf(address)')
-    await balance.getByTestId('read-arg-0').fill('zzz')
+    await balance.getByTestId('arg-0').fill('zzz')
     await balance.getByTestId('read-query').click()
-    await expect(balance.getByTestId('read-arg-0-problem')).toContainText('"zzz" is not a 20-byte address')
+    await expect(balance.getByTestId('arg-0-problem')).toContainText('"zzz" is not a 20-byte address')
     await expect(balance.getByTestId('read-result')).toHaveCount(0)
-    await balance.getByTestId('read-arg-0').fill(owner)
+    await balance.getByTestId('arg-0').fill(owner)
     await balance.getByTestId('read-query').click()
     await expect(balance.getByTestId('read-value')).toHaveAttribute('data-value', String(await ask('balanceOf', [owner])))
     // At block 0 the contract did not exist yet: its answer is empty, shown as it came.
@@ -214,6 +215,45 @@ test.describe('address page: activity, balances, contract', () => {
     await expect(fn('name()').getByTestId('read-value')).toHaveAttribute('data-value', '0x')
     await page.getByTestId('field-read-block').fill('not a block')
     await expect(page.getByTestId('problem-read-block')).toContainText('is not a block')
+  })
+
+  test('Write contract: approve sent through an injected EIP-6963 wallet on another chain (switched, added), the transaction opens, the allowance is on the chain; a refusal is said', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { token } = scenario().contracts
+    const owner = devAccount(26)
+    await fundTestAccount(request, url, owner.address)
+    const wallet = await installTestWallet(page, request, url, owner, '0x1')
+    const spender = getAddress(keccak256(toHex(`spender ${Date.now()}`)).slice(0, 42))
+    const amount = 123_456_789n
+
+    await page.goto(`/address/${token}`)
+    const panel = page.getByTestId('write-contract')
+    await panel.getByTestId('write-connect').filter({ hasText: 'Test Wallet' }).click()
+    await expect(panel.getByTestId('write-account')).toHaveAttribute('data-value', owner.address)
+    const approve = panel.locator('[data-testid="write-function"][data-signature="approve(address,uint256)"]')
+    await approve.getByTestId('arg-0').fill(spender)
+    await approve.getByTestId('arg-1').fill(amount.toString())
+
+    // Refused in the wallet: said, nothing sent, still on the page.
+    await wallet.rejectNextSend()
+    await approve.getByTestId('write-send').click()
+    await expect(approve.getByTestId('write-error')).toHaveText('You declined to send the transaction in the wallet.')
+    expect(new URL(page.url()).pathname).toBe(`/address/${token}`)
+
+    await approve.getByTestId('write-send').click()
+    await expect(page).toHaveURL(/\/tx\/0x[0-9a-f]{64}$/)
+    const hash = new URL(page.url()).pathname.split('/').pop() as Hex
+    const receipt = await waitForReceipt<{ status: Hex; from: Hex; to: Hex }>(request, url, hash)
+    expect(receipt).toMatchObject({ status: '0x1', from: owner.address.toLowerCase(), to: token.toLowerCase() })
+    await expect(page.getByTestId('tx-title-hash')).toContainText(hash)
+    const allowance = decodeFunctionResult({ abi: erc20Abi, functionName: 'allowance', data: await rpc<Hex>(request, url, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [owner.address, spender] }) }, 'latest']) })
+    expect(allowance).toBe(amount)
+
+    // The wallet was on chain 1: asked to switch, told to add the devnet (through the app's own endpoint), switched.
+    const calls = (await wallet.calls()).map((entry) => entry.method)
+    expect(calls).toEqual(['eth_requestAccounts', 'eth_chainId', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_switchEthereumChain', 'eth_sendTransaction', 'eth_chainId', 'eth_sendTransaction'])
+    const added = (await wallet.calls()).find((entry) => entry.method === 'wallet_addEthereumChain')!.params as Array<{ chainId: string; rpcUrls: string[] }>
+    expect(added[0]).toMatchObject({ chainId: '0x7a69', rpcUrls: [url] })
   })
 
   test('a contract shows its published name, its creator and creation transaction, and its functions', async ({ page, request }) => {

@@ -119,6 +119,27 @@ test.describe('call and gas console', () => {
     await expect(args).toContainText(required.toString(10))
   })
 
+  test('the target’s known ABI is offered: the token’s published ABI fills the builder, and its balanceOf decodes to the holder balance', async ({ page, request }) => {
+    const { contracts, token } = scenario()
+    const holder = token.balances.find((entry) => entry.role === 'holder')!.account
+    const abi = parseAbi(['function balanceOf(address) view returns (uint256)'])
+    const answer = await rpc(request, 'eth_call', [{ to: contracts.token, data: encodeFunctionData({ abi, functionName: 'balanceOf', args: [holder] }) }, 'latest'])
+    const balance = decodeFunctionResult({ abi, functionName: 'balanceOf', data: answer.result as Hex })
+
+    await page.goto('/call')
+    await expect(page.getByTestId('call-idle')).toBeVisible()
+    // Nothing offered before the target is an address.
+    await expect(page.getByTestId('builder-known')).toHaveCount(0)
+    await page.getByTestId('call-to').fill(contracts.token)
+    await page.getByTestId('builder-known').click()
+    await expect(page.getByTestId('builder-known-note')).toHaveText('The ABI this deployment publishes for the target.')
+    await page.getByTestId('builder-function').selectOption('balanceOf(address)')
+    await page.getByTestId('builder-arg-0').fill(holder)
+    await page.getByTestId('call-run').click()
+    await expect(page.getByTestId('call-status')).toHaveText('returned')
+    await expect(page.getByTestId('call-decoded-0')).toHaveText(balance.toString(10))
+  })
+
   test('balanceOf built from its signature decodes to the holder balance', async ({ page, request }) => {
     const { contracts, token } = scenario()
     const holder = token.balances.find((entry) => entry.role === 'holder')!.account

@@ -219,7 +219,7 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     const panel = page.getByTestId('read-contract')
     await expect(panel.getByTestId('read-source')).toHaveText('standard ERC-20 / ERC-721 functions its code dispatches on')
     const balance = panel.locator('[data-testid="read-function"][data-signature="balanceOf(address)"]')
-    await balance.getByTestId('read-arg-0').fill(holder)
+    await balance.getByTestId('arg-0').fill(holder)
     await balance.getByTestId('read-query').click()
     const expected = BigInt(await rpc<Hex>(request, node.url, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'balanceOf', args: [holder] }) }, 'latest']))
     await expect(balance.getByTestId('read-value')).toHaveAttribute('data-value', expected.toString())

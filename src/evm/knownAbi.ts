@@ -9,14 +9,15 @@ import { erc20Abi, erc721Abi, toFunctionSelector, type Abi, type AbiFunction, ty
 export type ReadableAbi = { source: 'published' | 'standard'; functions: AbiFunction[] }
 
 const reads = (fn: AbiFunction) => fn.stateMutability === 'view' || fn.stateMutability === 'pure'
+const writes = (fn: AbiFunction) => !reads(fn)
 
 function functionsOf(abi: Abi): AbiFunction[] {
   return abi.filter((item): item is AbiFunction => item.type === 'function')
 }
 
-export function readableAbi(published: Abi | null, selectors: readonly Hex[]): ReadableAbi | null {
+function knownFunctions(published: Abi | null, selectors: readonly Hex[], wanted: (fn: AbiFunction) => boolean): ReadableAbi | null {
   if (published) {
-    const functions = functionsOf(published).filter(reads)
+    const functions = functionsOf(published).filter(wanted)
     return functions.length > 0 ? { source: 'published', functions } : null
   }
   const dispatched = new Set(selectors.map((selector) => selector.toLowerCase()))
@@ -24,9 +25,29 @@ export function readableAbi(published: Abi | null, selectors: readonly Hex[]): R
   const functions: AbiFunction[] = []
   for (const fn of [...functionsOf(erc20Abi), ...functionsOf(erc721Abi)]) {
     const selector = toFunctionSelector(fn)
-    if (!reads(fn) || !dispatched.has(selector) || seen.has(selector)) continue
+    if (!wanted(fn) || !dispatched.has(selector) || seen.has(selector)) continue
     seen.add(selector)
     functions.push(fn)
   }
   return functions.length > 0 ? { source: 'standard', functions } : null
+}
+
+/** The view and pure functions: the Read tab's. */
+export function readableAbi(published: Abi | null, selectors: readonly Hex[]): ReadableAbi | null {
+  return knownFunctions(published, selectors, reads)
+}
+
+/** The functions that change state (nonpayable and payable): the Write tab's, sent through the user's wallet. */
+export function writableAbi(published: Abi | null, selectors: readonly Hex[]): ReadableAbi | null {
+  return knownFunctions(published, selectors, writes)
+}
+
+/**
+ * Everything known of the contract's interface, for the call console: the published ABI whole (its errors and
+ * events name reverts and logs too), or the standard functions its code dispatches on.
+ */
+export function knownAbi(published: Abi | null, selectors: readonly Hex[]): { source: ReadableAbi['source']; abi: Abi } | null {
+  if (published) return published.length > 0 ? { source: 'published', abi: published } : null
+  const functions = [...(readableAbi(null, selectors)?.functions ?? []), ...(writableAbi(null, selectors)?.functions ?? [])]
+  return functions.length > 0 ? { source: 'standard', abi: functions } : null
 }

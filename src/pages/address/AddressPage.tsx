@@ -37,6 +37,7 @@ import { HistoryPanel } from './HistoryPanel.tsx'
 import { ScannedHistoryPanel } from './ScannedHistoryPanel.tsx'
 import { HoldersPanel } from './HoldersPanel.tsx'
 import { ReadContractPanel } from './ReadContractPanel.tsx'
+import { WriteContractPanel } from './WriteContractPanel.tsx'
 import { blockScanHistoryFor } from '../../history/blockScanHistory.ts'
 import { TokenActivity, transferRows } from './TokenActivity.tsx'
 
@@ -256,6 +257,8 @@ export function AddressPage() {
       {account.data && isContract && <ContractPanel network={network} address={address} history={history} />}
 
       {account.data && isContract && <ReadContractPanel network={network} address={address} />}
+
+      {account.data && isContract && <WriteContractPanel network={network} address={address} />}
 
       <BalancesPanel
         network={network}

@@ -100,10 +100,12 @@ export function HistoryPanel({ network, address, cursor, onCursor }: { network: 
           {rows && rows.length > 0 ? `${rows.length} transactions, blocks ${Number(BigInt(oldest ?? '0x0')).toLocaleString('en-US')} – ${Number(BigInt(newest ?? '0x0')).toLocaleString('en-US')}` : ''}
         </span>
         <span className="flex flex-wrap gap-2">
-          <Button size="sm" disabled={!rows || rows.length === 0} onClick={() => rows && saveAs(historyToCsv(rows, address), `${network.name}-${address.toLowerCase()}-transactions-${historyCursorText(cursor) ?? 'newest'}.csv`, 'text/csv')} title="The transactions of this page" data-testid="history-export">
-            <DownloadIcon className="size-4" />
-            Export page
-          </Button>
+          {rows && rows.length > 0 && (
+            <Button size="sm" onClick={() => saveAs(historyToCsv(rows, address), `${network.name}-${address.toLowerCase()}-transactions-${historyCursorText(cursor) ?? 'newest'}.csv`, 'text/csv')} title="The transactions of this page" data-testid="history-export">
+              <DownloadIcon className="size-4" />
+              Export page
+            </Button>
+          )}
           <Button size="sm" disabled={!page.data?.hasNewer || page.isFetching} onClick={() => onCursor({ kind: 'newest' })} data-testid="history-newest">
             Newest
           </Button>

@@ -11,8 +11,8 @@ import { Address } from '../../ui/Address.tsx'
 import { Badge } from '../../ui/Badge.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { explainError } from '../../ui/explainError.ts'
-import { Field, fieldAria, TextField } from '../../ui/Field.tsx'
-import { inputClass } from '../../ui/form.ts'
+import { TextField } from '../../ui/Field.tsx'
+import { AbiArguments, argumentsOf, FunctionSignature } from './AbiArguments.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { ArgumentError, decodeReturn, encodeCalldata, type DecodedValue } from '../call/abiInput.ts'
 import { parseStateBlock } from '../call/callParams.ts'
@@ -48,10 +48,9 @@ function ReadFunction({ network, address, fn, block, index }: { network: AppNetw
   const outcome: Outcome | null = read.data === undefined ? null : { raw: read.data, values: decodeOrNull(fn, read.data) }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const values = new FormData(event.currentTarget)
     let data: Hex
     try {
-      data = encodeCalldata(fn, fn.inputs.map((_, at) => String(values.get(`arg-${at}`) ?? '')))
+      data = encodeCalldata(fn, argumentsOf(event.currentTarget, fn))
     } catch (error) {
       if (error instanceof ArgumentError) return setProblems({ [Math.max(0, error.index)]: error.message })
       throw error
@@ -65,33 +64,12 @@ function ReadFunction({ network, address, fn, block, index }: { network: AppNetw
     <li className="px-5 py-4" data-testid="read-function" data-signature={toFunctionSignature(fn)}>
       <form onSubmit={submit} noValidate className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="font-mono text-[13px] font-medium text-zinc-900 dark:text-zinc-100">
-            <span className="text-zinc-500 dark:text-zinc-400">{index + 1}.</span> {fn.name}
-            <span className="text-zinc-500 dark:text-zinc-400">({fn.inputs.map((input) => `${input.type}${input.name ? ` ${input.name}` : ''}`).join(', ')})</span>
-            {fn.outputs.length > 0 && <span className="text-zinc-500 dark:text-zinc-400"> → {fn.outputs.map((output) => output.type).join(', ')}</span>}
-          </p>
+          <FunctionSignature fn={fn} index={index} />
           <Button type="submit" size="sm" disabled={read.isFetching} data-testid="read-query">
             {read.isFetching ? 'Reading…' : fn.inputs.length === 0 ? 'Read again' : 'Query'}
           </Button>
         </div>
-        {fn.inputs.length > 0 && (
-          <div className="grid gap-3 sm:grid-cols-2">
-            {fn.inputs.map((input, at) => (
-              <Field key={at} id={`${id}-arg-${at}`} label={`${input.name || `argument ${at + 1}`} (${input.type})`} problem={problems[at]} problemTestId={`read-arg-${at}-problem`}>
-                <input
-                  id={`${id}-arg-${at}`}
-                  name={`arg-${at}`}
-                  autoComplete="off"
-                  spellCheck={false}
-                  placeholder={input.type === 'address' ? '0x…' : input.type.endsWith(']') || input.type === 'tuple' ? 'JSON, e.g. [1, 2]' : input.type}
-                  className={`${inputClass} font-mono text-[13px]`}
-                  data-testid={`read-arg-${at}`}
-                  {...fieldAria(`${id}-arg-${at}`, problems[at])}
-                />
-              </Field>
-            ))}
-          </div>
-        )}
+        <AbiArguments fn={fn} id={id} problems={problems} />
       </form>
       {outcome && (
         <dl className="mt-3 space-y-1 rounded-lg bg-zinc-50 px-3 py-2 text-sm ring-1 ring-inset ring-zinc-200 dark:bg-zinc-900 dark:ring-zinc-800" data-testid="read-result">

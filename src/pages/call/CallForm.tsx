@@ -7,6 +7,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Toggle } from '../../ui/Toggle.tsx'
 import { buildCall, builderState, quantityFields, type CallDraft, type CallField, type CallMethod, type Problems } from './callParams.ts'
 import { DataBuilder } from './DataBuilder.tsx'
+import { useKnownAbiLoader } from './useKnownAbi.ts'
 import { monoInputClass, textareaClass } from './formParts.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { GasCapNote } from './GasCapNote.tsx'
@@ -64,6 +65,7 @@ export function CallForm({ network, initial, showProblems, onRun, onClear }: Pro
   const [draft, setDraft] = useState(initial)
   const [attempted, setAttempted] = useState(showProblems)
   const built = useMemo(() => buildCall(draft), [draft])
+  const loadKnownAbi = useKnownAbiLoader(network)
   const problems: Problems = built.ok ? {} : built.problems
   // Before a run is asked for, only what was typed wrong is pointed out, not what is missing.
   const shown = (field: keyof Problems) => {
@@ -187,7 +189,7 @@ export function CallForm({ network, initial, showProblems, onRun, onClear }: Pro
           </div>
         </div>
         <div className="border-t border-zinc-100 px-5 py-5 dark:border-zinc-800">
-          <DataBuilder draft={draft} onChange={setBuilder} />
+          <DataBuilder draft={draft} onChange={setBuilder} loadKnownAbi={loadKnownAbi} />
         </div>
         <footer className="flex flex-wrap items-center justify-between gap-3 rounded-b-2xl border-t border-zinc-100 bg-zinc-50/60 px-5 py-3.5 dark:border-zinc-800 dark:bg-zinc-900/40">
           <p className="text-xs text-zinc-500 dark:text-zinc-400">Nothing is sent to the chain; the link keeps the whole call.</p>

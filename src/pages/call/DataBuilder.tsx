@@ -1,5 +1,6 @@
-import { useId, useMemo } from 'react'
-import type { AbiFunction } from 'viem'
+import { useId, useMemo, useState } from 'react'
+import { isAddress, type AbiFunction } from 'viem'
+import type { KnownAbi } from './useKnownAbi.ts'
 import { byteLength } from '../../format/hex.ts'
 import { abiFunctions, functionKey } from './abiInput.ts'
 import { builderState, type CallDraft } from './callParams.ts'
@@ -38,12 +39,26 @@ function inputPlaceholder(type: string): string {
  * Builds `data` from a function signature or a pasted ABI plus arguments. The same ABI decodes the answer
  * and names custom errors, so an `error …` line here is worth adding.
  */
-export function DataBuilder({ draft, onChange }: { draft: CallDraft; onChange: (patch: BuilderPatch) => void }) {
+export function DataBuilder({ draft, onChange, loadKnownAbi }: { draft: CallDraft; onChange: (patch: BuilderPatch) => void; loadKnownAbi?: (to: string) => Promise<KnownAbi | null> }) {
   const id = useId()
   const state = useMemo(() => builderState(draft), [draft])
   const functions = useMemo(() => abiFunctions(state.abi), [state.abi])
   const errors = state.abi.filter((item) => item.type === 'error').length
   const chosen: AbiFunction | undefined = functions.find((fn) => functionKey(fn) === draft.fn) ?? functions.find((fn) => fn.name === draft.fn)
+
+  const [known, setKnown] = useState<{ busy: boolean; note: string | null }>({ busy: false, note: null })
+  const targetIsAddress = isAddress(draft.to.trim(), { strict: false })
+  const fillKnown = async () => {
+    if (!loadKnownAbi) return
+    setKnown({ busy: true, note: null })
+    try {
+      const found = await loadKnownAbi(draft.to)
+      if (found) changeAbi(JSON.stringify(found.abi, null, 1))
+      setKnown({ busy: false, note: found ? (found.source === 'published' ? 'The ABI this deployment publishes for the target.' : 'The standard token functions the target’s code dispatches on.') : 'No ABI is known for the target: it publishes none here, and its code dispatches on no standard token function.' })
+    } catch (error) {
+      setKnown({ busy: false, note: `Could not read the target: ${error instanceof Error ? error.message : String(error)}` })
+    }
+  }
 
   const choose = (key: string) => {
     const fn = functions.find((candidate) => functionKey(candidate) === key)
@@ -63,13 +78,25 @@ export function DataBuilder({ draft, onChange }: { draft: CallDraft; onChange: (
     <div className="space-y-4" data-testid="data-builder">
       <SectionLabel
         aside={
-          <Button size="sm" tone="ghost" onClick={() => changeAbi(erc20Signatures)} data-testid="builder-erc20">
-            Use ERC-20 signatures
-          </Button>
+          <span className="flex flex-wrap gap-1">
+            {loadKnownAbi && targetIsAddress && (
+              <Button size="sm" tone="ghost" onClick={() => void fillKnown()} disabled={known.busy} data-testid="builder-known" title="The ABI the app knows for the address in To: published by this deployment, or standard token functions its code has">
+                {known.busy ? 'Looking…' : 'Use the target’s ABI'}
+              </Button>
+            )}
+            <Button size="sm" tone="ghost" onClick={() => changeAbi(erc20Signatures)} data-testid="builder-erc20">
+              Use ERC-20 signatures
+            </Button>
+          </span>
         }
       >
         Data builder
       </SectionLabel>
+      {known.note && (
+        <p className="text-xs text-zinc-500 dark:text-zinc-400" role="status" data-testid="builder-known-note">
+          {known.note}
+        </p>
+      )}
       <Field
         id={`${id}-abi`}
         label="Function signature or ABI"
