@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { numberToHex, pad, toEventSelector } from 'viem'
-import { clickPageCorner, openHome, rpc, rpcUrl, shownHead } from './helpers.ts'
+import { clickPageCorner, devAccount, openHome, refuseOtterscan, rpc, rpcUrl, shownHead } from './helpers.ts'
+import { installTestWallet } from './testWallet.ts'
 import { scenarioReady, tourStops, useTheme, visit, type Stop } from './tour.ts'
 
 /**
@@ -88,6 +89,47 @@ test.describe('accessibility (axe-core, light and dark)', () => {
       expect(found, `axe on ${stop.path}`).toEqual({ light: [], dark: [] })
     })
   }
+})
+
+test.describe('accessibility of the address page’s tools (axe-core, light and dark)', () => {
+  /** Both themes, each settled, each checked by axe; the findings kept for the report. */
+  async function bothThemes(page: Page, name: string): Promise<Record<string, Found[]>> {
+    const found: Record<string, Found[]> = {}
+    for (const theme of ['light', 'dark'] as const) {
+      await useTheme(page, theme)
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+      found[theme] = await seriousViolations(page)
+    }
+    fs.mkdirSync('test-results/axe', { recursive: true })
+    fs.writeFileSync(`test-results/axe/${name}.json`, JSON.stringify(found, null, 2))
+    return found
+  }
+
+  test('a token: its holders found, Read contract answered with a refused argument, Write contract connected to a wallet', async ({ page, request }) => {
+    const { contracts } = await scenarioReady()
+    await installTestWallet(page, request, await rpcUrl(request), devAccount(27), '0x7a69')
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto(`/address/${contracts.token}`)
+    await page.getByTestId('holders-start').click()
+    await expect(page.getByTestId('holder-row').first()).toBeVisible()
+    await expect(page.getByTestId('read-value').first()).toBeVisible()
+    const balance = page.locator('[data-testid="read-function"][data-signature="balanceOf(address)"]')
+    await balance.getByTestId('arg-0').fill('zzz')
+    await balance.getByTestId('read-query').click()
+    await expect(balance.getByTestId('arg-0-problem')).toBeVisible()
+    await page.getByTestId('write-connect').filter({ hasText: 'Test Wallet' }).click()
+    await expect(page.getByTestId('write-account')).toBeVisible()
+    expect(await bothThemes(page, 'address-token-tools'), `axe on /address/${contracts.token}`).toEqual({ light: [], dark: [] })
+  })
+
+  test('an account on a node without ots_* (injected fault): its history read block by block, done', async ({ page, request }) => {
+    const { token } = await scenarioReady()
+    await refuseOtterscan(page, await rpcUrl(request))
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto(`/address/${token.balances.find((entry) => entry.role === 'holder')!.account}`)
+    await expect(page.getByTestId('scanned-history')).toHaveAttribute('data-phase', 'done')
+    expect(await bothThemes(page, 'address-scanned-history'), 'axe on the scanned history').toEqual({ light: [], dark: [] })
+  })
 })
 
 test.describe('keyboard alone', () => {

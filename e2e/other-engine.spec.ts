@@ -5,6 +5,7 @@ import { artifactOf, compileContracts } from '../server/chain/compile.ts'
 import { startHardhatNode, type HardhatNode } from '../server/testing/hardhatNode.ts'
 import { devAccount, rpc, sendSigned, signAndSend, waitForReceipt } from './helpers.ts'
 import { e2eNoWebSocketUrl, e2ePorts } from './ports.ts'
+import { installTestWallet } from './testWallet.ts'
 
 /**
  * chainglass on a second real EVM engine: a Hardhat node on loopback (server/testing/hardhatNode.ts), added
@@ -250,5 +251,36 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await page.goto(`/storage?network=hardhat&address=${token}&slot=0&keys=address:${holder}&block=${block}`)
     await expect(page.getByTestId('storage-slot')).toHaveText(keccak256(concatHex([padHex(holder, { size: 32 }), padHex('0x0', { size: 32 })])))
     await expect(page.getByTestId('storage-as-uint')).toHaveText('250')
+  })
+
+  // Last: its approve adds an Approval log to the token, which the test above counts the logs of.
+  test('its token’s holders and a Write through an injected wallet, on Hardhat: balances and the allowance as the node has them', async ({ page, request }) => {
+    const owner = devAccount(3)
+    const wallet = await installTestWallet(page, request, node.url, owner, '0x7a69')
+    await addHardhat(page)
+    const token = seeded.token!
+    const balanceOf = async (who: Hex) => BigInt(await rpc<Hex>(request, node.url, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: 'balanceOf', args: [who] }) }, 'latest']))
+    await page.goto(`/address/${token}?network=hardhat`)
+    await page.getByTestId('holders-start').click()
+    const rows = page.getByTestId('holder-row')
+    await expect(rows).toHaveCount(2)
+    const shown = await rows.evaluateAll((list) => list.map((row) => [row.querySelector('[data-testid="holder-address"]')!.getAttribute('data-value')!.toLowerCase(), row.querySelector('[data-testid="holder-balance"]')!.getAttribute('data-value')!]))
+    expect(shown).toEqual([
+      [devAccount(1).address.toLowerCase(), (await balanceOf(devAccount(1).address)).toString()],
+      [holder.toLowerCase(), (await balanceOf(holder)).toString()],
+    ])
+
+    // Write, with the standard ERC-20 functions its code dispatches on (published nowhere).
+    const spender = devAccount(4).address
+    await page.getByTestId('write-connect').filter({ hasText: 'Test Wallet' }).click()
+    const approve = page.locator('[data-testid="write-function"][data-signature="approve(address,uint256)"]')
+    await approve.getByTestId('arg-0').fill(spender)
+    await approve.getByTestId('arg-1').fill('42')
+    await approve.getByTestId('write-send').click()
+    await expect(page).toHaveURL(/\/tx\/0x[0-9a-f]{64}\?network=hardhat$/)
+    const allowance = BigInt(await rpc<Hex>(request, node.url, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: parseAbi(['function allowance(address,address) view returns (uint256)']), functionName: 'allowance', args: [owner.address, spender] }) }, 'latest']))
+    expect(allowance).toBe(42n)
+    // Already on the chain: no switch asked.
+    expect((await wallet.calls()).map((entry) => entry.method)).toEqual(['eth_requestAccounts', 'eth_chainId', 'eth_sendTransaction'])
   })
 })
