@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useMemo, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { isAddress, toFunctionSignature, type AbiFunction, type Address as AddressType, type Hex } from 'viem'
 import { readableAbi, type ReadableAbi } from '../../evm/knownAbi.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
-import { contractInfoQuery } from '../../queries/contractInfo.ts'
-import { useNames } from '../../queries/names.ts'
 import type { StateBlock } from '../../rpc/methods.ts'
 import { contractReadQuery } from '../../queries/contractRead.ts'
 import { Address } from '../../ui/Address.tsx'
@@ -13,6 +11,7 @@ import { Button } from '../../ui/Button.tsx'
 import { explainError } from '../../ui/explainError.ts'
 import { TextField } from '../../ui/Field.tsx'
 import { AbiArguments, argumentsOf, FunctionSignature } from './AbiArguments.tsx'
+import { useContractFunctions } from './useContractFunctions.ts'
 import { Panel } from '../../ui/Panel.tsx'
 import { ArgumentError, decodeReturn, encodeCalldata, type DecodedValue } from '../call/abiInput.ts'
 import { parseStateBlock } from '../call/callParams.ts'
@@ -104,22 +103,11 @@ const sourceWords: Record<ReadableAbi['source'], string> = {
  * picks; a proxy is read through its implementation's functions, the call still sent to the proxy.
  */
 export function ReadContractPanel({ network, address }: { network: AppNetwork; address: AddressType }) {
-  const names = useNames(network)
-  const info = useQuery(contractInfoQuery(network, address))
-  const implementation = info.data?.implementation ?? null
-  const implementationInfo = useQuery({ ...contractInfoQuery(network, implementation ?? address), enabled: implementation !== null })
+  const { ready, implementation, functions: readable } = useContractFunctions(network, address, readableAbi)
   const [blockText, setBlockText] = useState('')
   const block = parseStateBlock(blockText)
-  const readable = useMemo(() => {
-    if (!info.data) return null
-    if (implementation) {
-      const published = names?.contractAt(implementation)?.abi ?? null
-      return implementationInfo.data || published ? readableAbi(published, implementationInfo.data?.selectors ?? []) : null
-    }
-    return readableAbi(names?.contractAt(address)?.abi ?? null, info.data.selectors)
-  }, [info.data, implementation, implementationInfo.data, names, address])
 
-  if (!info.data) return null
+  if (!ready) return null
   return (
     <Panel
       title="Read contract"

@@ -6,6 +6,7 @@ import type { AppNetwork } from '../../networks/capabilities.ts'
 import { Button } from '../../ui/Button.tsx'
 import { DataTable } from '../../ui/DataTable.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
+import { ProgressBar } from '../../ui/ProgressBar.tsx'
 import { DownloadIcon, RefreshIcon, StopIcon } from '../../ui/icons.tsx'
 import { historyToCsv } from '../../history/historyCsv.ts'
 import { saveAs } from '../../ui/download.ts'
@@ -80,20 +81,7 @@ export function ScannedHistoryPanel({ network, address, scan, onRescan }: { netw
             )}
           </span>
         </div>
-        <div
-          role="progressbar"
-          aria-label="Blocks read"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={share}
-          data-testid="scanned-history-bar"
-          className="h-1.5 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
-        >
-          <div
-            className={`h-full w-full rounded-full transition-transform duration-200 ${phase === 'failed' ? 'bg-red-500' : phase === 'cancelled' ? 'bg-amber-500' : phase === 'done' ? 'bg-emerald-500' : 'bg-accent-500'}`}
-            style={{ transform: `translateX(${share - 100}%)` }}
-          />
-        </div>
+        <ProgressBar share={share} tone={phase === 'failed' ? 'failed' : phase === 'cancelled' ? 'stopped' : phase === 'done' ? 'done' : 'running'} label="Blocks read" testId="scanned-history-bar" className="h-1.5" />
         {phase === 'failed' && <ErrorPanel error={snapshot.error} compact onRetry={() => scan.start()} />}
       </div>
       <DataTable

@@ -1,11 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { parseEther, toFunctionSignature, type AbiFunction, type Address as AddressType, type Hex } from 'viem'
 import { writableAbi } from '../../evm/knownAbi.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
-import { contractInfoQuery } from '../../queries/contractInfo.ts'
-import { useNames } from '../../queries/names.ts'
 import { Address } from '../../ui/Address.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { Field, fieldAria } from '../../ui/Field.tsx'
@@ -17,6 +14,7 @@ import { requestWallets, safeIcon, subscribeWallets, walletsSnapshot, type Walle
 import { connectWallet, ensureChain, sendThroughWallet, WalletError } from '../../wallet/walletSession.ts'
 import { ArgumentError, encodeCalldata } from '../call/abiInput.ts'
 import { AbiArguments, argumentsOf, FunctionSignature } from './AbiArguments.tsx'
+import { useContractFunctions } from './useContractFunctions.ts'
 
 type Connected = { wallet: Wallet; account: AddressType }
 
@@ -100,18 +98,7 @@ function WriteFunction({ network, address, fn, index, connected }: { network: Ap
  * transaction opens its page.
  */
 export function WriteContractPanel({ network, address }: { network: AppNetwork; address: AddressType }) {
-  const names = useNames(network)
-  const info = useQuery(contractInfoQuery(network, address))
-  const implementation = info.data?.implementation ?? null
-  const implementationInfo = useQuery({ ...contractInfoQuery(network, implementation ?? address), enabled: implementation !== null })
-  const writable = useMemo(() => {
-    if (!info.data) return null
-    if (implementation) {
-      const published = names?.contractAt(implementation)?.abi ?? null
-      return implementationInfo.data || published ? writableAbi(published, implementationInfo.data?.selectors ?? []) : null
-    }
-    return writableAbi(names?.contractAt(address)?.abi ?? null, info.data.selectors)
-  }, [info.data, implementation, implementationInfo.data, names, address])
+  const { ready, functions: writable } = useContractFunctions(network, address, writableAbi)
   const wallets = useSyncExternalStore(subscribeWallets, walletsSnapshot, walletsSnapshot)
   useEffect(() => requestWallets(), [])
   const [connected, setConnected] = useState<Connected | null>(null)
@@ -130,7 +117,7 @@ export function WriteContractPanel({ network, address }: { network: AppNetwork; 
     }
   }
 
-  if (!info.data || !writable) return null
+  if (!ready || !writable) return null
   return (
     <Panel title="Write contract" testId="write-contract">
       <div className="space-y-3 border-b border-zinc-100 px-5 py-4 text-sm dark:border-zinc-800" data-testid="write-wallets">

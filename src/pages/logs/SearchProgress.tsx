@@ -4,6 +4,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import type { LogSearchSnapshot } from '../../logs/logSearch.ts'
 import { Button } from '../../ui/Button.tsx'
 import { RefreshIcon, StopIcon } from '../../ui/icons.tsx'
+import { ProgressBar } from '../../ui/ProgressBar.tsx'
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -49,7 +50,6 @@ export function SearchProgress({ snapshot, now, onCancel, onRerun }: { snapshot:
             ? `Cancelled the search of ${span}`
             : `Searched ${span}`
   const status = phase === 'done' ? (snapshot.stoppedAtCap ? 'Stopped at the cap' : 'Complete') : phase === 'cancelled' ? 'Cancelled' : phase === 'failed' ? 'Failed' : `${share} %`
-  const barTone = phase === 'failed' ? 'bg-red-500' : phase === 'cancelled' || snapshot.stoppedAtCap ? 'bg-amber-500' : phase === 'done' ? 'bg-emerald-500' : 'bg-accent-500'
 
   return (
     <Panel testId="logs-progress" className="p-5">
@@ -108,22 +108,7 @@ export function SearchProgress({ snapshot, now, onCancel, onRerun }: { snapshot:
         )}
       </div>
 
-      <div
-        role="progressbar"
-        aria-label="Blocks covered"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={share}
-        data-testid="logs-progress-bar"
-        className="mt-4 h-2 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
-      >
-        {/* Moved, not resized: a transform transition runs on the compositor, where a width transition laid out and
-            painted the page on the main thread every frame of the scan, between an answer and its lane's next window. */}
-        <div
-          className={`h-full rounded-full transition-transform duration-200 ${barTone} ${running && share === 0 ? 'w-1/12 motion-safe:animate-pulse' : 'w-full'}`}
-          style={running && share === 0 ? undefined : { transform: `translateX(${share - 100}%)` }}
-        />
-      </div>
+      <ProgressBar share={share} tone={phase === 'failed' ? 'failed' : phase === 'cancelled' || snapshot.stoppedAtCap ? 'stopped' : phase === 'done' ? 'done' : 'running'} label="Blocks covered" testId="logs-progress-bar" className="mt-4 h-2" />
 
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Stat label="Blocks covered" value={progress ? `${formatInteger(covered)} of ${formatInteger(total)}` : '—'} testId="logs-blocks-covered" />
