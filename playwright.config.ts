@@ -81,6 +81,9 @@ export default defineConfig({
       // three round trips took up to 1.6 s and missed the 800 ms default in 2 of 60 loads. What a page does
       // without its data is e2e/first-screen-faults.spec.ts's, injected, not left to the machine's load.
       CHAINGLASS_FIRST_SCREEN_DEADLINE_MS: '10000',
+      // Likewise the status line's wait for a page's data: a missing block's answer came after the 50 ms default
+      // once in a full CI run (2 workers and the node on two cores), and its page went as 200.
+      CHAINGLASS_STATUS_WAIT_MS: '2000',
     },
   },
 })

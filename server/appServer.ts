@@ -14,8 +14,8 @@ import { publicRuntimeConfig } from './browserConfig.ts'
 import { registerNetworkProxy } from './networkProxy.ts'
 import { warmFirstScreens } from './warmFirstScreens.ts'
 
-/** How long a rendered page's status line waits for its data at most (onRequest below). */
-const statusWaitMs = 50
+/** How long a rendered page's status line waits for its data at most (onRequest below), unless configured. */
+const defaultStatusWaitMs = 50
 
 /** How long after the last request the server counts as idle, for the warm-up's later rounds: a page's load and the app's start. */
 const warmQuietMs = 3_000
@@ -87,6 +87,8 @@ export async function startAppServer(
     connectSources?: readonly string[]
     /** How long a rendered page waits for its data (firstScreen.ts dataDeadlineMs is the default). */
     firstScreenDeadlineMs?: number
+    /** CHAINGLASS_STATUS_WAIT_MS: the status line's wait for the page's data. */
+    statusWaitMs?: number
     /** How long the proxy to the configured networks waits for an answer (networkProxy.ts has the default). */
     proxyTimeoutMs?: number
     /** What a slow or silent client may hold (clientLimits.ts); the defaults when absent. */
@@ -140,7 +142,7 @@ export async function startAppServer(
       // The status line waits for the page's data a moment (the head is ready and waits with it): a block or
       // transaction the node has not got answers null within a few ms. A slower page (a long block's data) is one
       // that exists: it goes as 200 at the limit, and its head is not held back longer.
-      reply.code(await Promise.race([rendered.status, new Promise<number>((resolve) => setTimeout(resolve, statusWaitMs, 200).unref())]))
+      reply.code(await Promise.race([rendered.status, new Promise<number>((resolve) => setTimeout(resolve, options.statusWaitMs ?? defaultStatusWaitMs, 200).unref())]))
       // Live data: never reused. Its head is on its way before the data is read (firstScreen.ts streamedPage), so
       // its policy allows the screen's style sheet by nonce and the render's timing comes as a trailer.
       reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding').header('cache-control', 'no-store')

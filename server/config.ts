@@ -48,6 +48,8 @@ export type ServiceConfig = {
   appDist: string
   /** How long the app server waits for a rendered page's data before it sends the page without it. */
   firstScreenDeadlineMs: number
+  /** How long a rendered page's status line waits for its data (a missing block's 404) before it goes as 200. */
+  statusWaitMs: number
   /** On every port: the request head's limit, and how long a body may come slower than its minimum rate (clientLimits.ts). */
   slowClientMs: number
   /** On every WebSocket: a peer that answers no ping within this is closed. */
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     cspConnectSources: parseConnectSources(env.CHAINGLASS_CSP_CONNECT_SRC),
     appDist: env.CHAINGLASS_APP_DIST ? path.resolve(env.CHAINGLASS_APP_DIST) : path.join(repoRoot, 'dist'),
     firstScreenDeadlineMs: int(env, 'CHAINGLASS_FIRST_SCREEN_DEADLINE_MS', dataDeadlineMs, 1),
+    statusWaitMs: int(env, 'CHAINGLASS_STATUS_WAIT_MS', 50, 0),
     slowClientMs: int(env, 'CHAINGLASS_SLOW_CLIENT_MS', 10_000, 100),
     peerTimeoutMs: int(env, 'CHAINGLASS_PEER_TIMEOUT_MS', 30_000, 100),
   }

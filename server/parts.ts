@@ -51,7 +51,7 @@ export function startAppPart(
         listenFd === undefined ? config.appPort : { fd: listenFd },
         () => localRuntimeConfig(config, ports()),
         config.appDist,
-        { connectSources: config.cspConnectSources, firstScreenDeadlineMs: config.firstScreenDeadlineMs, limits: clientLimits(config) },
+        { connectSources: config.cspConnectSources, firstScreenDeadlineMs: config.firstScreenDeadlineMs, statusWaitMs: config.statusWaitMs, limits: clientLimits(config) },
         (network) => (network === 'devnet' ? publishedContracts(config.dataDir) : null),
       )
       return { server: served.app.server, port: served.port, close: () => served.app.close() }
