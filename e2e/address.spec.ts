@@ -259,6 +259,27 @@ test.describe('address page: activity, balances, contract', () => {
     expect(added[0]).toMatchObject({ chainId: '0x7a69', rpcUrls: [url] })
   })
 
+  test('a contract no ABI is known for: an ABI pasted is read with, kept for the tab; one that is not an ABI is said', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    // Runtime PUSH1 42 PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN: any call answers 42. Its creation code copies it out.
+    const contract = await deploy(request, url, '0x600a600c600039600a6000f3602a60005260206000f3')
+    const answer = BigInt(await rpc<Hex>(request, url, 'eth_call', [{ to: contract, data: toFunctionSelector('answer()') }, 'latest']))
+    expect(answer).toBe(42n)
+    await page.goto(`/address/${contract}`)
+    const panel = page.getByTestId('read-contract')
+    await expect(panel.getByTestId('read-none')).toBeVisible()
+    await panel.getByTestId('pasted-abi-text').fill('function answer( view')
+    await expect(panel.getByTestId('pasted-abi-problem')).toContainText('cannot read the signature')
+    await panel.getByTestId('pasted-abi-text').fill('function answer() view returns (uint256)')
+    await expect(panel.getByTestId('read-source')).toHaveText('the ABI you pasted')
+    const read = panel.locator('[data-testid="read-function"][data-signature="answer()"]')
+    await expect(read.getByTestId('read-value')).toHaveAttribute('data-value', answer.toString())
+    // Kept for the tab: a reload reads with it again.
+    await page.reload()
+    await expect(page.getByTestId('read-contract').getByTestId('read-source')).toHaveText('the ABI you pasted')
+    await expect(page.locator('[data-testid="read-function"][data-signature="answer()"]').getByTestId('read-value')).toHaveAttribute('data-value', answer.toString())
+  })
+
   test('a contract shows its published name, its creator and creation transaction, and its functions', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { contracts, deployment, deployer } = scenario()

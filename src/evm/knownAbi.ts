@@ -6,7 +6,7 @@ import { erc20Abi, erc721Abi, toFunctionSelector, type Abi, type AbiFunction, ty
  * from the signature table names a function but not its outputs or whether it changes state, so those are not
  * offered for reading.
  */
-export type ReadableAbi = { source: 'published' | 'standard'; functions: AbiFunction[] }
+export type ReadableAbi = { source: 'published' | 'standard' | 'pasted'; functions: AbiFunction[] }
 
 const reads = (fn: AbiFunction) => fn.stateMutability === 'view' || fn.stateMutability === 'pure'
 const writes = (fn: AbiFunction) => !reads(fn)
@@ -46,7 +46,7 @@ export function writableAbi(published: Abi | null, selectors: readonly Hex[]): R
  * Everything known of the contract's interface, for the call console: the published ABI whole (its errors and
  * events name reverts and logs too), or the standard functions its code dispatches on.
  */
-export function knownAbi(published: Abi | null, selectors: readonly Hex[]): { source: ReadableAbi['source']; abi: Abi } | null {
+export function knownAbi(published: Abi | null, selectors: readonly Hex[]): { source: 'published' | 'standard'; abi: Abi } | null {
   if (published) return published.length > 0 ? { source: 'published', abi: published } : null
   const functions = [...(readableAbi(null, selectors)?.functions ?? []), ...(writableAbi(null, selectors)?.functions ?? [])]
   return functions.length > 0 ? { source: 'standard', abi: functions } : null

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useParams, useSearchParams } from 'react-router'
-import type { Address as AddressType } from 'viem'
+import { zeroAddress, type Address as AddressType } from 'viem'
 import { checksumAddress } from '../../format/address.ts'
 import { formatBytes, formatEther, formatInteger, formatWei } from '../../format/numbers.ts'
 import { MethodUnavailable } from '../../ui/networks/MethodUnavailable.tsx'
@@ -38,6 +38,7 @@ import { ScannedHistoryPanel } from './ScannedHistoryPanel.tsx'
 import { HoldersPanel } from './HoldersPanel.tsx'
 import { ReadContractPanel } from './ReadContractPanel.tsx'
 import { WriteContractPanel } from './WriteContractPanel.tsx'
+import { usePastedAbi } from './usePastedAbi.ts'
 import { blockScanHistoryFor } from '../../history/blockScanHistory.ts'
 import { TokenActivity, transferRows } from './TokenActivity.tsx'
 
@@ -131,6 +132,7 @@ export function AddressPage() {
   const head = useHead(network).data
   const headNumber = head?.number
   const history = useHistoryMethods(network)
+  const pastedAbi = usePastedAbi(network.name, address ?? zeroAddress)
   const [search, setSearch] = useSearchParams()
   const range = tokenRange(search.get('from'), search.get('to'), headNumber)
   const tab: 'transactions' | 'tokens' = search.get('tab') === 'tokens' ? 'tokens' : 'transactions'
@@ -256,9 +258,9 @@ export function AddressPage() {
 
       {account.data && isContract && <ContractPanel network={network} address={address} history={history} />}
 
-      {account.data && isContract && <ReadContractPanel network={network} address={address} />}
+      {account.data && isContract && <ReadContractPanel network={network} address={address} pasted={pastedAbi} />}
 
-      {account.data && isContract && <WriteContractPanel network={network} address={address} />}
+      {account.data && isContract && <WriteContractPanel network={network} address={address} pastedAbi={pastedAbi.abi} />}
 
       <BalancesPanel
         network={network}

@@ -12,6 +12,8 @@ import { explainError } from '../../ui/explainError.ts'
 import { TextField } from '../../ui/Field.tsx'
 import { AbiArguments, argumentsOf, FunctionSignature } from './AbiArguments.tsx'
 import { useContractFunctions } from './useContractFunctions.ts'
+import { PastedAbiField } from './PastedAbiField.tsx'
+import type { PastedAbi } from './usePastedAbi.ts'
 import { Panel } from '../../ui/Panel.tsx'
 import { ArgumentError, decodeReturn, encodeCalldata, type DecodedValue } from '../call/abiInput.ts'
 import { parseStateBlock } from '../call/callParams.ts'
@@ -96,14 +98,15 @@ function ReadFunction({ network, address, fn, block, index }: { network: AppNetw
 const sourceWords: Record<ReadableAbi['source'], string> = {
   published: 'the ABI this deployment publishes',
   standard: 'standard ERC-20 / ERC-721 functions its code dispatches on',
+  pasted: 'the ABI you pasted',
 }
 
 /**
  * Read contract: one form per view or pure function the app knows for it (evm/knownAbi.ts), at a block the user
  * picks; a proxy is read through its implementation's functions, the call still sent to the proxy.
  */
-export function ReadContractPanel({ network, address }: { network: AppNetwork; address: AddressType }) {
-  const { ready, implementation, functions: readable } = useContractFunctions(network, address, readableAbi)
+export function ReadContractPanel({ network, address, pasted }: { network: AppNetwork; address: AddressType; pasted: PastedAbi }) {
+  const { ready, implementation, functions: readable } = useContractFunctions(network, address, readableAbi, pasted.abi)
   const [blockText, setBlockText] = useState('')
   const block = parseStateBlock(blockText)
 
@@ -114,9 +117,10 @@ export function ReadContractPanel({ network, address }: { network: AppNetwork; a
       testId="read-contract"
       actions={readable ? <Badge tone="neutral" testId="read-source">{sourceWords[readable.source]}</Badge> : undefined}
     >
+      <PastedAbiField text={pasted.text} problem={pasted.problem} onText={pasted.setText} open={!readable} />
       {!readable ? (
-        <p className="px-5 py-4 text-sm text-zinc-500 dark:text-zinc-400" data-testid="read-none">
-          No ABI is known for this contract: it publishes none here, and its code dispatches on no standard token function. The call console reads it with calldata you write.
+        <p className="px-5 pb-4 text-sm text-zinc-500 dark:text-zinc-400" data-testid="read-none">
+          No ABI is known for this contract: it publishes none here, and its code dispatches on no standard token function. Paste one above, or read it in the call console with calldata you write.
         </p>
       ) : (
         <>

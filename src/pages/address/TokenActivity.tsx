@@ -111,7 +111,9 @@ function RangeForm({ from, to, onRange }: { from: string; to: string; onRange: (
       className="flex flex-wrap items-end gap-3"
       onSubmit={(event) => {
         event.preventDefault()
-        onRange(draft.from.trim(), draft.to.trim())
+        // What the fields show: text typed before the app hydrated reaches the draft a moment after, and a submit
+        // in that moment must not send the empty draft (it did, under load, as a range of nothing).
+        onRange((fromInput.current?.value ?? draft.from).trim(), (toInput.current?.value ?? draft.to).trim())
       }}
       data-testid="token-range-form"
     >

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { parseEther, toFunctionSignature, type AbiFunction, type Address as AddressType, type Hex } from 'viem'
+import { parseEther, toFunctionSignature, type Abi, type AbiFunction, type Address as AddressType, type Hex } from 'viem'
 import { writableAbi } from '../../evm/knownAbi.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { Address } from '../../ui/Address.tsx'
@@ -97,8 +97,8 @@ function WriteFunction({ network, address, fn, index, connected }: { network: Ap
  * user's own wallet (EIP-6963 discovery, EIP-1193 requests; wallet/): the app never holds a key. A sent
  * transaction opens its page.
  */
-export function WriteContractPanel({ network, address }: { network: AppNetwork; address: AddressType }) {
-  const { ready, functions: writable } = useContractFunctions(network, address, writableAbi)
+export function WriteContractPanel({ network, address, pastedAbi }: { network: AppNetwork; address: AddressType; pastedAbi: Abi | null }) {
+  const { ready, functions: writable } = useContractFunctions(network, address, writableAbi, pastedAbi)
   const wallets = useSyncExternalStore(subscribeWallets, walletsSnapshot, walletsSnapshot)
   useEffect(() => requestWallets(), [])
   const [connected, setConnected] = useState<Connected | null>(null)

@@ -9,20 +9,25 @@ import { useNames } from '../../queries/names.ts'
 /**
  * The functions the app knows for a contract, picked by `pick` (evm/knownAbi.ts readableAbi or writableAbi): from
  * the ABI the deployment publishes for it, or the standard ones its code dispatches on; a proxy's from its
- * implementation (published, or its code). `ready` once the contract's own code and slots are read.
+ * implementation (published, or its code); an ABI the user pasted comes before all of them. `ready` once the
+ * contract's own code and slots are read.
  */
-export function useContractFunctions(network: AppNetwork, address: Address, pick: (published: Abi | null, selectors: readonly Hex[]) => ReadableAbi | null) {
+export function useContractFunctions(network: AppNetwork, address: Address, pick: (published: Abi | null, selectors: readonly Hex[]) => ReadableAbi | null, pasted: Abi | null = null) {
   const names = useNames(network)
   const info = useQuery(contractInfoQuery(network, address))
   const implementation = info.data?.implementation ?? null
   const implementationInfo = useQuery({ ...contractInfoQuery(network, implementation ?? address), enabled: implementation !== null })
-  const functions = useMemo(() => {
+  const functions = useMemo((): ReadableAbi | null => {
     if (!info.data) return null
+    if (pasted) {
+      const chosen = pick(pasted, [])
+      return chosen && { ...chosen, source: 'pasted' }
+    }
     if (implementation) {
       const published = names?.contractAt(implementation)?.abi ?? null
       return implementationInfo.data || published ? pick(published, implementationInfo.data?.selectors ?? []) : null
     }
     return pick(names?.contractAt(address)?.abi ?? null, info.data.selectors)
-  }, [info.data, implementation, implementationInfo.data, names, address, pick])
+  }, [info.data, implementation, implementationInfo.data, names, address, pick, pasted])
   return { ready: info.data !== undefined, implementation, functions }
 }
