@@ -302,6 +302,14 @@ test.describe('address page: activity, balances, contract', () => {
     await page.goto(`/address/${clone}`)
     await expect(page.getByTestId('contract-proxy-kind')).toHaveText('EIP-1167 minimal proxy')
     await expect(page.getByTestId('contract-implementation').locator('a')).toHaveAttribute('href', `/address/${implementation.toLowerCase()}`)
+    // Read through the implementation's published ABI, the call sent to the clone: its answers are the clone's own.
+    const read = page.getByTestId('read-contract')
+    await expect(read.getByTestId('read-source')).toHaveText('the ABI this deployment publishes')
+    await expect(read.getByTestId('read-through')).toContainText('A proxy')
+    const throughClone = async (functionName: 'decimals' | 'totalSupply') =>
+      decodeFunctionResult({ abi: erc20Abi, functionName, data: await rpc<Hex>(request, url, 'eth_call', [{ to: clone, data: encodeFunctionData({ abi: erc20Abi, functionName }) }, 'latest']) })
+    await expect(read.locator('[data-testid="read-function"][data-signature="decimals()"]').getByTestId('read-value')).toHaveAttribute('data-value', String(await throughClone('decimals')))
+    await expect(read.locator('[data-testid="read-function"][data-signature="totalSupply()"]').getByTestId('read-value')).toHaveAttribute('data-value', String(await throughClone('totalSupply')))
     // A contract whose constructor writes the implementation into EIP-1967's slot (keccak256 of the name, minus one).
     const slot = toHex(BigInt(keccak256(toHex('eip1967.proxy.implementation'))) - 1n, { size: 32 })
     const proxy = await deploy(request, url, `0x73${implementation.slice(2).toLowerCase()}7f${slot.slice(2)}5560016000f3`)
