@@ -12,17 +12,22 @@ export function originOf(url: string): string | null {
   }
 }
 
+/** The host a URL names ("rpc.example", "[::1]"); null for text that is not a URL with one. */
+export function hostnameOf(url: string): string | null {
+  try {
+    return new URL(url).hostname || null
+  } catch {
+    return null
+  }
+}
+
 /**
  * Whether a URL names this machine: 127.0.0.0/8, localhost (and its subdomains, which browsers resolve to
  * loopback), or [::1]. Such a node is the developer's own: labelled local, and reachable under `npm start`'s policy.
  */
 export function isLoopbackUrl(url: string): boolean {
-  let host: string
-  try {
-    host = new URL(url).hostname
-  } catch {
-    return false
-  }
+  const host = hostnameOf(url)
+  if (host === null) return false
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, getAddress, keccak256, pad, toEventSelector, toFunctionSelector, toHex, type Hex } from 'viem'
-import { devAccount, fundTestAccount, refuseOtterscan, rpc, rpcUrl, sendSigned, waitForReceipt } from './helpers.ts'
+import { devAccount, fundTestAccount, refuseOtterscan, rpc, rpcUrl, sendSigned, transactionsOfAddress, waitForReceipt } from './helpers.ts'
 import { installTestWallet } from './testWallet.ts'
 
 /**
@@ -138,10 +138,7 @@ test.describe('address page: activity, balances, contract', () => {
     const head = Number(/^The whole chain: blocks 0 – ([\d,]+), read block by block$/.exec(coverage)?.[1]?.replaceAll(',', '') ?? NaN)
     expect(head).toBeLessThanOrEqual(Number(BigInt(await rpc<Hex>(request, url, 'eth_blockNumber'))))
     // What the chain says of those blocks: every block's transactions, newest first, kept where the address sent or received.
-    const numbers = Array.from({ length: head + 1 }, (_, index) => head - index)
-    const answer = await request.post(url, { data: numbers.map((number, id) => ({ jsonrpc: '2.0', id, method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, true] })) })
-    const blocks = ((await answer.json()) as Array<{ id: number; result: { transactions: Array<{ hash: Hex; from: Hex; to: Hex | null }> } }>).sort((a, b) => a.id - b.id)
-    const expected = blocks.flatMap(({ result }) => [...result.transactions].reverse().filter((tx) => tx.from.toLowerCase() === address || tx.to?.toLowerCase() === address).map((tx) => tx.hash))
+    const expected = await transactionsOfAddress(request, url, address as Hex, head)
     expect(expected.length).toBeGreaterThan(0)
     await expect(page.getByTestId('scanned-history-status')).toContainText('a transfer inside another contract')
     expect(await scanned.getByTestId('history-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-hash')))).toEqual(expected)

@@ -285,3 +285,16 @@ export function watchInFlight(page: Page): { settled(): Promise<void> } {
 export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
 }
+
+/**
+ * The transactions `address` sent or received in blocks 0 to `head`, newest first (by block, then position), as
+ * the node's own full blocks list them (one batch): what a history read block by block must show.
+ */
+export async function transactionsOfAddress(request: APIRequestContext, url: string, address: Hex, head: number): Promise<Hex[]> {
+  const who = address.toLowerCase()
+  const numbers = Array.from({ length: head + 1 }, (_, index) => head - index)
+  const answer = await request.post(url, { data: numbers.map((number, id) => ({ jsonrpc: '2.0', id, method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, true] })) })
+  const blocks = ((await answer.json()) as Array<{ id: number; result: { transactions: Array<{ hash: Hex; from: Hex; to: Hex | null }> } }>).sort((a, b) => a.id - b.id)
+  return blocks.flatMap(({ result }) => [...result.transactions].reverse().filter((tx) => tx.from.toLowerCase() === who || tx.to?.toLowerCase() === who).map((tx) => tx.hash))
+}
+

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { concatHex, encodeDeployData, encodeFunctionData, keccak256, padHex, parseAbi, type Hex } from 'viem'
 import { artifactOf, compileContracts } from '../server/chain/compile.ts'
 import { startHardhatNode, type HardhatNode } from '../server/testing/hardhatNode.ts'
-import { devAccount, rpc, sendSigned, signAndSend, waitForReceipt } from './helpers.ts'
+import { devAccount, rpc, sendSigned, signAndSend, transactionsOfAddress, waitForReceipt } from './helpers.ts'
 import { e2eNoWebSocketUrl, e2ePorts } from './ports.ts'
 import { installTestWallet } from './testWallet.ts'
 
@@ -197,12 +197,8 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
 
   test('its address page: the history read block by block (Hardhat has no ots_*), equal to the node’s blocks, failed ones marked', async ({ page, request }) => {
     await addHardhat(page)
-    const address = devAccount(1).address.toLowerCase()
     const head = Number(BigInt(await rpc<Hex>(request, node.url, 'eth_blockNumber')))
-    const numbers = Array.from({ length: head + 1 }, (_, index) => head - index)
-    const answer = await request.post(node.url, { data: numbers.map((number, id) => ({ jsonrpc: '2.0', id, method: 'eth_getBlockByNumber', params: [`0x${number.toString(16)}`, true] })) })
-    const blocks = ((await answer.json()) as Array<{ id: number; result: { transactions: Array<{ hash: Hex; from: Hex; to: Hex | null }> } }>).sort((a, b) => a.id - b.id)
-    const expected = blocks.flatMap(({ result }) => [...result.transactions].reverse().filter((tx) => tx.from.toLowerCase() === address || tx.to?.toLowerCase() === address).map((tx) => tx.hash))
+    const expected = await transactionsOfAddress(request, node.url, devAccount(1).address, head)
     expect(expected).toContain(seeded.failed!.transactionHash)
 
     await page.goto(`/address/${devAccount(1).address}?network=hardhat`)

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { PublishedContracts } from '../contract/publishedContracts.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
-import { repoRoot, type ServiceConfig } from './config.ts'
+import { defaultStatusWaitMs, repoRoot, type ServiceConfig } from './config.ts'
 import { contentSecurityPolicy, nonceSource } from './csp.ts'
 import { createFirstScreenPage, createIndexPage, type PageRequest } from './indexPage.ts'
 import { loadFirstScreenRenderer, serverRenderDir } from './firstScreen.ts'
@@ -13,9 +13,6 @@ import { listenOn } from './listenOn.ts'
 import { publicRuntimeConfig } from './browserConfig.ts'
 import { registerNetworkProxy } from './networkProxy.ts'
 import { warmFirstScreens } from './warmFirstScreens.ts'
-
-/** How long a rendered page's status line waits for its data at most (onRequest below), unless configured. */
-const defaultStatusWaitMs = 50
 
 /** How long after the last request the server counts as idle, for the warm-up's later rounds: a page's load and the app's start. */
 const warmQuietMs = 3_000

@@ -8,6 +8,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export type RateLimit = { ratePerSecond: number; burst: number }
 
+/** How long a rendered page's status line waits for its data unless CHAINGLASS_STATUS_WAIT_MS says. */
+export const defaultStatusWaitMs = 50
+
 export type ServiceConfig = {
   appPort: number
   rpcPort: number
@@ -111,7 +114,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     cspConnectSources: parseConnectSources(env.CHAINGLASS_CSP_CONNECT_SRC),
     appDist: env.CHAINGLASS_APP_DIST ? path.resolve(env.CHAINGLASS_APP_DIST) : path.join(repoRoot, 'dist'),
     firstScreenDeadlineMs: int(env, 'CHAINGLASS_FIRST_SCREEN_DEADLINE_MS', dataDeadlineMs, 1),
-    statusWaitMs: int(env, 'CHAINGLASS_STATUS_WAIT_MS', 50, 0),
+    statusWaitMs: int(env, 'CHAINGLASS_STATUS_WAIT_MS', defaultStatusWaitMs, 0),
     slowClientMs: int(env, 'CHAINGLASS_SLOW_CLIENT_MS', 10_000, 100),
     peerTimeoutMs: int(env, 'CHAINGLASS_PEER_TIMEOUT_MS', 30_000, 100),
   }

@@ -1,4 +1,4 @@
-import { erc20Abi, erc721Abi, toFunctionSelector, type Abi, type AbiFunction, type Hex } from 'viem'
+import { erc20Abi, erc721Abi, toFunctionSelector, type Abi, type Address, type AbiFunction, type Hex } from 'viem'
 
 /**
  * The functions a contract can be read with, from what the app knows of it: the ABI the deployment publishes for
@@ -50,4 +50,20 @@ export function knownAbi(published: Abi | null, selectors: readonly Hex[]): { so
   if (published) return published.length > 0 ? { source: 'published', abi: published } : null
   const functions = [...(readableAbi(null, selectors)?.functions ?? []), ...(writableAbi(null, selectors)?.functions ?? [])]
   return functions.length > 0 ? { source: 'standard', abi: functions } : null
+}
+
+/**
+ * What a contract's functions are known from: a proxy's from its implementation (the ABI published for it, else
+ * the selectors its code dispatches on), any other contract's from its own. null while a proxy's implementation
+ * publishes nothing and its code is not read yet (`implementationSelectors` undefined).
+ */
+export function abiSourceOf(
+  contract: { address: Address; selectors: readonly Hex[]; implementation: Address | null },
+  publishedAt: (address: Address) => Abi | null,
+  implementationSelectors: readonly Hex[] | undefined,
+): { published: Abi | null; selectors: readonly Hex[] } | null {
+  if (!contract.implementation) return { published: publishedAt(contract.address), selectors: contract.selectors }
+  const published = publishedAt(contract.implementation)
+  if (published) return { published, selectors: [] }
+  return implementationSelectors ? { published: null, selectors: implementationSelectors } : null
 }

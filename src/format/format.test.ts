@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { formatChainId, hexToBigInt, hexToNumber, shortHex, toQuantity } from './hex.ts'
+import { formatChainId, hexToBigInt, hexToNumber, sameChainId, shortHex, toQuantity } from './hex.ts'
 import { formatInteger, formatPercent } from './numbers.ts'
 import { averageInterval, formatAge, formatLocal, formatTimestamp, formatUtc, isoUtc } from './time.ts'
 
 describe('hex', () => {
+  it('compares chain ids written in hex or decimal; anything else is no chain', () => {
+    expect(sameChainId('0x7a69', '31337')).toBe(true)
+    expect(sameChainId('0x7A69', '0x7a69')).toBe(true)
+    expect(sameChainId('0x1', '0xaa36a7')).toBe(false)
+    expect(sameChainId('SN_MAIN', '0x1')).toBe(false)
+    expect(sameChainId(undefined, '0x1')).toBe(false)
+  })
+
   it('reads quantities, leading zeros included', () => {
     expect(hexToBigInt('0x1c9c380')).toBe(30_000_000n)
     expect(hexToNumber('0x0010')).toBe(16)

@@ -75,3 +75,12 @@ export function printableText(hex: Hex): string | null {
   // eslint-disable-next-line no-control-regex
   return /[\u0000-\u001f\u007f-\u009f]/.test(text) ? null : text
 }
+
+/** Whether two chain ids, hex or decimal as nodes and users write them, name the same chain; false for anything else. */
+export function sameChainId(a: unknown, b: unknown): boolean {
+  try {
+    return (typeof a === 'string' || typeof a === 'number') && (typeof b === 'string' || typeof b === 'number') && BigInt(a) === BigInt(b)
+  } catch {
+    return false
+  }
+}

@@ -70,10 +70,13 @@ export class BlockScanHistory {
     return this.#snapshot
   }
 
-  subscribe(listener: () => void): () => void {
+  /** Bound, for useSyncExternalStore: the same functions every render, so React does not subscribe again each time. */
+  readonly subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
   }
+
+  readonly getSnapshot = (): BlockScanSnapshot => this.#snapshot
 
   /** Starts, or resumes where a cancel or a failure left off; nothing to do once done or while scanning. */
   start(): void {

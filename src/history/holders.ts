@@ -5,8 +5,7 @@ import { tokenTransfers, type TokenTransfer } from '../evm/tokenTransfers.ts'
 import { LogSearch } from '../logs/logSearch.ts'
 import type { LogQuery } from '../logs/logQuery.ts'
 import { clientsFor } from '../networks/clients.ts'
-import { RpcError } from '../rpc/errors.ts'
-import { call } from '../rpc/methods.ts'
+import { readNumber } from '../queries/tokenBalances.ts'
 import type { Log } from '../rpc/schemas.ts'
 
 /**
@@ -61,27 +60,20 @@ export type Holder = { address: Address; balance: bigint; share: number | null }
 
 /**
  * The candidates' balances at `block` (balanceOf, one batch), the non-zero ones ranked, the first `holdersShown`,
- * each with its share of `totalSupply` where the token says one. A balance the contract refuses is left out.
+ * each with its share of `totalSupply` where the token says one. A balance the contract refuses is left out; a
+ * node that cannot be reached is an error, not an empty list.
  */
 export async function readHolders(network: Network, token: Address, candidates: readonly Address[], block: bigint, totalSupply: bigint | null, signal?: AbortSignal): Promise<Holder[]> {
   const http = clientsFor(network).http
   const blockHex: Hex = toHex(block)
   const balances = await Promise.all(
-    candidates.map(async (owner): Promise<bigint | null> => {
-      try {
-        const result = await call(http, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] }) }, blockHex, { signal })
-        return decodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', data: result })
-      } catch (error) {
-        if (error instanceof RpcError) return null
-        // Not a uint256: a contract that is not what its logs claim.
-        if (!(error instanceof Error) || error.name === 'AbortError') throw error
-        return null
-      }
-    }),
+    candidates.map((owner) =>
+      readNumber(http, token, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] }), blockHex, (result) => decodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', data: result }), signal),
+    ),
   )
   return candidates
-    .map((address, index) => ({ address, balance: balances[index] }))
-    .filter((entry): entry is { address: Address; balance: bigint } => entry.balance !== null && entry.balance !== undefined && entry.balance > 0n)
+    .map((address, index) => ({ address, balance: balances[index] ?? null }))
+    .filter((entry): entry is { address: Address; balance: bigint } => entry.balance !== null && entry.balance > 0n)
     .sort((a, b) => (a.balance === b.balance ? 0 : a.balance > b.balance ? -1 : 1))
     .slice(0, holdersShown)
     .map(({ address, balance }) => ({ address, balance, share: totalSupply && totalSupply > 0n ? Number((balance * 1_000_000n) / totalSupply) / 10_000 : null }))

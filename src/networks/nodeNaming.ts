@@ -1,4 +1,4 @@
-import { isLoopbackUrl } from '../../contract/origins.ts'
+import { hostnameOf, isLoopbackUrl } from '../../contract/origins.ts'
 
 /**
  * A label and a name for a network the user is adding, from what its node said to Test connection (its
@@ -57,7 +57,7 @@ export function suggestNaming(facts: NodeFacts, taken: ReadonlySet<string>): { l
   const client = clientName(facts.clientVersion)
   const chain = decimalChainId(facts.chainId)
   const known = chain === null ? undefined : chainNames[chain]
-  const host = hostOf(facts.rpcBase)
+  const host = hostnameOf(facts.rpcBase)
   const local = isLoopbackUrl(facts.rpcBase)
   const chainWords = known ?? (chain === null ? null : `chain ${chain}`)
   const label = local
@@ -67,14 +67,6 @@ export function suggestNaming(facts: NodeFacts, taken: ReadonlySet<string>): { l
   let name = base
   for (let next = 2; taken.has(name); next++) name = `${base.slice(0, 36)}-${next}`
   return { label, name }
-}
-
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).hostname || null
-  } catch {
-    return null
-  }
 }
 
 /** A name for links from a label: "My Sepolia (Infura)" -> "my-sepolia-infura". */

@@ -25,15 +25,6 @@ export type ProbeResult =
 
 export const probeTimeoutMs = 8_000
 
-/** Whether two chain ids (hex or decimal) name the same chain. */
-export function sameChain(a: string, b: string): boolean {
-  try {
-    return BigInt(a) === BigInt(b)
-  } catch {
-    return false
-  }
-}
-
 async function probe(transport: 'http' | 'websocket', rpc: RpcTransport, now: () => number): Promise<ProbeResult> {
   const started = now()
   try {

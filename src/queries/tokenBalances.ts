@@ -4,7 +4,8 @@ import type { Network } from '../../contract/runtimeConfig.ts'
 import type { TokenTransfer } from '../evm/tokenTransfers.ts'
 import { clientsFor } from '../networks/clients.ts'
 import { RpcError } from '../rpc/errors.ts'
-import { call } from '../rpc/methods.ts'
+import { call, type StateBlock } from '../rpc/methods.ts'
+import type { RpcTransport } from '../rpc/transport.ts'
 
 /** A token the address was seen moving, and for ERC-1155 the ids (the standard has no "all my ids"). */
 export type Holding = { token: Address; standard: TokenTransfer['standard']; ids: bigint[] }
@@ -27,6 +28,25 @@ export function holdingsOf(transfers: readonly TokenTransfer[]): Holding[] {
 }
 
 /**
+ * One number read with eth_call at `block`: null when the contract refuses (an RPC error) or answers something
+ * that is not a number (a contract that is not what its logs claim); a transport failure is thrown.
+ */
+export async function readNumber(http: RpcTransport, to: Address, data: Hex, block: StateBlock, decode: (result: Hex) => bigint, signal?: AbortSignal): Promise<bigint | null> {
+  let result: Hex
+  try {
+    result = await call(http, { to, data }, block, { signal })
+  } catch (error) {
+    if (error instanceof RpcError) return null
+    throw error
+  }
+  try {
+    return decode(result)
+  } catch {
+    return null
+  }
+}
+
+/**
  * What the address holds of each token at `block` (a number the page shows): ERC-20 and ERC-721 balanceOf(owner),
  * ERC-1155 balanceOf(owner, id) per id. Every call starts in the same tick, so they leave as one batch. A
  * call the contract refuses reads as null ("not readable"), not as zero.
@@ -36,20 +56,7 @@ export function tokenBalancesQuery(network: Network, owner: Address, holdings: r
     queryKey: [network.name, 'tokenBalances', owner.toLowerCase(), block, holdings.map((holding) => `${holding.token}:${holding.ids.join(',')}`).join(';')] as const,
     queryFn: async ({ signal }): Promise<HoldingBalance[]> => {
       const http = clientsFor(network).http
-      const read = async (to: Address, data: Hex, decode: (result: Hex) => bigint): Promise<bigint | null> => {
-        let result: Hex
-        try {
-          result = await call(http, { to, data }, block, { signal })
-        } catch (error) {
-          if (error instanceof RpcError) return null
-          throw error
-        }
-        try {
-          return decode(result)
-        } catch {
-          return null // not a uint256: a contract that is not what its logs claim
-        }
-      }
+      const read = (to: Address, data: Hex, decode: (result: Hex) => bigint) => readNumber(http, to, data, block, decode, signal)
       const erc20Balance = (result: Hex) => decodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', data: result })
       return Promise.all(
         holdings.map(async (holding): Promise<HoldingBalance> => {

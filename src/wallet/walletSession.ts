@@ -1,5 +1,6 @@
 import { getAddress, isAddress, isHash, type Address, type Hash, type Hex } from 'viem'
 import { rpcHttpUrl } from '../../contract/endpoints.ts'
+import { sameChainId } from '../format/hex.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { isProviderError, type Wallet } from './eip6963.ts'
 
@@ -33,20 +34,12 @@ export async function connectWallet(wallet: Wallet): Promise<Address> {
   return getAddress(first)
 }
 
-function sameChain(a: unknown, b: string): boolean {
-  try {
-    return typeof a === 'string' && BigInt(a) === BigInt(b)
-  } catch {
-    return false
-  }
-}
-
 /** Puts the wallet on the network's chain, adding the chain to it when it does not know it (code 4902). */
 export async function ensureChain(wallet: Wallet, network: Network): Promise<void> {
   const current = await wallet.provider.request({ method: 'eth_chainId' }).catch((error: unknown) => {
     throw explain(error, 'say its chain')
   })
-  if (sameChain(current, network.chainId)) return
+  if (sameChainId(current, network.chainId)) return
   const chainId = `0x${BigInt(network.chainId).toString(16)}`
   try {
     await wallet.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })

@@ -148,11 +148,7 @@ export function AddressPage() {
   )
   // The node serves one scan at a time best: while the history is read block by block on the Transactions tab,
   // the token scan (and the balances it feeds) waits for it instead of slowing every window down.
-  const scanPhase = useSyncExternalStore(
-    (listener) => scan?.subscribe(listener) ?? (() => {}),
-    () => scan?.snapshot.phase ?? null,
-    () => null,
-  )
+  const scanPhase = useSyncExternalStore(scan?.subscribe ?? noSubscription, () => scan?.snapshot.phase ?? null, () => null)
   const holdTokens = tab === 'transactions' && (scanPhase === 'idle' || scanPhase === 'scanning')
   const activity = useTokenActivity(network, enabled && !holdTokens ? address : null, range.ok ? range : null)
   // The movements, made once per snapshot for both the list and the balances.
@@ -339,6 +335,8 @@ function ActivityTabs({ tab, history, onTab }: { tab: 'transactions' | 'tokens';
     </div>
   )
 }
+
+const noSubscription = () => () => {}
 
 /** Until the head is known, the scan's range is not: the table's own loading rows. */
 function HistorySkeleton() {

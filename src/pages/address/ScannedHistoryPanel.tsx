@@ -18,10 +18,7 @@ import { historyColumns, historyRowData } from './HistoryPanel.tsx'
  * `onRescan` starts a new scan up to the current head.
  */
 export function ScannedHistoryPanel({ network, address, scan, onRescan }: { network: AppNetwork; address: AddressType; scan: BlockScanHistory; onRescan: () => void }) {
-  const snapshot = useSyncExternalStore(
-    (listener) => scan.subscribe(listener),
-    () => scan.snapshot,
-  )
+  const snapshot = useSyncExternalStore(scan.subscribe, scan.getSnapshot, scan.getSnapshot)
   // The first view starts the scan; a cancelled one waits for Resume.
   useEffect(() => {
     if (scan.snapshot.phase === 'idle') scan.start()

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { Abi, Address, Hex } from 'viem'
-import type { ReadableAbi } from '../../evm/knownAbi.ts'
+import { abiSourceOf, type ReadableAbi } from '../../evm/knownAbi.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { contractInfoQuery } from '../../queries/contractInfo.ts'
 import { useNames } from '../../queries/names.ts'
@@ -16,18 +16,17 @@ export function useContractFunctions(network: AppNetwork, address: Address, pick
   const names = useNames(network)
   const info = useQuery(contractInfoQuery(network, address))
   const implementation = info.data?.implementation ?? null
-  const implementationInfo = useQuery({ ...contractInfoQuery(network, implementation ?? address), enabled: implementation !== null })
+  // A proxy's implementation's code is read only where no ABI is published for it.
+  const readImplementation = implementation !== null && names !== null && !names.contractAt(implementation)
+  const implementationInfo = useQuery({ ...contractInfoQuery(network, implementation ?? address), enabled: readImplementation })
   const functions = useMemo((): ReadableAbi | null => {
     if (!info.data) return null
     if (pasted) {
       const chosen = pick(pasted, [])
       return chosen && { ...chosen, source: 'pasted' }
     }
-    if (implementation) {
-      const published = names?.contractAt(implementation)?.abi ?? null
-      return implementationInfo.data || published ? pick(published, implementationInfo.data?.selectors ?? []) : null
-    }
-    return pick(names?.contractAt(address)?.abi ?? null, info.data.selectors)
-  }, [info.data, implementation, implementationInfo.data, names, address, pick, pasted])
+    const source = abiSourceOf({ address, ...info.data }, (at) => names?.contractAt(at)?.abi ?? null, implementationInfo.data?.selectors)
+    return source && pick(source.published, source.selectors)
+  }, [info.data, implementationInfo.data, names, address, pick, pasted])
   return { ready: info.data !== undefined, implementation, functions }
 }

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { getAddress, isAddress, type Abi } from 'viem'
+import { getAddress, isAddress, type Abi, type Address } from 'viem'
 import type { Network } from '../../../contract/runtimeConfig.ts'
-import { knownAbi } from '../../evm/knownAbi.ts'
+import { abiSourceOf, knownAbi } from '../../evm/knownAbi.ts'
 import { contractInfoQuery } from '../../queries/contractInfo.ts'
 import { namesQuery } from '../../queries/names.ts'
 
@@ -21,9 +21,10 @@ export function useKnownAbiLoader(network: Network): (to: string) => Promise<Kno
       const address = getAddress(to.trim())
       const [names, info] = await Promise.all([client.fetchQuery(namesQuery(network)), client.fetchQuery(contractInfoQuery(network, address))])
       if (info.code === '0x') return null
-      const target = info.implementation ?? address
-      const selectors = info.implementation ? (await client.fetchQuery(contractInfoQuery(network, info.implementation))).selectors : info.selectors
-      return knownAbi(names.contractAt(target)?.abi ?? null, selectors)
+      const publishedAt = (at: Address) => names.contractAt(at)?.abi ?? null
+      const implementationSelectors = info.implementation && !publishedAt(info.implementation) ? (await client.fetchQuery(contractInfoQuery(network, info.implementation))).selectors : undefined
+      const source = abiSourceOf({ address, ...info }, publishedAt, implementationSelectors)
+      return source && knownAbi(source.published, source.selectors)
     },
     [client, network],
   )

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
-import { formatChainId } from '../../format/hex.ts'
+import { formatChainId, sameChainId } from '../../format/hex.ts'
 import { formatInteger } from '../../format/numbers.ts'
 import { blockedByPolicy, policyBlocksVersion, subscribePolicyBlocks } from '../../networks/cspBlocks.ts'
 import type { NetworkProbe, Offer } from '../../networks/probe.ts'
-import { sameChain, type ProbeResult, type TagCheck } from '../../networks/testConnection.ts'
+import type { ProbeResult, TagCheck } from '../../networks/testConnection.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { errorKind, explainError } from '../../ui/explainError.ts'
 import { AlertIcon, CheckIcon } from '../../ui/icons.tsx'
@@ -20,7 +20,7 @@ function ProbeLine({ result, expected, url, onUseChainId }: { result: ProbeResul
   useSyncExternalStore(subscribePolicyBlocks, policyBlocksVersion)
   if (result.ok) {
     // Against the chain id in the form now: Test connection may have just filled it in.
-    const matches = sameChain(result.chainId, expected)
+    const matches = sameChainId(result.chainId, expected)
     return (
       <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid={testId} data-ok="true" data-chain-id={result.chainId}>
         <span className={`flex size-5 items-center justify-center rounded-full ${matches ? 'bg-emerald-100 text-emerald-600 dark:bg-emerald-950 dark:text-emerald-400' : 'bg-amber-100 text-amber-600 dark:bg-amber-950 dark:text-amber-400'}`}>
