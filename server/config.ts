@@ -37,6 +37,10 @@ export type ServiceConfig = {
   logsMaxResults: number
   logsTimeoutMs: number
   logsMaxParams: number
+  /** How long one trace or simulation may take at the node before the gateway answers -32005. */
+  traceTimeoutMs: number
+  /** The largest opcode log (debug_trace* without a tracer) the gateway sends. */
+  maxOpcodeTraceBytes: number
   /** The spec's cap on the call object's gas: this many times the block gas limit. */
   gasCapMultiplier: number
   /** How long the gateway waits for the node on any call. */
@@ -104,6 +108,8 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     logsMaxResults: 10_000,
     logsTimeoutMs: int(env, 'CHAINGLASS_LOGS_TIMEOUT_MS', 10_000, 1),
     logsMaxParams: 5_000,
+    traceTimeoutMs: int(env, 'CHAINGLASS_TRACE_TIMEOUT_MS', 10_000, 1),
+    maxOpcodeTraceBytes: int(env, 'CHAINGLASS_MAX_OPCODE_TRACE_BYTES', 16 * 1024 * 1024, 1024),
     gasCapMultiplier: 10,
     upstreamTimeoutMs: int(env, 'CHAINGLASS_UPSTREAM_TIMEOUT_MS', 30_000, 1),
     rateLimit: rateLimit(env),

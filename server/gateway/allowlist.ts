@@ -1,8 +1,10 @@
 import { sampleContentsMethod } from '../../contract/sampleContents.ts'
+import { traceMethods } from './rules/traceOptions.ts'
 
 /**
  * What the keyed endpoint lets through. The chain changes only by signed transactions: every node
- * control method (anvil_*, evm_*, hardhat_*, debug_*, personal_*, eth_sendTransaction, ...) is refused.
+ * control method (anvil_*, evm_*, hardhat_*, personal_*, eth_sendTransaction, ...) is refused, and of debug_*
+ * only the read-only traces pass (with the tracers rules/traceOptions.ts allows).
  */
 
 /** The spec's fourteen methods (Part A, methods table). */
@@ -63,6 +65,9 @@ export const historyReadMethods = [
   'ots_getContractCreator',
 ] as const
 
+/** Simulation: calls run on a copy of the state (with overrides), nothing of which is kept. */
+export const simulationMethods = ['eth_simulateV1'] as const
+
 export const writeMethods = ['eth_sendRawTransaction'] as const
 
 /** Only over WebSocket. */
@@ -70,7 +75,7 @@ export const subscriptionMethods = ['eth_subscribe', 'eth_unsubscribe'] as const
 
 export const subscriptionKinds = ['newHeads', 'logs', 'newPendingTransactions'] as const
 
-const allowed = new Set<string>([...specMethods, ...explorerReadMethods, ...historyReadMethods, ...writeMethods, ...subscriptionMethods])
+const allowed = new Set<string>([...specMethods, ...explorerReadMethods, ...historyReadMethods, ...traceMethods, ...simulationMethods, ...writeMethods, ...subscriptionMethods])
 
 export function isAllowedMethod(method: string): boolean {
   return allowed.has(method)

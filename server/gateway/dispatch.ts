@@ -2,6 +2,7 @@ import type { ServiceConfig } from '../config.ts'
 import { isAllowedMethod, isSampleMethod, subscriptionKinds } from './allowlist.ts'
 import {
   ErrorCode,
+  RawResult,
   RpcFailure,
   capMessage,
   errorReply,
@@ -16,6 +17,7 @@ import { callHasGas, capCallGas } from './rules/callGasCap.ts'
 import { checkHistoryPageSize } from './rules/historyPageSize.ts'
 import { checkLogsResult, prepareLogsFilter, queryTimeoutMessage } from './rules/logsFilter.ts'
 import { normalizeRevert } from './rules/revert.ts'
+import { checkTraceOptions, isTraceMethod, opcodeTraceTooLarge, traceTimedOut } from './rules/traceOptions.ts'
 import { UpstreamUnavailable, type NodeClient } from './upstream.ts'
 
 /** What a WebSocket connection offers the dispatcher: subscriptions belong to the socket they came in on. */
@@ -158,6 +160,13 @@ export class Dispatcher {
         return this.#passOn(node, method, params)
       case 'eth_call':
         return this.#callWithRevert(node, method, await this.#withGasCap(params))
+      case 'debug_traceTransaction':
+      case 'debug_traceCall':
+      case 'debug_traceBlockByNumber':
+      case 'debug_traceBlockByHash':
+        return this.#trace(method, params)
+      case 'eth_simulateV1':
+        return this.#heavy(method, params)
       case 'eth_estimateGas':
         return this.#estimateGas(params)
       case 'l2a_getRawBlockTransactions':
@@ -180,6 +189,35 @@ export class Dispatcher {
   #passOn(upstream: NodeClient, method: string, params: unknown[], timeoutMs?: number): Promise<unknown> {
     if (upstream.callRaw) return upstream.callRaw(method, params, timeoutMs)
     return timeoutMs === undefined ? upstream.call(method, params) : upstream.callAlone(method, params, timeoutMs)
+  }
+
+  /**
+   * A trace: only the allowed tracers (rules/traceOptions.ts), a debug_traceCall's gas capped as eth_call's is,
+   * within the trace deadline; an opcode log no larger than the cap. At the node it takes a client's turn
+   * as any call does (fairShare.ts), so one client's traces never hold the node for another.
+   */
+  async #trace(method: string, params: unknown[]): Promise<unknown> {
+    if (!isTraceMethod(method)) throw new RpcFailure(ErrorCode.methodNotFound, `the method ${method} does not exist/is not available`)
+    const { tracer } = checkTraceOptions(method, params)
+    const sent = method === 'debug_traceCall' ? await this.#withGasCap(params) : params
+    const result = await this.#heavy(method, sent)
+    const limit = this.#options.config.maxOpcodeTraceBytes
+    if (tracer === null) {
+      const bytes = result instanceof RawResult ? result.bytes.length : (JSON.stringify(result)?.length ?? 0)
+      if (bytes > limit) throw opcodeTraceTooLarge(method, bytes, limit)
+    }
+    return result
+  }
+
+  /** A call that can keep the node busy (a trace, a simulation): within the trace deadline, else -32005. */
+  async #heavy(method: string, params: unknown[]): Promise<unknown> {
+    const { node, config } = this.#options
+    try {
+      return await this.#passOn(node, method, params, config.traceTimeoutMs)
+    } catch (error) {
+      if (error instanceof UpstreamUnavailable && error.reason === 'timeout') throw traceTimedOut(method, config.traceTimeoutMs)
+      throw error
+    }
   }
 
   async #estimateGas(params: unknown[]): Promise<unknown> {

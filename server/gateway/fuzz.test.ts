@@ -12,7 +12,7 @@ afterAll(async () => {
   await service?.close()
 })
 
-const refusedMethods = ['anvil_mine', 'evm_revert', 'hardhat_reset', 'debug_traceCall', 'eth_sendTransaction', 'personal_unlockAccount', 'admin_peers', 'eth_subscribe', 'eth_unsubscribe']
+const refusedMethods = ['anvil_mine', 'evm_revert', 'hardhat_reset', 'debug_setHead', 'eth_sendTransaction', 'personal_unlockAccount', 'admin_peers', 'eth_subscribe', 'eth_unsubscribe']
 const methods = fc.oneof(
   fc.constantFrom(...specMethods, ...explorerReadMethods, 'eth_sendRawTransaction', ...refusedMethods),
   fc.string({ maxLength: 40 }),

@@ -188,7 +188,7 @@ describe('allowlist: through the keyed endpoint the chain changes only by signed
       ['anvil_setBalance', [account.address, '0x0']],
       ['hardhat_setBalance', [account.address, '0x0']],
       ['evm_setNextBlockTimestamp', ['0x1']],
-      ['debug_traceTransaction', ['0x' + '00'.repeat(32)]],
+      ['debug_setHead', ['0x1']],
       ['personal_sign', ['0x00', account.address]],
       ['eth_sendTransaction', [{ from: account.address, to: account.address, value: '0x1' }]],
       ['eth_sign', [account.address, '0x00']],
