@@ -209,6 +209,22 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await expect(failedRow.getByTestId('history-status')).toHaveText(/Failed/)
   })
 
+  test('a transaction’s call trace and state changes: Hardhat offers no callTracer, prestateTracer or ots_, and the page says so in what the node answered', async ({ page, request }) => {
+    // What the node itself says when asked for a tracer: the page must quote it, not guess.
+    const refusal = await request.post(node.url, { data: { jsonrpc: '2.0', id: 1, method: 'debug_traceCall', params: [{ to: holder }, 'latest', { tracer: 'callTracer' }] } })
+    const said = ((await refusal.json()) as { error: { message: string } }).error.message
+    expect(said).toMatch(/only supports the default tracer/)
+    await addHardhat(page)
+    await page.goto(`/tx/${seeded.failed!.transactionHash}?network=hardhat`)
+    await page.getByTestId('tx-trace-toggle').click()
+    const trace = page.getByTestId('tx-trace-unavailable')
+    await expect(trace).toContainText('needs debug_traceTransaction with callTracer')
+    await expect(trace).toContainText('only supports the default tracer')
+    await expect(trace).toContainText('ots_traceTransaction')
+    await page.getByTestId('tx-state-toggle').click()
+    await expect(page.getByTestId('tx-state-unavailable')).toContainText('prestateTracer in diff mode, which it refused')
+  })
+
   test('its token, published nowhere: Read contract offers the standard ERC-20 functions its code dispatches on, answered as the node answers', async ({ page, request }) => {
     await addHardhat(page)
     const token = seeded.token!

@@ -21,6 +21,9 @@ export const queryKeys = {
   /** Why a failed transaction failed, asked the way named: the node's record (ots) or a replay. */
   failureReason: (network: Network, hash: Hash, via: 'ots' | 'replay') => [network.name, 'failureReason', hash.toLowerCase() as Hash, via] as const,
   internalOperations: (network: Network, hash: Hash) => [network.name, 'internalOperations', hash.toLowerCase() as Hash] as const,
+  /** A mined transaction's call tree, by the tracer named (callTracer, else Otterscan's list). */
+  callTree: (network: Network, hash: Hash, via: 'callTracer' | 'ots') => [network.name, 'callTree', hash.toLowerCase() as Hash, via] as const,
+  stateDiff: (network: Network, hash: Hash) => [network.name, 'stateDiff', hash.toLowerCase() as Hash] as const,
   account: (network: Network, address: Address, ref: ResolvedBlockRef) => [network.name, 'account', address.toLowerCase() as Address, ref.key] as const,
   token: (network: Network, address: Address) => [network.name, 'token', address.toLowerCase() as Address] as const,
   contractInfo: (network: Network, address: Address) => [network.name, 'contractInfo', address.toLowerCase() as Address] as const,

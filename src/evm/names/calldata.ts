@@ -64,17 +64,32 @@ export function describeCalldata(input: Hex, names: Names | null, to: string | n
   if (input === '0x') return { kind: 'empty' }
   if (input.length < 10) return { kind: 'data' }
   const selector = input.slice(0, 10).toLowerCase() as Hex
-  const contract = names?.contractAt(to) ?? null
-  const own = (contract?.abi ?? []).filter((item): item is AbiFunction => item.type === 'function')
+  const found = firstDecoding(input, names, to)
+  if (found) {
+    const { item, source, args } = found
+    return { kind: 'known', selector, name: item.name, signature: formatAbiItem(item), args, source, contract: names?.contractAt(to)?.name ?? null }
+  }
+  return { kind: 'unknown', selector, ...splitWords(input) }
+}
+
+/** The function a call's input decodes with (the called contract's own ABI first, then the table's candidates), or null. */
+export function calledFunction(input: Hex, names: Names | null, to: string | null): AbiFunction | null {
+  if (to === null || input.length < 10) return null
+  return firstDecoding(input, names, to)?.item ?? null
+}
+
+function firstDecoding(input: Hex, names: Names | null, to: string): { item: AbiFunction; source: 'contract' | 'table'; args: CalldataArgument[] } | null {
+  const selector = input.slice(0, 10).toLowerCase() as Hex
+  const own = (names?.contractAt(to)?.abi ?? []).filter((item): item is AbiFunction => item.type === 'function')
   const candidates: Array<{ item: AbiFunction; source: 'contract' | 'table' }> = [
     ...own.map((item) => ({ item, source: 'contract' as const })),
     ...(names?.functionCandidates(selector) ?? []).map((item) => ({ item, source: 'table' as const })),
   ]
   for (const { item, source } of candidates) {
     const args = tryDecode(item, input)
-    if (args) return { kind: 'known', selector, name: item.name, signature: formatAbiItem(item), args, source, contract: contract?.name ?? null }
+    if (args) return { item, source, args }
   }
-  return { kind: 'unknown', selector, ...splitWords(input) }
+  return null
 }
 
 /** A list's Method column: the function's name, or the selector; plain ether "Transfer"; a deployment "Create". */

@@ -15,7 +15,8 @@ import { useContractFunctions } from './useContractFunctions.ts'
 import { PastedAbiField } from './PastedAbiField.tsx'
 import type { PastedAbi } from './usePastedAbi.ts'
 import { Panel } from '../../ui/Panel.tsx'
-import { ArgumentError, decodeReturn, encodeCalldata, type DecodedValue } from '../call/abiInput.ts'
+import { decodeReturn, type DecodedValue } from '../../evm/abiValues.ts'
+import { ArgumentError, encodeCalldata } from '../call/abiInput.ts'
 import { parseStateBlock } from '../call/callParams.ts'
 
 type Outcome = { values: DecodedValue[] | null; raw: Hex }

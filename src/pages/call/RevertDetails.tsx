@@ -3,7 +3,7 @@ import type { Abi, Hex } from 'viem'
 import { decodeRevert, type DecodedRevert } from '../../../contract/revert.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { HexBlock } from '../../ui/HexBlock.tsx'
-import { valueText } from './abiInput.ts'
+import { valueText } from '../../evm/abiValues.ts'
 import { ChainText, ResultList, ResultRow } from './formParts.tsx'
 
 type AbiError = Extract<Abi[number], { type: 'error' }>

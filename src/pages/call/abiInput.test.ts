@@ -1,7 +1,8 @@
 import { keccak256, stringToHex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decodeRevert, describeRevert } from '../../../contract/revert.ts'
-import { abiFunctions, decodeReturn, encodeCalldata, findFunction, functionForCalldata, functionKey, parseAbiText, returnWords, signatureLines } from './abiInput.ts'
+import { decodeReturn } from '../../evm/abiValues.ts'
+import { abiFunctions, encodeCalldata, findFunction, functionForCalldata, functionKey, parseAbiText, returnWords, signatureLines } from './abiInput.ts'
 
 const holder = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 

@@ -9,6 +9,8 @@ import { StatusBadge } from '../../ui/StatusBadge.tsx'
 import type { Abi } from 'viem'
 import { useNames } from '../../queries/names.ts'
 import { AccessListPanel, AuthorizationListPanel } from './AccessListPanel.tsx'
+import { CallTracePanel } from './CallTracePanel.tsx'
+import { StateChangesPanel } from './StateChangesPanel.tsx'
 import { FailurePanel } from './FailurePanel.tsx'
 import { InternalOperationsPanel } from './InternalOperationsPanel.tsx'
 import { TokenTransfersPanel } from './TokenTransfersPanel.tsx'
@@ -90,6 +92,8 @@ export function TransactionView({ data, onRetryTransaction, onRetryReceipt }: Tr
       <FailurePanel data={data} abi={names?.errorsAbi() ?? noAbi} />
       <OverviewPanel data={data} />
       <InternalOperationsPanel data={data} />
+      <CallTracePanel data={data} />
+      <StateChangesPanel data={data} />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <GasPanel data={data} />
         {transaction ? <SignaturePanel transaction={transaction} /> : transaction === undefined ? <PanelSkeleton title="Signature" rows={5} /> : null}
