@@ -122,6 +122,17 @@ test.describe('accessibility of the address page’s tools (axe-core, light and 
     expect(await bothThemes(page, 'address-token-tools'), `axe on /address/${contracts.token}`).toEqual({ light: [], dark: [] })
   })
 
+  test('a failed transaction with its call trace and state changes open', async ({ page }) => {
+    const { reverter } = (await scenarioReady()) as unknown as { reverter: { failedTransaction: { hash: string } } }
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto(`/tx/${reverter.failedTransaction.hash}`)
+    await page.getByTestId('tx-trace-toggle').click()
+    await page.getByTestId('tx-state-toggle').click()
+    await expect(page.getByTestId('tx-trace-row').first()).toBeVisible()
+    await expect(page.getByTestId('tx-state-account').first()).toBeVisible()
+    expect(await bothThemes(page, 'tx-trace-state'), `axe on /tx/${reverter.failedTransaction.hash}`).toEqual({ light: [], dark: [] })
+  })
+
   test('an account on a node without ots_* (injected fault): its history read block by block, done', async ({ page, request }) => {
     const { token } = await scenarioReady()
     await refuseOtterscan(page, await rpcUrl(request))

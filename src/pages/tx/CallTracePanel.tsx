@@ -235,7 +235,7 @@ function TraceTree({ tree, names, hash }: { tree: CallTree; names: Names | null;
               <span className={`truncate font-mono ${failed ? 'text-red-700 dark:text-red-400' : ''}`} data-testid="tx-trace-call">
                 {callLabel(frame, names)}
               </span>
-              {frame.value !== null && frame.value > 0n && <span className="shrink-0 text-zinc-500 tabular-nums dark:text-zinc-400">{formatEther(frame.value)}</span>}
+              {frame.value !== null && frame.value > 0n && <span className="shrink-0 text-zinc-600 tabular-nums dark:text-zinc-400">{formatEther(frame.value)}</span>}
               <span className="ml-auto flex shrink-0 items-center gap-2">
                 {index === tree.revertingRow && (
                   <Badge tone="danger" testId="tx-trace-reverting">
@@ -243,7 +243,7 @@ function TraceTree({ tree, names, hash }: { tree: CallTree; names: Names | null;
                   </Badge>
                 )}
                 {failed && index !== tree.revertingRow && <Badge tone="danger">{frame.error}</Badge>}
-                {frame.gasUsed !== null && <span className="text-zinc-500 tabular-nums dark:text-zinc-400">{formatInteger(frame.gasUsed)} gas</span>}
+                {frame.gasUsed !== null && <span className="text-zinc-600 tabular-nums dark:text-zinc-400">{formatInteger(frame.gasUsed)} gas</span>}
               </span>
             </div>
           )
