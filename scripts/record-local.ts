@@ -65,6 +65,7 @@ async function frame(scene: Scene): Promise<Block> {
 /** The first-use probe of a network (src/networks/probe.ts): what it offers, asked once per browser. */
 async function probe(scene: Scene): Promise<void> {
   await scene.ask('eth_chainId')
+  await scene.ask('web3_clientVersion')
   await scene.ask('eth_getBlockReceipts', ['latest'])
   await scene.ask('eth_getBlockByNumber', ['safe', false])
   await scene.ask('eth_getBlockByNumber', ['finalized', false])
