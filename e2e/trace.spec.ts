@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { concat, encodeFunctionData, parseAbi, toHex, type Hex } from 'viem'
+import { concat, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, parseAbi, toHex, type Hex } from 'viem'
 import { devAccount, fundTestAccount, rpc, rpcUrl, sendSigned, waitForReceipt, watchReports } from './helpers.ts'
 
 /**
@@ -15,6 +15,16 @@ type Scenario = { contracts: { token: Hex; nft: Hex } }
 type Frame = { type: string; from: Hex; to?: Hex; input: Hex; output?: Hex; error?: string; calls?: Frame[] }
 type Receipt = { status: Hex; blockNumber: Hex; contractAddress: Hex | null; logs: Array<{ topics: Hex[] }> }
 type AccountState = { balance?: Hex; nonce?: number; storage?: Record<Hex, Hex> }
+
+/** The NFT's state variables and their slots, as the compiler laid them out (the data dir's compiled artifacts). */
+const nftLayoutSlots = (): Record<string, bigint> =>
+  Object.fromEntries(
+    (JSON.parse(fs.readFileSync(path.join(process.env.CHAINGLASS_E2E_DATA!, 'scenario', 'artifacts.json'), 'utf8')) as { contracts: { GlassNft: { storageLayout: { storage: Array<{ label: string; slot: string }> } } } }).contracts.GlassNft.storageLayout.storage.map(
+      (entry) => [entry.label, BigInt(entry.slot)],
+    ),
+  )
+/** Solidity's rule for a mapping value: keccak256(abi.encode(key, slot)). */
+const mappingSlot = (keyType: 'address' | 'uint256', key: Hex | bigint, slot: bigint): Hex => keccak256(encodeAbiParameters([{ type: keyType }, { type: 'uint256' }], [key as never, slot]))
 
 const scenario = (): Scenario => JSON.parse(fs.readFileSync(path.join(process.env.CHAINGLASS_E2E_DATA!, 'scenario.json'), 'utf8')) as Scenario
 const nftAbi = parseAbi(['function mint(address to) returns (uint256)', 'function safeTransferFrom(address from, address to, uint256 tokenId)'])
@@ -83,10 +93,10 @@ test.describe('call trace and state changes', () => {
     expect(reports).toEqual([])
   })
 
-  test("a mint's state changes: the minter's nonce and balance, the NFT's storage slots, each as the node has them", async ({ page, request }) => {
+  test("a mint's state changes: the minter's nonce and balance, the NFT's storage slots named by its layout, the token count checked", async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { nft } = scenario().contracts
-    const { hash, receipt } = await mintTo(request, url)
+    const { hash, receipt, tokenId } = await mintTo(request, url)
     const block = BigInt(receipt.blockNumber)
     const diff = await rpc<{ pre: Record<Hex, AccountState>; post: Record<Hex, AccountState> }>(request, url, 'debug_traceTransaction', [hash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }])
     const nftSlots = Object.keys(diff.post[nft.toLowerCase() as Hex]?.storage ?? {})
@@ -112,6 +122,19 @@ test.describe('call trace and state changes', () => {
       const stored = await rpc<Hex>(request, url, 'eth_getStorageAt', [nft, slot, toHex(block)])
       await expect(contract.locator(`[data-slot="${slot}"]`)).toHaveAttribute('data-after', stored)
     }
+    // Named by the compiler's layout: the counter, the new token's owner, the minter's token count.
+    const declared = nftLayoutSlots()
+    const named = {
+      [toHex(declared.nextTokenId!, { size: 32 })]: 'nextTokenId',
+      [mappingSlot('uint256', tokenId, declared._owners!)]: `_owners[${tokenId}]`,
+      [mappingSlot('address', minter.address, declared._balances!)]: `_balances[${getAddress(minter.address)}]`,
+    }
+    expect(Object.keys(named).sort()).toEqual([...nftSlots].sort())
+    for (const [slot, name] of Object.entries(named)) await expect(contract.locator(`[data-slot="${slot}"]`).getByTestId('tx-state-slot-name')).toHaveText(name)
+    // The Transfer log says one more token for the minter, and balanceOf around the block agrees.
+    const delta = panel.locator(`[data-testid="tx-token-delta"][data-holder="${minter.address.toLowerCase()}"]`)
+    await expect(delta).toHaveAttribute('data-delta', '1')
+    await expect(delta.getByTestId('tx-token-check')).toHaveText(`balanceOf moved by exactly this in block ${block}`)
   })
 
   test('a creation that makes 10,000 calls: the tree is virtualized, End reaches the last frame', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
-import type { Hash } from 'viem'
-import { parseResult } from './methods.ts'
+import type { Hash, Hex } from 'viem'
+import { MalformedResponseError } from './errors.ts'
+import { parseResult, type CallRequest, type StateBlock } from './methods.ts'
 import { addressSchema, dataSchema, quantitySchema } from './schemas.ts'
 import type { CallOptions, RpcTransport } from './transport.ts'
 import type { CallFrame, OtsFrame, StateDiff } from '../../contract/tracing.ts'
@@ -57,4 +58,62 @@ export function traceStateDiff(rpc: RpcTransport, hash: Hash, options?: CallOpti
 
 export function otsTraceTransaction(rpc: RpcTransport, hash: Hash, options?: CallOptions): Promise<OtsFrame[]> {
   return rpc.request('ots_traceTransaction', [hash], options).then((value) => parseResult('ots_traceTransaction', v.array(otsFrameSchema), value))
+}
+
+/**
+ * What a simulation changes before it runs: per account its balance, nonce, code and storage slots (only the
+ * slots named: `stateDiff`), and the block's fields (number, time, base fee…). The shapes eth_call's third and
+ * fourth params, debug_traceCall's options and eth_simulateV1's block state calls all take.
+ */
+export type StateOverrides = Record<Hex, { balance?: Hex; nonce?: Hex; code?: Hex; stateDiff?: Record<Hex, Hex> }>
+export type BlockOverrides = { number?: Hex; time?: Hex; baseFeePerGas?: Hex; gasLimit?: Hex; feeRecipient?: Hex; prevRandao?: Hex }
+export type Overrides = { state?: StateOverrides; block?: BlockOverrides }
+
+const nonEmpty = <T extends object>(value: T | undefined) => (value && Object.keys(value).length > 0 ? value : undefined)
+
+/** debug_traceCall's options for a tracer, with the overrides (geth's names: stateOverrides, blockOverrides). */
+function traceCallOptions(tracer: object, overrides: Overrides): object {
+  return { ...tracer, ...(nonEmpty(overrides.state) && { stateOverrides: overrides.state }), ...(nonEmpty(overrides.block) && { blockOverrides: overrides.block }) }
+}
+
+/** The call tree of a call that is not sent (debug_traceCall with callTracer, its logs too). */
+export function traceCallTree(rpc: RpcTransport, request: CallRequest, block: StateBlock, overrides: Overrides, options?: CallOptions): Promise<CallFrame> {
+  return rpc
+    .request('debug_traceCall', [request, block, traceCallOptions({ tracer: 'callTracer', tracerConfig: { withLog: true } }, overrides)], options)
+    .then((value) => parseResult('debug_traceCall', callFrameSchema, value))
+}
+
+/** The state a call that is not sent would change (debug_traceCall with prestateTracer in diff mode). */
+export function traceCallDiff(rpc: RpcTransport, request: CallRequest, block: StateBlock, overrides: Overrides, options?: CallOptions): Promise<StateDiff> {
+  return rpc
+    .request('debug_traceCall', [request, block, traceCallOptions({ tracer: 'prestateTracer', tracerConfig: { diffMode: true } }, overrides)], options)
+    .then((value) => parseResult('debug_traceCall', stateDiffSchema, value) as StateDiff)
+}
+
+/** eth_call with the overrides as its third and fourth params (left out when empty: a node without them still answers). */
+export function callWithOverrides(rpc: RpcTransport, request: CallRequest, block: StateBlock, overrides: Overrides, options?: CallOptions): Promise<Hex> {
+  const params: unknown[] = [request, block]
+  if (nonEmpty(overrides.state) || nonEmpty(overrides.block)) params.push(overrides.state ?? {})
+  if (nonEmpty(overrides.block)) params.push(overrides.block)
+  return rpc.request('eth_call', params, options).then((value) => parseResult('eth_call', dataSchema, value))
+}
+
+const simulatedLogSchema = v.looseObject({ address: addressSchema, topics: v.array(dataSchema), data: dataSchema })
+const simulatedCallSchema = v.looseObject({
+  status: quantitySchema,
+  returnData: dataSchema,
+  gasUsed: quantitySchema,
+  logs: v.array(simulatedLogSchema),
+  error: v.optional(v.looseObject({ code: v.number(), message: v.string(), data: v.optional(dataSchema) })),
+})
+export type SimulatedCall = v.InferOutput<typeof simulatedCallSchema>
+
+/** One call simulated with eth_simulateV1 in a block of its own, the overrides applied: its outcome and logs. */
+export async function simulateCall(rpc: RpcTransport, request: CallRequest, block: StateBlock, overrides: Overrides, options?: CallOptions): Promise<SimulatedCall> {
+  const blockStateCall = { ...(nonEmpty(overrides.state) && { stateOverrides: overrides.state }), ...(nonEmpty(overrides.block) && { blockOverrides: overrides.block }), calls: [request] }
+  const answer = await rpc.request('eth_simulateV1', [{ blockStateCalls: [blockStateCall], validation: false, traceTransfers: false }, block], options)
+  const blocks = parseResult('eth_simulateV1', v.pipe(v.array(v.looseObject({ calls: v.array(simulatedCallSchema) })), v.minLength(1)), answer)
+  const call = blocks[0]!.calls[0]
+  if (!call) throw new MalformedResponseError('eth_simulateV1', 'calls', 'expected the one call simulated')
+  return call
 }

@@ -1,10 +1,8 @@
+import type { PublishedStorageLayout } from '../../../contract/publishedContracts.ts'
 import { addSlots, arrayElementPosition, dynamicDataSlot, mappingValueSlot, slotHex, type SlotStep } from './slots.ts'
 
-/** solc's `storageLayout` output, as pasted by the user (only the parts the walk needs). */
-export type StorageLayout = {
-  storage: Array<{ label: string; slot: string; offset: number; type: string }>
-  types: Record<string, { encoding: 'inplace' | 'mapping' | 'dynamic_array' | 'bytes'; label: string; numberOfBytes: string; key?: string; value?: string; base?: string; members?: Array<{ label: string; slot: string; offset: number; type: string }> }> | null
-}
+/** solc's `storageLayout` output, as pasted by the user or published by a deployment (only the parts the walk needs). */
+export type StorageLayout = PublishedStorageLayout
 
 /** Where the walk stands: a slot, a byte offset in it, the type there, and how it got there. */
 export type Cursor = { slot: bigint; offset: number; typeId: string; path: string; steps: SlotStep[] }
