@@ -19,6 +19,8 @@ export type CallFrame = {
   error?: string
   revertReason?: string
   calls?: CallFrame[]
+  /** With tracerConfig withLog: the frame's own logs, `position` among its calls. */
+  logs?: Array<{ address: Hex; topics: Hex[]; data: Hex; position?: Hex | number }>
 }
 
 /** One entry of ots_traceTransaction's list: the frames in order, each with its depth. */

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { concatHex, encodeDeployData, encodeFunctionData, keccak256, padHex, parseAbi, type Hex } from 'viem'
+import { concatHex, encodeAbiParameters, encodeDeployData, encodeFunctionData, keccak256, padHex, parseAbi, toHex, type Hex } from 'viem'
 import { artifactOf, compileContracts } from '../server/chain/compile.ts'
 import { startHardhatNode, type HardhatNode } from '../server/testing/hardhatNode.ts'
 import { devAccount, rpc, sendSigned, signAndSend, transactionsOfAddress, waitForReceipt } from './helpers.ts'
@@ -223,6 +223,27 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await expect(trace).toContainText('ots_traceTransaction')
     await page.getByTestId('tx-state-toggle').click()
     await expect(page.getByTestId('tx-state-unavailable')).toContainText('prestateTracer in diff mode, which it refused')
+  })
+
+  test('a simulation on Hardhat: eth_call with a state override (no eth_simulateV1), and what it lacks said in place of the logs, trace and state changes', async ({ page, request }) => {
+    const token = seeded.token!
+    const from = devAccount(34).address
+    const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [from, 0n]))
+    const state = { [token]: { stateDiff: { [slot]: toHex(1000n, { size: 32 }) } } }
+    const data = encodeFunctionData({ abi: tokenAbi, functionName: 'transfer', args: [holder, 5n] })
+    // The node's own answer to the same call: the override gives the tokens, the transfer returns true.
+    const answer = await rpc<Hex>(request, node.url, 'eth_call', [{ from, to: token, data }, 'latest', state])
+    expect(BigInt(answer)).toBe(1n)
+    await addHardhat(page)
+    await page.goto(`/call?${new URLSearchParams({ network: 'hardhat', method: 'simulate', from, to: token, data, state: JSON.stringify(state) })}`)
+    const result = page.getByTestId('simulation')
+    await expect(result).toHaveAttribute('data-via', 'eth_call')
+    await expect(result).toHaveAttribute('data-status', 'success')
+    await expect(page.getByTestId('call-return-data')).toContainText(answer.slice(2, 40))
+    await expect(page.getByTestId('simulation-via')).toContainText('this node has no eth_simulateV1')
+    await expect(page.getByTestId('simulation-trace-unavailable')).toContainText('only supports the default tracer')
+    await expect(page.getByTestId('simulation-state-unavailable')).toContainText('only supports the default tracer')
+    await expect(page.getByTestId('simulation-logs-unavailable')).toContainText('the logs come from the call trace')
   })
 
   test('its token, published nowhere: Read contract offers the standard ERC-20 functions its code dispatches on, answered as the node answers', async ({ page, request }) => {

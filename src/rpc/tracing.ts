@@ -25,6 +25,7 @@ const callFrameSchema: v.GenericSchema<CallFrame> = v.looseObject({
   error: v.optional(v.string()),
   revertReason: v.optional(v.string()),
   calls: v.optional(v.array(v.lazy(() => callFrameSchema))),
+  logs: v.optional(v.array(v.looseObject({ address: addressSchema, topics: v.array(dataSchema), data: dataSchema }))),
 }) as v.GenericSchema<CallFrame>
 
 const accountStateSchema = v.looseObject({

@@ -5,10 +5,10 @@ import { acceptedTags } from '../../networks/tags.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Toggle } from '../../ui/Toggle.tsx'
-import { buildCall, builderState, quantityFields, type CallDraft, type CallField, type CallMethod, type Problems } from './callParams.ts'
+import { blockOverrideFields, buildCall, builderState, quantityFields, type BlockOverrideField, type CallDraft, type CallField, type CallMethod, type Problems } from './callParams.ts'
 import { DataBuilder } from './DataBuilder.tsx'
 import { useKnownAbiLoader } from './useKnownAbi.ts'
-import { monoInputClass, textareaClass } from './formParts.tsx'
+import { monoInputClass, SectionLabel, textareaClass } from './formParts.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { GasCapNote } from './GasCapNote.tsx'
 import { parseQuantity } from './quantity.ts'
@@ -58,6 +58,9 @@ const placeholders: Record<CallField, string> = {
   maxFeePerGas: '40 gwei',
   maxPriorityFeePerGas: '2 gwei',
 }
+
+const overrideLabels: Record<BlockOverrideField, string> = { overrideNumber: 'Block number', overrideTime: 'Block time (unix seconds)', overrideBaseFee: 'Base fee per gas' }
+const overridePlaceholders: Record<BlockOverrideField, string> = { overrideNumber: 'as the block', overrideTime: 'as the block', overrideBaseFee: 'as the block, e.g. 0' }
 
 /** The spec's call object as a form, the block parameter, the method, and the data builder. */
 export function CallForm({ network, initial, showProblems, onRun, onClear }: Props) {
@@ -125,6 +128,7 @@ export function CallForm({ network, initial, showProblems, onRun, onClear }: Pro
             options={[
               { value: 'eth_call', label: 'eth_call', title: 'Run the call and return what the contract returns' },
               { value: 'eth_estimateGas', label: 'eth_estimateGas', title: 'Estimate the gas a transaction with this call object would use' },
+              { value: 'simulate', label: 'Simulate', title: 'Run the call with changed state or block, and show its logs, call trace and state changes' },
             ]}
           />
         }
@@ -188,6 +192,53 @@ export function CallForm({ network, initial, showProblems, onRun, onClear }: Pro
             </div>
           </div>
         </div>
+        {draft.method === 'simulate' && (
+          <fieldset className="space-y-4 border-t border-zinc-100 px-5 py-5 dark:border-zinc-800" data-testid="call-overrides">
+            <legend className="sr-only">Simulate with changes</legend>
+            <SectionLabel>Simulate with changes</SectionLabel>
+            <Field
+              id={`${id}-state`}
+              label="State overrides"
+              problem={shown('state')}
+              hint={
+                <>
+                  JSON, per account: <span className="font-mono">balance</span>, <span className="font-mono">nonce</span>, <span className="font-mono">code</span>, <span className="font-mono">stateDiff</span> (slot → value). Amounts as in the fields above (<span className="font-mono">100 ether</span>, decimal, 0x hex).
+                </>
+              }
+            >
+              <textarea
+                id={`${id}-state`}
+                name="state"
+                rows={4}
+                spellCheck={false}
+                value={draft.state}
+                placeholder={'{ "0x…": { "balance": "100 ether", "stateDiff": { "0x0": "0x1" } } }'}
+                onChange={(event) => set({ state: event.target.value })}
+                className={`${textareaClass} break-all`}
+                data-testid="call-state"
+                {...fieldAria(`${id}-state`, shown('state'))}
+              />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-3">
+              {blockOverrideFields.map((field) => (
+                <Field key={field} id={`${id}-${field}`} label={overrideLabels[field]} problem={shown(field)}>
+                  <input
+                    id={`${id}-${field}`}
+                    name={field}
+                    value={draft[field]}
+                    spellCheck={false}
+                    autoComplete="off"
+                    placeholder={overridePlaceholders[field]}
+                    onChange={(event) => set({ [field]: event.target.value })}
+                    className={monoInputClass}
+                    data-testid={`call-${field}`}
+                    {...fieldAria(`${id}-${field}`, shown(field))}
+                  />
+                </Field>
+              ))}
+            </div>
+          </fieldset>
+        )}
         <div className="border-t border-zinc-100 px-5 py-5 dark:border-zinc-800">
           <DataBuilder draft={draft} onChange={setBuilder} loadKnownAbi={loadKnownAbi} />
         </div>

@@ -50,13 +50,14 @@ export function CallPage() {
   const offered = offersMethod(network.capabilities, 'eth_call')
   return (
     <div className="space-y-6">
-      <PageHeader kicker="Tools" title="Call and gas" subtitle={`Runs a call against ${network.label} without a transaction: eth_call for its answer, eth_estimateGas for its gas.`} />
+      <PageHeader kicker="Tools" title="Call and gas" subtitle={`Runs a call against ${network.label} without a transaction: eth_call for its answer, eth_estimateGas for its gas, Simulate to change state or block first and see its logs, trace and state changes.`} />
       {!offered ? (
         <MethodUnavailable method="eth_call" what="Calls and gas estimates" offers={(capabilities) => offersMethod(capabilities, 'eth_call')} />
       ) : (
-        <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+        // A simulation's answer (logs, a call tree, state changes) needs the page's width: it goes below the form.
+        <div className={urlDraft.method === 'simulate' ? 'grid gap-6' : 'grid items-start gap-6 xl:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]'}>
           <CallForm key={form.key} network={network} initial={withBuilderData(urlDraft)} showProblems={hasCall} onRun={runDraft} onClear={clear} />
-          <div className="xl:sticky xl:top-6">
+          <div className={urlDraft.method === 'simulate' ? '' : 'xl:sticky xl:top-6'}>
             <CallResult network={network} built={built} abi={abi} run={run} onRunAgain={() => setRun((count) => count + 1)} />
           </div>
         </div>

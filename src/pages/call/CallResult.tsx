@@ -5,7 +5,7 @@ import type { AppNetwork } from '../../networks/capabilities.ts'
 import { useNames } from '../../queries/names.ts'
 import { RpcError } from '../../rpc/errors.ts'
 import type { CallRequest, StateBlock } from '../../rpc/methods.ts'
-import { consoleQuery } from '../../queries/callConsole.ts'
+import { consoleQuery, type ConsoleMethod } from '../../queries/callConsole.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { CopyButton } from '../../ui/CopyButton.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
@@ -15,16 +15,20 @@ import { InfoListSkeleton } from '../../ui/InfoList.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { decodeReturn, type DecodedValue } from '../../evm/abiValues.ts'
 import { functionForCalldata, functionKey, returnWords } from './abiInput.ts'
-import type { BuiltCall, CallMethod } from './callParams.ts'
+import type { BuiltCall } from './callParams.ts'
+import { SimulationResult } from './SimulationResult.tsx'
+import type { Overrides } from '../../rpc/tracing.ts'
 import { ChainText, ResultList, ResultRow } from './formParts.tsx'
 import { RevertDetails } from './RevertDetails.tsx'
 import { isRevertError, revertPayload } from '../../evm/failure.ts'
 
-type Ran = Extract<BuiltCall, { ok: true }>
-
 /** What was sent, as the JSON-RPC params (the endpoint and key are not shown: they are the network's). */
-function SentRequest({ method, request, block }: { method: CallMethod; request: CallRequest; block: StateBlock }) {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [request, block] }, null, 2)
+export function SentRequest({ method, request, block, overrides }: { method: ConsoleMethod | 'eth_simulateV1'; request: CallRequest; block: StateBlock; overrides?: Overrides }) {
+  const params =
+    method === 'eth_simulateV1'
+      ? [{ blockStateCalls: [{ ...(overrides?.state && { stateOverrides: overrides.state }), ...(overrides?.block && { blockOverrides: overrides.block }), calls: [request] }], validation: false, traceTransfers: false }, block]
+      : [request, block, ...(overrides?.state || overrides?.block ? [overrides.state ?? {}] : []), ...(overrides?.block ? [overrides.block] : [])]
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }, null, 2)
   return (
     // The copy button sits beside the summary, not in it: a control inside <summary> is a control inside a control.
     <div className="relative border-t border-zinc-100 dark:border-zinc-800">
@@ -83,7 +87,7 @@ function ReturnWords({ result }: { result: Hex }) {
   )
 }
 
-function CallSuccess({ result, request, abi }: { result: Hex; request: CallRequest; abi: Abi }) {
+export function CallSuccess({ result, request, abi }: { result: Hex; request: CallRequest; abi: Abi }) {
   const fn = functionForCalldata(abi, request.data)
   let decoded: DecodedValue[] | null = null
   let decodeProblem: string | null = null
@@ -152,11 +156,19 @@ function Idle() {
   )
 }
 
-/** The answer of the call the URL describes: decoded return values, the gas estimate, or the revert. */
-export function CallResult({ network, built, abi, run, onRunAgain }: { network: AppNetwork; built: BuiltCall | null; abi: Abi; run: number; onRunAgain: () => void }) {
+type CallResultProps = { network: AppNetwork; built: BuiltCall | null; abi: Abi; run: number; onRunAgain: () => void }
+
+/** The answer of the call the URL describes: decoded return values, the gas estimate, the revert, or a simulation. */
+export function CallResult(props: CallResultProps) {
+  const { built } = props
+  if (built?.ok && built.method === 'simulate') return <SimulationResult network={props.network} ran={built} abi={props.abi} run={props.run} onRunAgain={props.onRunAgain} />
+  return <SentCallResult {...props} />
+}
+
+function SentCallResult({ network, built, abi, run, onRunAgain }: CallResultProps) {
   // A revert's custom error decodes with the builder's ABI first, then every ABI the app knows.
   const names = useNames(network)
-  const ran: Ran | null = built?.ok ? built : null
+  const ran = built?.ok && built.method !== 'simulate' ? { ...built, method: built.method } : null
   const query = useQuery({ ...consoleQuery(network, ran?.method ?? 'eth_call', ran?.request ?? {}, ran?.block ?? 'latest', run), enabled: ran !== null })
 
   let status: { tone: 'success' | 'danger' | 'neutral'; text: string } | null = null

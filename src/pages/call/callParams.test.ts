@@ -31,6 +31,7 @@ describe('buildCall', () => {
       request: { from: holder, to: token, value: '0xde0b6b3a7640000', gas: '0x5208', maxFeePerGas: '0x6fc23ac00', maxPriorityFeePerGas: '0x1' },
       block: '0x64',
       dataFromBuilder: false,
+      overrides: {},
     })
   })
 
@@ -79,5 +80,49 @@ describe('builderState', () => {
 
   it('says when the ABI does not parse', () => {
     expect(builderState({ abi: '[', fn: '', args: [] }).abiProblem).toMatch(/JSON/)
+  })
+})
+
+describe('a simulation', () => {
+  const state = JSON.stringify({ [holder.toLowerCase()]: { balance: '100 ether', nonce: 7, code: '0x6001', stateDiff: { '0x0': '0x1', [`0x${'ab'.repeat(32)}`]: 5 } } })
+
+  it('round-trips its overrides through the URL; other methods leave them out', () => {
+    const original = draft({ method: 'simulate', from: holder, to: token, state, overrideNumber: '123', overrideTime: '0x10', overrideBaseFee: '0' })
+    const search = writeCallDraft(original, new URLSearchParams())
+    expect(readCallDraft(search)).toEqual(original)
+    const plain = writeCallDraft({ ...original, method: 'eth_call' }, new URLSearchParams())
+    expect([plain.get('state'), plain.get('overrideNumber')]).toEqual([null, null])
+  })
+
+  it('sends state overrides as eth_call takes them: quantities in hex, slots and values as 32-byte words, addresses checksummed', () => {
+    const built = buildCall(draft({ method: 'simulate', from: holder, to: token, state, overrideNumber: '123', overrideBaseFee: '0' }))
+    expect(built.ok).toBe(true)
+    if (!built.ok) return
+    expect(built.overrides).toEqual({
+      state: {
+        [holder]: {
+          balance: '0x56bc75e2d63100000',
+          nonce: '0x7',
+          code: '0x6001',
+          stateDiff: { [`0x${'0'.repeat(64)}`]: `0x${'0'.repeat(63)}1`, [`0x${'ab'.repeat(32)}`]: `0x${'0'.repeat(63)}5` },
+        },
+      },
+      block: { number: '0x7b', baseFeePerGas: '0x0' },
+    })
+  })
+
+  it('says where an override is wrong', () => {
+    const problem = (text: string) => {
+      const built = buildCall(draft({ method: 'simulate', to: token, state: text }))
+      return built.ok ? null : built.problems.state
+    }
+    expect(problem('{')).toMatch(/^not JSON/)
+    expect(problem('[]')).toMatch(/expected an object of addresses/)
+    expect(problem('{"0x12": {}}')).toMatch(/"0x12" is not a 20-byte address/)
+    expect(problem(`{"${holder}": {"balanse": 1}}`)).toMatch(/unknown field "balanse"/)
+    expect(problem(`{"${holder}": {"balance": "lots"}}`)).toMatch(/\.balance: expected a number/)
+    expect(problem(`{"${holder}": {"code": "0x123"}}`)).toMatch(/\.code: expected hex bytes/)
+    const block = buildCall(draft({ method: 'simulate', to: token, overrideTime: 'soon' }))
+    expect(block.ok ? null : block.problems.overrideTime).toBeTruthy()
   })
 })

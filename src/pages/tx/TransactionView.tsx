@@ -1,12 +1,13 @@
 import { receiptStatus } from '../../format/receiptStatus.ts'
 import { transactionTypeShort } from '../../format/transactionType.ts'
+import { AppLink, linkClass } from '../../ui/AppLink.tsx'
 import { Badge } from '../../ui/Badge.tsx'
 import { ClockIcon } from '../../ui/icons.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { StatusBadge } from '../../ui/StatusBadge.tsx'
-import type { Abi } from 'viem'
+import { getAddress, type Abi } from 'viem'
 import { useNames } from '../../queries/names.ts'
 import { AccessListPanel, AuthorizationListPanel } from './AccessListPanel.tsx'
 import { CallTracePanel } from './CallTracePanel.tsx'
@@ -21,10 +22,27 @@ import { isPending, type TransactionData } from './model.ts'
 import { OverviewPanel } from './OverviewPanel.tsx'
 import { ReceiptPanel } from './ReceiptPanel.tsx'
 
-/** The badges beside a transaction's title: its outcome and its type. */
+/**
+ * The call console's simulation of a mined transaction: its sender, recipient, value, input and gas, on the state
+ * at the end of the block before its own (the transactions before it in its block are not replayed), ready to
+ * change and run again.
+ */
+export function simulationLink(transaction: NonNullable<TransactionData['transaction']>): string | null {
+  if (transaction.blockNumber === null) return null
+  const params = new URLSearchParams({ method: 'simulate', from: getAddress(transaction.from) })
+  if (transaction.to) params.set('to', getAddress(transaction.to))
+  params.set('value', transaction.value)
+  params.set('data', transaction.input)
+  params.set('gas', transaction.gas)
+  params.set('block', String(BigInt(transaction.blockNumber) > 0n ? BigInt(transaction.blockNumber) - 1n : 0n))
+  return `/call?${params}`
+}
+
+/** The badges beside a transaction's title: its outcome and its type; and the way to simulate it with changes. */
 export function TransactionBadges({ data }: { data: TransactionData }) {
   const type = data.transaction?.type ?? data.receipt?.type
   const pending = isPending(data)
+  const simulate = data.transaction ? simulationLink(data.transaction) : null
   return (
     <div className="flex flex-wrap items-center gap-2">
       {(data.receipt !== undefined || pending) && <StatusBadge status={receiptStatus(data.receipt ?? null)} testId="tx-header-status" />}
@@ -32,6 +50,11 @@ export function TransactionBadges({ data }: { data: TransactionData }) {
         <Badge tone="accent" testId="tx-header-type">
           {transactionTypeShort(type)}
         </Badge>
+      )}
+      {simulate && (
+        <AppLink to={simulate} className={`${linkClass} text-sm font-medium`} testId="tx-simulate" title="Open this transaction in the call console as a simulation on the block before it, to change its fields, state or block and run it again">
+          Simulate with changes
+        </AppLink>
       )}
     </div>
   )
