@@ -38,6 +38,11 @@ export const networkSchema = v.object({
    * on the app's origin or a URL. Absent: it publishes none.
    */
   contractsUrl: v.optional(v.pipe(v.string(), v.regex(/^(\/[^/]|https?:\/\/)/, 'expected a path starting with / or an http(s) URL'))),
+  /**
+   * A verified-source repository in Sourcify's layout (its root: <root>/contracts/full_match/<chainId>/<address>/
+   * metadata.json and sources/): a path on the app's origin or a URL. Absent: the app has none for the network.
+   */
+  sourcesUrl: v.optional(v.pipe(v.string(), v.regex(/^(\/[^/]|https?:\/\/)/, 'expected a path starting with / or an http(s) URL'))),
   /** The file store's largest add request in bytes, when the deployment says (absent: the service default). */
   maxUploadBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 })

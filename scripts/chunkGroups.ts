@@ -10,7 +10,9 @@ import { reachable } from './reachable.ts'
  * - the shared code that only pages use goes in one chunk when three or more pages use it, so a page loads one
  *   shared file instead of thirty; what only two pages share stays as the bundler splits it;
  * - except the block page's own parts that its sibling pages (receipts, uncle) share: one chunk, not three of
- *   under 3 KB each (the block page is the one most opened from outside: a full load fetched 9 files).
+ *   under 3 KB each (the block page is the one most opened from outside: a full load fetched 9 files);
+ * - and the trace code (call trees, state changes, simulation) that only opened panels and a simulation run
+ *   load: one chunk of its own, out of the shared one every page loads.
  */
 
 type ModuleInfo = { importedIds: readonly string[] }
@@ -19,6 +21,8 @@ type Context = { getModuleInfo(id: string): ModuleInfo | null }
 const pageModule = /[\\/]src[\\/](pages|present)[\\/]/
 /** The block page's parts (not a page themselves) and the data hook its receipts page shares. */
 const blockPart = /[\\/]src[\\/](pages[\\/]block[\\/](?!\w+Page\.tsx$)[^\\/]+|queries[\\/]useBlockData\.ts)$/
+/** What the opened trace panels and a simulation share, and nothing on a page's first load imports. */
+const traceModule = /[\\/]src[\\/](ui[\\/]trace[\\/][^\\/]+|rpc[\\/]tracing\.ts|evm[\\/](callTree|stateChanges|tokenDeltas)\.ts|evm[\\/]storage[\\/]slotNames\.ts|networks[\\/]tracing\.ts|queries[\\/](traces|simulation)\.ts)$/
 
 export function chunkGroups(entry: string, app: string) {
   let sets: { entry: Set<string>; app: Set<string> } | null = null
@@ -32,6 +36,7 @@ export function chunkGroups(entry: string, app: string) {
     // Everything the first render needs, in one file the entry imports once the first screen is painted (left alone, it came in twelve).
     { debugName: 'app', name: (id: string, ctx: Context) => (isInitial(id, ctx) ? 'app' : null) },
     { debugName: 'blockParts', name: (id: string, ctx: Context) => (!inEntry(id, ctx) && !isInitial(id, ctx) && blockPart.test(id) ? 'blockParts' : null) },
+    { debugName: 'trace', name: (id: string, ctx: Context) => (!inEntry(id, ctx) && !isInitial(id, ctx) && traceModule.test(id) ? 'trace' : null) },
     { debugName: 'shared', name: (id: string, ctx: Context) => (inEntry(id, ctx) || isInitial(id, ctx) || pageModule.test(id) ? null : 'shared'), minShareCount: 3 },
   ]
 }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { PublishedContracts } from '../contract/publishedContracts.ts'
+import type { RepositoryFile } from './chain/sourcifyRepository.ts'
 import type { RuntimeConfig } from '../contract/runtimeConfig.ts'
 import { defaultStatusWaitMs, repoRoot, type ServiceConfig } from './config.ts'
 import { contentSecurityPolicy, nonceSource } from './csp.ts'
@@ -17,6 +18,9 @@ import { warmFirstScreens } from './warmFirstScreens.ts'
 /** How long after the last request the server counts as idle, for the warm-up's later rounds: a page's load and the app's start. */
 const warmQuietMs = 3_000
 
+/** The local chain's id (anvil's default, which the service keeps). */
+export const devnetChainId = 31337
+
 export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; files: number }): RuntimeConfig {
   return {
     defaultNetwork: 'devnet',
@@ -24,7 +28,7 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
       {
         name: 'devnet',
         label: 'Local devnet',
-        chainId: '0x7a69',
+        chainId: `0x${devnetChainId.toString(16)}`,
         rpcBase: `http://127.0.0.1:${ports.rpc}`,
         wsBase: `ws://127.0.0.1:${ports.rpc}`,
         ipfsUrl: `http://127.0.0.1:${ports.files}`,
@@ -33,6 +37,7 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
         kind: 'local',
         maxUploadBytes: config.maxUploadBytes,
         contractsUrl: '/contracts/devnet.json',
+        sourcesUrl: '/repository',
       },
       // The recorded sample networks, served by the same gateway at their own {base_url}.
       ...[
@@ -93,6 +98,8 @@ export async function startAppServer(
   } = {},
   /** A network's published contracts (GET /contracts/<network>.json); null: the network publishes none. */
   contracts: (network: string) => PublishedContracts | null = () => null,
+  /** The devnet's verified sources in Sourcify's layout (GET /repository/contracts/<match>/<chainId>/<address>/<file>). */
+  repository: (match: string, chainId: string, address: string, file: string) => RepositoryFile | null = () => null,
 ): Promise<{ app: FastifyInstance; port: number }> {
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error('the app is not built (dist/index.html is missing): run npm run build, or npm start which builds it')
@@ -163,6 +170,13 @@ export async function startAppServer(
     if (!published) return reply.code(404).header('cache-control', 'no-store').send({ error: 'this network publishes no contracts' })
     // Read again on each request: the scenario is deployed after the app server starts.
     return reply.headers({ 'content-type': 'application/json', 'cache-control': 'no-cache' }).send(JSON.stringify(published))
+  })
+  app.get<{ Params: { match: string; chainId: string; address: string; '*': string } }>('/repository/contracts/:match/:chainId/:address/*', async (request, reply) => {
+    const { match, chainId, address } = request.params
+    const file = repository(match, chainId, address, request.params['*'])
+    if (!file) return reply.code(404).header('cache-control', 'no-store').send({ error: 'no such file in this repository' })
+    // Text only, never a page: a source is shown as text by the app, and opened alone it must not run.
+    return reply.headers({ 'content-type': file.contentType, 'cache-control': 'no-cache', 'content-security-policy': "sandbox; default-src 'none'" }).send(file.body)
   })
   await app.register(fastifyStatic, {
     root: dist,

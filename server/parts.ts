@@ -46,13 +46,18 @@ export function startAppPart(
 ): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   return listenOrExplain(
     async () => {
-      const [{ startAppServer, localRuntimeConfig }, { publishedContracts }] = await Promise.all([import('./appServer.ts'), import('./chain/publishedContracts.ts')])
+      const [{ startAppServer, localRuntimeConfig, devnetChainId }, { publishedContracts }, { repositoryFile }] = await Promise.all([
+        import('./appServer.ts'),
+        import('./chain/publishedContracts.ts'),
+        import('./chain/sourcifyRepository.ts'),
+      ])
       const served = await startAppServer(
         listenFd === undefined ? config.appPort : { fd: listenFd },
         () => localRuntimeConfig(config, ports()),
         config.appDist,
         { connectSources: config.cspConnectSources, firstScreenDeadlineMs: config.firstScreenDeadlineMs, statusWaitMs: config.statusWaitMs, limits: clientLimits(config) },
         (network) => (network === 'devnet' ? publishedContracts(config.dataDir) : null),
+        (match, chainId, address, file) => repositoryFile(config.dataDir, devnetChainId, match, chainId, address, file),
       )
       return { server: served.app.server, port: served.port, close: () => served.app.close() }
     },

@@ -34,6 +34,10 @@ describe('compileContracts', () => {
       ['byCaller', '1'],
     ])
 
+    // The metadata as solc wrote it (its sources by name), and the sources themselves: a verified-source repository's files.
+    expect(Object.keys((JSON.parse(artifact.metadata) as { sources: object }).sources)).toEqual(['Counter.sol'])
+    expect(first.artifacts.sources['Counter.sol']).toBe(counter(1))
+
     const second = await compileContracts(cache, sources)
     expect(second.fromCache).toBe(true)
     expect(second.artifacts).toEqual(first.artifacts)

@@ -13,13 +13,19 @@ export type StorageEntry = { label: string; slot: string; offset: number; type: 
 export type StorageType = { encoding: string; label: string; numberOfBytes: string; key?: string; value?: string; base?: string; members?: StorageEntry[] }
 export type SolcStorageLayout = { storage: StorageEntry[]; types: Record<string, StorageType> | null }
 
-export type Artifact = { sourceName: string; abi: Abi; bytecode: Hex; storageLayout: SolcStorageLayout }
+/**
+ * `metadata`: solc's metadata JSON, byte for byte as solc wrote it (its IPFS hash is in the bytecode's CBOR tail:
+ * the explorer checks that exact match, as Sourcify does).
+ */
+export type Artifact = { sourceName: string; abi: Abi; bytecode: Hex; storageLayout: SolcStorageLayout; metadata: string }
 
 export type Artifacts = {
   /** sha256 of the compiler version, the settings and every source: a changed byte recompiles. */
   key: string
   compiler: string
   contracts: Record<string, Artifact>
+  /** The sources compiled, by the names the metadata gives them: what a verified-source repository serves. */
+  sources: Record<string, string>
 }
 
 export type CompileResult = { artifacts: Artifacts; fromCache: boolean; ms: number }
@@ -28,7 +34,7 @@ export type CompileResult = { artifacts: Artifacts; fromCache: boolean; ms: numb
 const settings = {
   optimizer: { enabled: true, runs: 200 },
   evmVersion: 'cancun',
-  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'storageLayout'] } },
+  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'storageLayout', 'metadata'] } },
 } as const
 
 const require = createRequire(import.meta.url)
@@ -55,7 +61,7 @@ export function artifactsKey(sources: Record<string, string>): string {
 
 type SolcOutput = {
   errors?: Array<{ severity: string; formattedMessage?: string; message: string }>
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } }; storageLayout: SolcStorageLayout }>>
+  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } }; storageLayout: SolcStorageLayout; metadata: string }>>
 }
 
 async function runSolc(sources: Record<string, string>): Promise<{ compiler: string; output: SolcOutput }> {
@@ -69,7 +75,7 @@ async function runSolc(sources: Record<string, string>): Promise<{ compiler: str
   return { compiler: solc.version(), output: JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput }
 }
 
-function toArtifacts(key: string, compiler: string, output: SolcOutput): Artifacts {
+function toArtifacts(key: string, compiler: string, output: SolcOutput, sources: Record<string, string>): Artifacts {
   const problems = (output.errors ?? []).filter((error) => error.severity === 'error')
   if (problems.length > 0) {
     throw new Error(`solc: ${problems.map((error) => error.formattedMessage ?? error.message).join('\n')}`)
@@ -84,16 +90,18 @@ function toArtifacts(key: string, compiler: string, output: SolcOutput): Artifac
         abi: compiled.abi,
         bytecode: `0x${compiled.evm.bytecode.object}`,
         storageLayout: compiled.storageLayout,
+        metadata: compiled.metadata,
       }
     }
   }
-  return { key, compiler, contracts }
+  return { key, compiler, contracts, sources }
 }
 
 function readCache(cacheFile: string, key: string): Artifacts | null {
   try {
     const cached = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as Artifacts
-    return cached.key === key && cached.contracts ? cached : null
+    // A cache from before the metadata and sources were kept is compiled again.
+    return cached.key === key && cached.contracts && cached.sources && Object.values(cached.contracts).every((artifact) => typeof artifact.metadata === 'string') ? cached : null
   } catch {
     return null // missing or torn: compile again
   }
@@ -111,7 +119,7 @@ export async function compileContracts(cacheFile: string, dir = contractsDir): P
   if (cached) return { artifacts: cached, fromCache: true, ms: performance.now() - started }
 
   const { compiler, output } = await runSolc(sources)
-  const artifacts = toArtifacts(key, compiler, output)
+  const artifacts = toArtifacts(key, compiler, output, sources)
   fs.mkdirSync(path.dirname(cacheFile), { recursive: true })
   const temporary = `${cacheFile}.${process.pid}.tmp`
   fs.writeFileSync(temporary, JSON.stringify(artifacts, null, 1))

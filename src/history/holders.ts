@@ -5,7 +5,7 @@ import { tokenTransfers, type TokenTransfer } from '../evm/tokenTransfers.ts'
 import { LogSearch } from '../logs/logSearch.ts'
 import type { LogQuery } from '../logs/logQuery.ts'
 import { clientsFor } from '../networks/clients.ts'
-import { readNumber } from '../queries/tokenBalances.ts'
+import { readNumber } from '../rpc/readNumber.ts'
 import type { Log } from '../rpc/schemas.ts'
 
 /**

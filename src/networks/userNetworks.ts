@@ -26,6 +26,8 @@ export type UserNetworkRecord = {
   rpcBase: string
   wsBase: string
   ipfsUrl: string | null
+  /** A verified-source repository in Sourcify's layout (its root URL), or none. */
+  sourcesUrl?: string
   /** The project key; '' until the user enters one (an import without credentials), or none for a node's own URL. */
   key: string
   /** 'service': {rpcBase}/v3/<key>; 'url': rpcBase and wsBase are the node's own endpoints (endpoints.ts). */
@@ -64,6 +66,14 @@ export const userNetworkSchema = v.object({
     ),
     null,
   ),
+  // Absent when not given (records from before it existed, and networks without one).
+  sourcesUrl: v.optional(
+    v.pipe(
+      v.nullable(v.string('expected text')),
+      v.transform((value) => (value === null || value.trim() === '' ? undefined : value.trim().replace(/\/+$/, ''))),
+      v.check((value) => value === undefined || /^https?:\/\/[^\s/?#]+[^\s?#]*$/.test(value), 'expected an http:// or https:// URL, or nothing'),
+    ),
+  ),
   key: v.pipe(v.optional(v.string('expected text'), ''), v.trim(), v.regex(/^[^\s/?#]*$/, 'expected a key without spaces, slashes, ? or #')),
   // Records saved before endpoints could be given as URLs are the service's shape.
   endpoint: v.optional(v.picklist(['service', 'url'], 'expected service or url'), 'service'),
@@ -101,10 +111,10 @@ export function parseUserNetwork(input: unknown, taken: ReadonlySet<string>): Pa
 }
 
 export function toAppNetwork(record: UserNetworkRecord): AppNetwork {
-  const { capabilities, ...fields } = record
+  const { capabilities, sourcesUrl, ...fields } = record
   // The secret is not on the object: the file store looks it up by name (files/credentials.ts). A node on this
   // machine is the developer's own: local, as the built-in devnet is.
-  return { ...fields, secret: '', kind: isLoopbackUrl(record.rpcBase) ? 'local' : 'hosted', source: 'user', capabilities, sample: null }
+  return { ...fields, ...(sourcesUrl ? { sourcesUrl } : {}), secret: '', kind: isLoopbackUrl(record.rpcBase) ? 'local' : 'hosted', source: 'user', capabilities, sample: null }
 }
 
 export type SecretPlace = 'none' | 'session' | 'device'

@@ -3,9 +3,7 @@ import { decodeFunctionResult, encodeFunctionData, erc1155Abi, erc20Abi, type Ad
 import type { Network } from '../../contract/runtimeConfig.ts'
 import type { TokenTransfer } from '../evm/tokenTransfers.ts'
 import { clientsFor } from '../networks/clients.ts'
-import { RpcError } from '../rpc/errors.ts'
-import { call, type StateBlock } from '../rpc/methods.ts'
-import type { RpcTransport } from '../rpc/transport.ts'
+import { readNumber } from '../rpc/readNumber.ts'
 
 /** A token the address was seen moving, and for ERC-1155 the ids (the standard has no "all my ids"). */
 export type Holding = { token: Address; standard: TokenTransfer['standard']; ids: bigint[] }
@@ -25,25 +23,6 @@ export function holdingsOf(transfers: readonly TokenTransfer[]): Holding[] {
     byToken.set(key, holding)
   }
   return [...byToken.values()]
-}
-
-/**
- * One number read with eth_call at `block`: null when the contract refuses (an RPC error) or answers something
- * that is not a number (a contract that is not what its logs claim); a transport failure is thrown.
- */
-export async function readNumber(http: RpcTransport, to: Address, data: Hex, block: StateBlock, decode: (result: Hex) => bigint, signal?: AbortSignal): Promise<bigint | null> {
-  let result: Hex
-  try {
-    result = await call(http, { to, data }, block, { signal })
-  } catch (error) {
-    if (error instanceof RpcError) return null
-    throw error
-  }
-  try {
-    return decode(result)
-  } catch {
-    return null
-  }
 }
 
 /**

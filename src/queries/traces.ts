@@ -6,7 +6,7 @@ import { clientsFor } from '../networks/clients.ts'
 import type { StateDiff } from '../../contract/tracing.ts'
 import { otsTraceTransaction, traceCalls, traceStateDiff } from '../rpc/tracing.ts'
 import { queryKeys } from './keys.ts'
-import { readNumber } from './tokenBalances.ts'
+import { readNumber } from '../rpc/readNumber.ts'
 import { toQuantity } from '../format/hex.ts'
 
 /**

@@ -33,6 +33,7 @@ import { useRunningSearch } from '../../queries/logSearch.ts'
 import { createTokenActivitySearch, defaultTokenRange } from '../../queries/tokenActivity.ts'
 import { BalancesPanel } from './BalancesPanel.tsx'
 import { ContractPanel } from './ContractPanel.tsx'
+import { VerifiedSourcePanel } from './VerifiedSourcePanel.tsx'
 import { HistoryPanel } from './HistoryPanel.tsx'
 import { ScannedHistoryPanel } from './ScannedHistoryPanel.tsx'
 import { HoldersPanel } from './HoldersPanel.tsx'
@@ -253,6 +254,8 @@ export function AddressPage() {
       </div>
 
       {account.data && isContract && <ContractPanel network={network} address={address} history={history} />}
+
+      {account.data && isContract && <VerifiedSourcePanel network={network} address={address} />}
 
       {account.data && isContract && <ReadContractPanel network={network} address={address} pasted={pastedAbi} />}
 

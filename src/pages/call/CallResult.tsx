@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import type { Abi, Hex } from 'viem'
 import { formatInteger } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
@@ -16,7 +17,6 @@ import { Panel } from '../../ui/Panel.tsx'
 import { decodeReturn, type DecodedValue } from '../../evm/abiValues.ts'
 import { functionForCalldata, functionKey, returnWords } from './abiInput.ts'
 import type { BuiltCall } from './callParams.ts'
-import { SimulationResult } from './SimulationResult.tsx'
 import type { Overrides } from '../../rpc/tracing.ts'
 import { ChainText, ResultList, ResultRow } from './formParts.tsx'
 import { RevertDetails } from './RevertDetails.tsx'
@@ -156,12 +156,21 @@ function Idle() {
   )
 }
 
+/** A simulation's view (traces, state changes): its own chunk, loaded when a simulation is first run. */
+const SimulationResult = lazy(() => import('./SimulationResult.tsx'))
+
 type CallResultProps = { network: AppNetwork; built: BuiltCall | null; abi: Abi; run: number; onRunAgain: () => void }
 
 /** The answer of the call the URL describes: decoded return values, the gas estimate, the revert, or a simulation. */
 export function CallResult(props: CallResultProps) {
   const { built } = props
-  if (built?.ok && built.method === 'simulate') return <SimulationResult network={props.network} ran={built} abi={props.abi} run={props.run} onRunAgain={props.onRunAgain} />
+  if (built?.ok && built.method === 'simulate') {
+    return (
+      <Suspense fallback={<InfoListSkeleton rows={3} />}>
+        <SimulationResult network={props.network} ran={built} abi={props.abi} run={props.run} onRunAgain={props.onRunAgain} />
+      </Suspense>
+    )
+  }
   return <SentCallResult {...props} />
 }
 

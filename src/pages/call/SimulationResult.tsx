@@ -96,7 +96,7 @@ function SimulationBody({ network, ran, simulation, abi }: { network: AppNetwork
  * revert, the logs, the call trace and the state changes, each labelled simulated, each from the best the node
  * offers, and what it lacks said in its place.
  */
-export function SimulationResult({ network, ran, abi, run, onRunAgain }: { network: AppNetwork; ran: Ran; abi: Abi; run: number; onRunAgain: () => void }) {
+export default function SimulationResult({ network, ran, abi, run, onRunAgain }: { network: AppNetwork; ran: Ran; abi: Abi; run: number; onRunAgain: () => void }) {
   const support = useQuery(tracingSupportQuery(network))
   const simulation = useQuery({ ...simulationQuery(network, ran.request, ran.block, ran.overrides, support.data, run), enabled: support.data !== undefined })
   const error = support.error ?? simulation.error

@@ -14,7 +14,7 @@ import { fieldOf, fillFromNode, fillRules, readNetworkForm } from './networkForm
 type Problems = Record<string, string>
 
 /** The form's fields in the order they are shown, to focus the first one with a problem. */
-const fieldOrder = ['label', 'name', 'rpcBase', 'wsBase', 'chainId', 'ipfsUrl', 'key', 'maxBatchSize']
+const fieldOrder = ['label', 'name', 'rpcBase', 'wsBase', 'chainId', 'ipfsUrl', 'sourcesUrl', 'key', 'maxBatchSize']
 
 const tagNotes: Partial<Record<(typeof blockTags)[number], string>> = {
   latest: 'always',
@@ -169,6 +169,15 @@ export function NetworkForm({
         />
         <TextField name="chainId" label="Chain id" mono defaultValue={existing?.chainId} placeholder="0xaa36a7 or 11155111" problem={problems.chainId} hint="Hex or decimal; Test connection can fill it in." />
         <TextField name="ipfsUrl" label={<>File store URL <code className="font-normal text-zinc-500 dark:text-zinc-400">{'{ipfs_url}'}</code> (optional)</>} mono defaultValue={existing?.ipfsUrl ?? ''} placeholder="https://ipfs.provider.example:5001" problem={problems.ipfsUrl} />
+        <TextField
+          name="sourcesUrl"
+          label="Verified sources (optional)"
+          mono
+          defaultValue={existing?.sourcesUrl ?? ''}
+          placeholder="https://repo.sourcify.dev"
+          problem={problems.sourcesUrl}
+          hint="A repository in Sourcify's layout (…/contracts/full_match/<chainId>/<address>/metadata.json): contract pages show and check their source from it."
+        />
         <TextField
           name="key"
           label="Project key"

@@ -88,6 +88,7 @@ export function readNetworkForm(form: FormData, existing: UserNetworkRecord | nu
       rpcBase,
       wsBase,
       ipfsUrl: text(form, 'ipfsUrl'),
+      sourcesUrl: text(form, 'sourcesUrl'),
       key: typedKey === '' && existing ? existing.key : typedKey,
       endpoint,
       capabilities,

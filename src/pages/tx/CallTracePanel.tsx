@@ -1,60 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
-import type { TraceFrame } from '../../evm/callTree.ts'
-import { historyMethodsQuery } from '../../networks/otterscan.ts'
-import { tracingSupportQuery } from '../../networks/tracing.ts'
-import { useNames } from '../../queries/names.ts'
-import { callTreeQuery } from '../../queries/traces.ts'
-import { isRetryable } from '../../rpc/errors.ts'
+import { lazy, Suspense, useState } from 'react'
 import { Button } from '../../ui/Button.tsx'
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { Panel } from '../../ui/Panel.tsx'
-import { Skeleton } from '../../ui/Skeleton.tsx'
-import { CallTreeView } from '../../ui/trace/CallTreeView.tsx'
 import { placement, type TransactionData } from './model.ts'
-import { Note } from './parts.tsx'
+import { TraceLoading } from './traceLoading.tsx'
 
-function TraceBody({ data }: { data: TransactionData }) {
-  const { network, hash, transaction } = data
-  const support = useQuery(tracingSupportQuery(network))
-  const history = useQuery(historyMethodsQuery(network))
-  const names = useNames(network)
-  const via = support.data?.callTracer.offered ? 'callTracer' : support.data && history.data?.offered ? 'ots' : null
-  const top: TraceFrame | null = transaction
-    ? { type: transaction.to ? 'CALL' : 'CREATE', from: transaction.from, to: transaction.to ?? data.receipt?.contractAddress ?? null, value: BigInt(transaction.value), gasUsed: data.receipt ? BigInt(data.receipt.gasUsed) : null, input: transaction.input, output: null, error: null }
-    : null
-  const tree = useQuery({ ...callTreeQuery(network, hash, via ?? 'callTracer', top), enabled: via !== null })
-  if (support.error || history.error) {
-    const error = support.error ?? history.error
-    return <ErrorPanel error={error} onRetry={() => void (support.error ? support.refetch() : history.refetch())} compact />
-  }
-  if (support.isPending || history.isPending || (via !== null && tree.isPending)) {
-    return (
-      <div className="space-y-3 px-5 py-4" aria-busy="true" data-testid="tx-trace-loading">
-        <Skeleton className="block h-4 w-full max-w-xl" />
-        <Skeleton className="block h-4 w-full max-w-lg" />
-      </div>
-    )
-  }
-  if (via === null) {
-    const callTracer = support.data.callTracer
-    return (
-      <div className="px-5 py-4" data-testid="tx-trace-unavailable">
-        <Note>
-          This node cannot show the call tree: it needs debug_traceTransaction with callTracer ({callTracer.offered ? 'offered' : `refused: ${callTracer.said}`}) or Otterscan&apos;s
-          ots_traceTransaction ({history.data.offered ? 'offered' : history.data.reason}).
-        </Note>
-      </div>
-    )
-  }
-  if (tree.error) return <ErrorPanel error={tree.error} onRetry={isRetryable(tree.error) ? () => void tree.refetch() : undefined} compact />
-  return (
-    <>
-      {via === 'ots' && <p className="px-5 pt-3 text-sm text-zinc-600 dark:text-zinc-400">From Otterscan&apos;s ots_traceTransaction: the node gives no gas or failures per frame.</p>}
-      <CallTreeView tree={tree.data!} names={names} idPrefix={`trace-${hash.slice(2, 10)}`} />
-    </>
-  )
-}
+const CallTraceBody = lazy(() => import('./CallTraceBody.tsx'))
 
 /**
  * Who called whom inside a mined transaction, with what, and which frame reverted: asked only when opened
@@ -74,7 +24,11 @@ export function CallTracePanel({ data }: { data: TransactionData }) {
         </Button>
       }
     >
-      {open ? <TraceBody data={data} /> : <p className="px-5 py-3 text-sm text-zinc-600 dark:text-zinc-400">Every call inside the transaction, with its input, output and gas, and where a revert began. Read from the node when opened.</p>}
+      {open ? (
+        <Suspense fallback={<TraceLoading testId="tx-trace-loading" />}>
+          <CallTraceBody data={data} />
+        </Suspense>
+      ) : <p className="px-5 py-3 text-sm text-zinc-600 dark:text-zinc-400">Every call inside the transaction, with its input, output and gas, and where a revert began. Read from the node when opened.</p>}
     </Panel>
   )
 }
