@@ -8,6 +8,7 @@ import { loadConfig, repoRoot } from '../server/config.ts'
 import { createChainClient } from '../server/chain/chainClient.ts'
 import { startService } from '../server/service.ts'
 import { measureBundle } from './bundle.ts'
+import { measureTrace } from './trace.ts'
 import { measureColdLoads, type ColdCase } from './cold.ts'
 import { measureLoadApart, type LoadResult } from './gatewayOverhead.ts'
 import { measureLive, measureMemory } from './live.ts'
@@ -27,7 +28,7 @@ import { median, round, summarize } from './stats.ts'
  * and a table. It reports numbers; it never fails because a machine is slow.
  *   --no-build     use the dist/ there is
  *   --runs=N       runs per page figure (default 5)
- *   --only=a,b     some items only: cold, pages, live, logs, long, bundle, memory, gateway, proxy, address
+ *   --only=a,b     some items only: cold, pages, live, logs, long, bundle, memory, gateway, proxy, address, trace
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1]
@@ -181,6 +182,12 @@ try {
       requestRatio: ratio(appRequests, partition.length),
       timeRatio: ratio(appMs, baseMs),
     }
+  }
+
+  if (wanted('trace')) {
+    const trace = await measureTrace(browser, appUrl, service.anvil.httpUrl, scenario.emitter, scenario.logs.from)
+    results.trace = trace
+    log(`trace: a ${trace.frames}-frame call tree painted ${trace.traceShown.p50} ms after its answer (p50; budget 150); the state changes of ${trace.stateTransaction} ${trace.stateShown.p50} ms after theirs (budget 150); long tasks scrolling a 10,001-frame tree: ${JSON.stringify(trace.scroll10k.longTasks)}`)
   }
 
   if (wanted('address')) {

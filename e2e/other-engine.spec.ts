@@ -87,6 +87,15 @@ test.describe('a second engine: a Hardhat node added by its URL', () => {
     await expect(form.getByTestId('field-name')).toHaveValue(`hardhat-${decimal}`)
     // Hardhat has no eth_getBlockReceipts: the rule follows the node.
     await expect(form.getByTestId('field-blockReceipts')).not.toBeChecked()
+    // Hardhat (EDR) offers the opcode log only, no eth_simulateV1, and eth_call's state overrides but not its
+    // block overrides: the probe says each in the node's words.
+    await expect(form.getByTestId('offer-callTracer')).toHaveAttribute('data-offered', 'false')
+    await expect(form.getByTestId('offer-callTracer')).toContainText('only supports the default tracer')
+    await expect(form.getByTestId('offer-prestateTracer')).toHaveAttribute('data-offered', 'false')
+    await expect(form.getByTestId('offer-simulateV1')).toHaveAttribute('data-offered', 'false')
+    await expect(form.getByTestId('offer-simulateV1')).toContainText('eth_simulateV1 is not supported')
+    await expect(form.getByTestId('offer-stateOverrides')).toHaveAttribute('data-offered', 'true')
+    await expect(form.getByTestId('offer-blockOverrides')).toHaveAttribute('data-offered', 'false')
     await form.getByTestId('network-save').click()
     await expect(page.getByTestId(`network-row-hardhat-${decimal}`)).toContainText('Added by you · local node')
     const transfer = seeded.transfers[0]!

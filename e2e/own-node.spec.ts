@@ -40,6 +40,8 @@ test('a developer’s anvil on any port: added by its URL alone, named from what
   await expect(form.getByTestId('offer-client')).toContainText(version)
   await expect(form.getByTestId('probe-http')).toHaveAttribute('data-chain-id', chainId)
   await expect(form.getByTestId('probe-websocket')).toHaveAttribute('data-chain-id', chainId)
+  // anvil offers every deeper read: both tracers, eth_simulateV1, and eth_call's state and block overrides.
+  for (const offer of ['callTracer', 'prestateTracer', 'simulateV1', 'stateOverrides', 'blockOverrides']) await expect(form.getByTestId(`offer-${offer}`)).toHaveAttribute('data-offered', 'true')
 
   await form.getByTestId('network-save').click()
   const row = page.getByTestId(`network-row-anvil-${decimal}`)

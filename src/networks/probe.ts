@@ -7,6 +7,7 @@ import { maxBatchLimit, type Capabilities } from './capabilities.ts'
 import { rpcHttpUrl, rpcSocketUrl } from '../../contract/endpoints.ts'
 import type { ProbeFacts } from './learned.ts'
 import type { Endpoint } from './testConnection.ts'
+import { probeTracing, type TracingSupport } from './tracingProbe.ts'
 
 /**
  * What a network offers, asked of the network itself instead of the user: a few batches for the largest
@@ -34,6 +35,8 @@ export type NetworkProbe = {
   subscribe: Offer | null
   /** The tags asked: a tag the user's rules refuse is never sent, not even to probe. */
   tagsAsked: readonly ProbedTag[]
+  /** The deeper reads (tracers, simulation, overrides: networks/tracing.ts), when asked (Test connection asks). */
+  tracing: Record<keyof TracingSupport, Offer> | null
 }
 
 export type ProbedTag = 'safe' | 'finalized'
@@ -46,6 +49,8 @@ export type ProbeOptions = {
   subscribe?: boolean
   /** The tags to ask about (default both). */
   tags?: readonly ProbedTag[]
+  /** Also ask which tracers, simulation and overrides it offers (default false: the first-use probe does not). */
+  tracing?: boolean
 }
 
 export const probeTimeoutMs = 8_000
@@ -86,9 +91,11 @@ function tagOf(outcome: PromiseSettledResult<unknown>): Offer {
  * The methods and tags, through a plain HTTP transport (no network rules: finding them out is the point),
  * in one batch, split only when the node takes fewer calls than that.
  */
-async function probeMethods(url: string, batchSize: number, fetchImpl: typeof fetch, tags: readonly ProbedTag[]) {
+async function probeMethods(url: string, batchSize: number, fetchImpl: typeof fetch, tags: readonly ProbedTag[], tracing: boolean) {
   const http = new HttpTransport({ url, maxBatchSize: batchSize, timeoutMs: probeTimeoutMs, fetch: fetchImpl })
   const ask = (method: string, params: unknown[]) => http.request(method, params)
+  // Asked in the same tick as the rest: the same batch.
+  const deeper = tracing ? probeTracing(http).then(tracingOffers, () => null) : Promise.resolve(null)
   const notAsked = Promise.reject(new Error('not asked: the network’s rules refuse it'))
   notAsked.catch(() => undefined)
   const askTag = (tag: ProbedTag) => (tags.includes(tag) ? ask('eth_getBlockByNumber', [tag, false]) : notAsked)
@@ -112,7 +119,14 @@ async function probeMethods(url: string, batchSize: number, fetchImpl: typeof fe
     otterscan: offerOf(otterscan, (level) => `level ${String(level)}`),
     l2aRawBlockTransactions: offerOf(l2a, count),
     l2bPendingTransactions: offerOf(l2b, count),
+    tracing: await deeper,
   }
+}
+
+/** The tracing probe's answers as the report's offers. */
+function tracingOffers(support: TracingSupport): Record<keyof TracingSupport, Offer> {
+  const entries = Object.entries(support) as Array<[keyof TracingSupport, TracingSupport[keyof TracingSupport]]>
+  return Object.fromEntries(entries.map(([key, offer]) => [key, offer.offered ? { offered: true, said: 'answered' } : { offered: false, said: offer.said }])) as Record<keyof TracingSupport, Offer>
 }
 
 /** Whether a batch of `size` calls came back whole; else what the node said. */
@@ -183,7 +197,7 @@ export async function probeNetwork(endpoint: Endpoint, options: ProbeOptions = {
   const subscribe = options.subscribe === false ? null : probeSubscribe(rpcSocketUrl(endpoint), options.WebSocket ?? globalThis.WebSocket)
   // The batch limit first: the methods' batch must fit it.
   const batch = await probeBatch(url, fetchImpl)
-  const methods = await probeMethods(url, batch.largest, fetchImpl, tags)
+  const methods = await probeMethods(url, batch.largest, fetchImpl, tags, options.tracing === true)
   return { ...methods, batch, subscribe: subscribe && (await subscribe), tagsAsked: tags }
 }
 

@@ -77,7 +77,7 @@ export function probeSocket(endpoint: Endpoint, options: { WebSocket?: new (url:
  * at all (the transport lines say why).
  */
 export async function testConnection(endpoint: Endpoint, options: { probe?: boolean } = {}): Promise<{ http: ProbeResult; websocket: ProbeResult; offers: NetworkProbe | null }> {
-  const [http, websocket, offers] = await Promise.all([probeHttp(endpoint), probeSocket(endpoint), options.probe ? probeNetwork(endpoint).catch(() => null) : Promise.resolve(null)])
+  const [http, websocket, offers] = await Promise.all([probeHttp(endpoint), probeSocket(endpoint), options.probe ? probeNetwork(endpoint, { tracing: true }).catch(() => null) : Promise.resolve(null)])
   return { http, websocket, offers: http.ok ? offers : null }
 }
 

@@ -107,7 +107,7 @@ function TagLine({ check }: { check: TagCheck }) {
   )
 }
 
-const offerRows: ReadonlyArray<{ key: keyof Omit<NetworkProbe, 'chainId' | 'clientVersion' | 'batch' | 'tagsAsked'>; what: string }> = [
+const offerRows: ReadonlyArray<{ key: keyof Omit<NetworkProbe, 'chainId' | 'clientVersion' | 'batch' | 'tagsAsked' | 'tracing'>; what: string }> = [
   { key: 'blockReceipts', what: 'eth_getBlockReceipts' },
   { key: 'safe', what: 'the safe tag' },
   { key: 'finalized', what: 'the finalized tag' },
@@ -115,6 +115,14 @@ const offerRows: ReadonlyArray<{ key: keyof Omit<NetworkProbe, 'chainId' | 'clie
   { key: 'l2aRawBlockTransactions', what: 'l2a_getRawBlockTransactions' },
   { key: 'l2bPendingTransactions', what: 'l2b_pendingTransactions' },
   { key: 'subscribe', what: 'eth_subscribe over WebSocket' },
+]
+
+const tracingRows: ReadonlyArray<{ key: keyof NonNullable<NetworkProbe['tracing']>; what: string }> = [
+  { key: 'callTracer', what: 'debug_trace* callTracer (call trace)' },
+  { key: 'prestateTracer', what: 'debug_trace* prestateTracer (state changes)' },
+  { key: 'simulateV1', what: 'eth_simulateV1 (simulation)' },
+  { key: 'stateOverrides', what: 'eth_call state overrides' },
+  { key: 'blockOverrides', what: 'eth_call block overrides' },
 ]
 
 function OfferLine({ testId, what, offer }: { testId: string; what: string; offer: Offer }) {
@@ -146,6 +154,7 @@ function Offers({ offers }: { offers: NetworkProbe }) {
             const offer = offers[key]
             return offer && <OfferLine key={key} testId={`offer-${key}`} what={what} offer={offer} />
           })}
+          {offers.tracing && tracingRows.map(({ key, what }) => <OfferLine key={key} testId={`offer-${key}`} what={what} offer={offers.tracing![key]} />)}
           <tr className="border-t border-zinc-100 align-top dark:border-zinc-800" data-testid="offer-batch" data-largest={offers.batch.largest}>
             <td className="py-1.5 pr-4 font-mono text-[13px]">batch size</td>
             <td className="py-1.5 pr-4 tabular-nums">{formatInteger(offers.batch.largest)} calls</td>

@@ -1,0 +1,108 @@
+import type { Browser, Page } from '@playwright/test'
+import { concat, numberToHex, type Hex } from 'viem'
+import { createChainClient } from '../server/chain/chainClient.ts'
+import { longTasksSince, newBenchContext, pageNow, waitForApp } from './browser.ts'
+import { quantile, round, summarize, type Summary } from './stats.ts'
+
+/**
+ * The transaction page's opened panels (issue 43, item 7), against their answers: from the end of the node's
+ * answer (the last /rpc/ response the panel waited for, Resource Timing) to the frame after its first rows are in
+ * the DOM. The call trace of a transaction of `frames` calls (made here: creation code that STATICCALLs an empty
+ * address in a loop), and the state changes of the bench chain's largest transaction (an emitter call of 100
+ * logs). Also: the long tasks while a 10,000-frame tree is scrolled end to end by keyboard.
+ */
+
+/** Creation code: `count` STATICCALLs to 0xaa (PUSH2 count; loop: STATICCALL, POP, count - 1, JUMPI while not zero; STOP). */
+function loopingCreation(count: number): Hex {
+  return concat([`0x61${count.toString(16).padStart(4, '0')}`, '0x5b', '0x6000600060006000', '0x60aa', '0x5afa50', '0x60019003', '0x80600357', '0x00'])
+}
+
+type Shown = { afterAnswer: number; answerAfterClick: number; requests: number }
+
+/** Clicks `toggle`, waits for `ready` in the DOM and the frame after; times it against the last /rpc/ answer. */
+async function openPanel(page: Page, toggle: string, ready: string): Promise<Shown> {
+  return page.evaluate(
+    async ({ toggle, ready }) => {
+      const clicked = performance.now()
+      ;(document.querySelector(`[data-testid="${toggle}"]`) as HTMLElement).click()
+      await new Promise<void>((resolve) => {
+        const found = () => document.querySelector(ready) !== null
+        if (found()) return resolve()
+        const observer = new MutationObserver(() => {
+          if (!found()) return
+          observer.disconnect()
+          resolve()
+        })
+        observer.observe(document.body, { subtree: true, childList: true })
+      })
+      // Painted: the frame after the rows went in.
+      await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+      const shown = performance.now()
+      const answers = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.startTime >= clicked && entry.name.includes('/rpc/') && entry.responseEnd <= shown)
+      const answered = Math.max(...answers.map((entry) => entry.responseEnd))
+      return { afterAnswer: shown - answered, answerAfterClick: answered - clicked, requests: answers.length }
+    },
+    { toggle, ready },
+  )
+}
+
+export type TraceResult = {
+  frames: number
+  /** ms from the trace's answer to its rows painted; budget 150. */
+  traceShown: Summary & { p50: number }
+  stateTransaction: Hex
+  /** ms from the state diff's answer to its accounts painted; budget 150. */
+  stateShown: Summary & { p50: number }
+  /** Long tasks (ms) while End, then Home, went through a 10,000-frame tree. */
+  scroll10k: { frames: number; longTasks: number[] }
+}
+
+async function sendAndWait(client: ReturnType<typeof createChainClient>, data: Hex, gas: bigint): Promise<Hex> {
+  const [from] = await client.getAddresses()
+  const hash = await client.sendTransaction({ account: from!, chain: null, data, gas })
+  await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  return hash
+}
+
+export async function measureTrace(browser: Browser, appUrl: string, anvilUrl: string, emitter: Hex, firstLogBlock: number, runs = 7, frames = 1_000): Promise<TraceResult> {
+  const client = createChainClient(anvilUrl)
+  const traced = await sendAndWait(client, loopingCreation(frames), 3_000_000n)
+  const huge = await sendAndWait(client, loopingCreation(10_000), 5_000_000n)
+  const logs = (await client.request({ method: 'eth_getLogs' as never, params: [{ address: emitter, fromBlock: numberToHex(firstLogBlock), toBlock: numberToHex(firstLogBlock) }] as never })) as Array<{ transactionHash: Hex }>
+  const stateTransaction = logs[0]!.transactionHash
+  const trace: number[] = []
+  const state: number[] = []
+  for (let run = 0; run < runs; run++) {
+    const context = await newBenchContext(browser)
+    try {
+      const page = await context.newPage()
+      await page.goto(`${appUrl}/tx/${traced}`)
+      await waitForApp(page)
+      trace.push((await openPanel(page, 'tx-trace-toggle', '[data-testid="tx-trace-tree"] [data-testid="tx-trace-row"]')).afterAnswer)
+      await page.goto(`${appUrl}/tx/${stateTransaction}`)
+      await waitForApp(page)
+      state.push((await openPanel(page, 'tx-state-toggle', '[data-testid="tx-state-list"] [data-testid="tx-state-account"]')).afterAnswer)
+    } finally {
+      await context.close()
+    }
+  }
+  const context = await newBenchContext(browser)
+  let longTasks: number[]
+  try {
+    const page = await context.newPage()
+    await page.goto(`${appUrl}/tx/${huge}`)
+    await waitForApp(page)
+    await openPanel(page, 'tx-trace-toggle', '[data-testid="tx-trace-tree"] [data-testid="tx-trace-row"]')
+    const since = await pageNow(page)
+    await page.getByTestId('tx-trace-tree').focus()
+    for (const key of ['End', 'Home', 'PageDown', 'End']) {
+      await page.keyboard.press(key)
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))
+    }
+    longTasks = await longTasksSince(page, since)
+  } finally {
+    await context.close()
+  }
+  const summary = (values: number[]) => ({ ...summarize(values), p50: round(quantile(values, 0.5)) })
+  return { frames, traceShown: summary(trace), stateTransaction, stateShown: summary(state), scroll10k: { frames: 10_001, longTasks: longTasks.map((value) => round(value)) } }
+}
