@@ -185,7 +185,7 @@ try {
   }
 
   if (wanted('trace')) {
-    const trace = await measureTrace(browser, appUrl, service.anvil.httpUrl, scenario.emitter, scenario.logs.from)
+    const trace = await measureTrace(browser, appUrl, service.anvil.httpUrl, scenario.emitter, Math.max(...scenario.logs.placement.map((entry) => entry.logs)))
     results.trace = trace
     log(`trace: a ${trace.frames}-frame call tree painted ${trace.traceShown.p50} ms after its answer (p50; budget 150); the state changes of ${trace.stateTransaction} ${trace.stateShown.p50} ms after theirs (budget 150); long tasks scrolling a 10,001-frame tree: ${JSON.stringify(trace.scroll10k.longTasks)}`)
   }
