@@ -112,22 +112,33 @@ export async function fulfillEdited<T>(route: Route, edit: (answer: T) => unknow
 }
 
 /**
- * Fault injection: the gateway's answer to ots_getApiLevel is replaced by -32601 "method not found", as a
- * node without Otterscan's methods answers; every other call in the same batch goes through untouched.
- * Returns the ots_ methods the page still sent.
+ * Fault injection: the gateway's answer to every call `refused` picks is replaced by -32601 "method not found",
+ * as a node without that method answers; every other call in the same batch goes through untouched. Returns
+ * the calls the page sent (refused or not), in order.
  */
-export async function refuseOtterscan(page: Page, gateway: string): Promise<string[]> {
-  const otsSent: string[] = []
+export async function refuseCalls(page: Page, gateway: string, refused: (call: { method: string; params: unknown[] }) => boolean): Promise<Array<{ method: string; params: unknown[] }>> {
+  const sentCalls: Array<{ method: string; params: unknown[] }> = []
   await page.route(gateway, async (route) => {
-    const sent = JSON.parse(route.request().postData() ?? 'null') as { id: number; method: string } | Array<{ id: number; method: string }>
+    const sent = JSON.parse(route.request().postData() ?? 'null') as RpcCall | RpcCall[]
     const entries = [sent].flat()
-    otsSent.push(...entries.map((entry) => entry.method).filter((method) => method.startsWith('ots_') && method !== 'ots_getApiLevel'))
-    const refused = new Set(entries.filter((entry) => entry.method === 'ots_getApiLevel').map((entry) => entry.id))
-    if (refused.size === 0) return route.continue()
-    const inject = (entry: { id: number }) => (refused.has(entry.id) ? { jsonrpc: '2.0', id: entry.id, error: { code: -32601, message: 'the method ots_getApiLevel does not exist/is not available' } } : entry)
+    sentCalls.push(...entries.map(({ method, params }) => ({ method, params: params ?? [] })))
+    const refusedIds = new Map(entries.filter((entry) => refused({ method: entry.method, params: entry.params ?? [] })).map((entry) => [entry.id, entry.method]))
+    if (refusedIds.size === 0) return route.continue()
+    const inject = (entry: { id: number }) => (refusedIds.has(entry.id) ? { jsonrpc: '2.0', id: entry.id, error: { code: -32601, message: `the method ${refusedIds.get(entry.id)} does not exist/is not available` } } : entry)
     await fulfillEdited(route, (answer: { id: number } | Array<{ id: number }>) => (Array.isArray(answer) ? answer.map(inject) : inject(answer)))
   })
-  return otsSent
+  return sentCalls
+}
+
+type RpcCall = { id: number; method: string; params?: unknown[] }
+
+/**
+ * Fault injection: ots_getApiLevel refused (refuseCalls), as a node without Otterscan's methods answers.
+ * Returns what tells the other ots_ methods the page still sent.
+ */
+export async function refuseOtterscan(page: Page, gateway: string): Promise<() => string[]> {
+  const sent = await refuseCalls(page, gateway, (call) => call.method === 'ots_getApiLevel')
+  return () => sent.map((call) => call.method).filter((method) => method.startsWith('ots_') && method !== 'ots_getApiLevel')
 }
 
 /**

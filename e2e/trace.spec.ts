@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { concat, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, parseAbi, toHex, type Hex } from 'viem'
-import { devAccount, fundTestAccount, rpc, rpcUrl, sendSigned, waitForReceipt, watchReports } from './helpers.ts'
+import { devAccount, fundTestAccount, refuseCalls, rpc, rpcUrl, sendSigned, waitForReceipt, watchReports } from './helpers.ts'
 
 /**
  * The transaction page's call trace and state changes (issue 43, items 2 and 3) on the real service (anvil
@@ -91,6 +91,27 @@ test.describe('call trace and state changes', () => {
     await page.keyboard.press('ArrowDown')
     await expect(tree).toHaveAttribute('aria-activedescendant', /-1$/)
     expect(reports).toEqual([])
+  })
+
+  test('a node without callTracer (injected fault: debug_trace* refused): the call tree from ots_traceTransaction', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { nft, token } = scenario().contracts
+    const { tokenId } = await mintTo(request, url)
+    const hash = await sendSigned(request, url, minter, { to: nft, data: encodeFunctionData({ abi: nftAbi, functionName: 'safeTransferFrom', args: [minter.address, token, tokenId] }), gas: 300_000n })
+    await waitForReceipt(request, url, hash)
+    const frames = await rpc<Array<{ type: string; depth: number; to: Hex }>>(request, url, 'ots_traceTransaction', [hash])
+    expect(frames.length).toBeGreaterThan(0)
+    const sent = await refuseCalls(page, url, (call) => call.method.startsWith('debug_trace'))
+    await page.goto(`/tx/${hash}`)
+    await page.getByTestId('tx-trace-toggle').click()
+    const tree = page.getByTestId('tx-trace-tree')
+    // Every frame Otterscan lists, at its depth (the transaction's own call first).
+    await expect(tree).toHaveAttribute('data-rows', String(frames.length))
+    await expect(page.getByTestId('tx-trace')).toContainText("From Otterscan's ots_traceTransaction")
+    const depths = await tree.getByTestId('tx-trace-row').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-depth'))))
+    expect(depths).toEqual(frames.map((frame) => frame.depth))
+    expect(frames[0]!.depth).toBe(0)
+    expect(sent.some((call) => call.method === 'ots_traceTransaction')).toBe(true)
   })
 
   test("a mint's state changes: the minter's nonce and balance, the NFT's storage slots named by its layout, the token count checked", async ({ page, request }) => {

@@ -142,7 +142,7 @@ test.describe('a transaction page that explains itself', () => {
     await expect(panel.getByTestId('revert-data')).toHaveText(answer.error.data)
     // Where ots_ is refused, internal transfers are a quiet line naming what they need.
     await expect(page.getByTestId('tx-internal-unavailable')).toContainText('ots_getInternalOperations')
-    expect(otsSent).toEqual([])
+    expect(otsSent()).toEqual([])
 
     await axeInEachTheme(page, panel)
   })

@@ -48,21 +48,18 @@ describe('treeFromCallTracer', () => {
 })
 
 describe('treeFromOts', () => {
-  it('places ots_traceTransaction frames under the transaction by their depths', () => {
-    const top = treeFromCallTracer(call(1)).rows[0]!.frame
-    const tree = treeFromOts(
-      [
-        { type: 'CALL', depth: 0, from: a(1), to: a(2), value: '0x0', input: '0x', output: '0x' },
-        { type: 'STATICCALL', depth: 1, from: a(2), to: a(3), value: null, input: '0x', output: '0x' },
-        { type: 'CALL', depth: 0, from: a(1), to: a(4), value: '0x1', input: '0x', output: '0x' },
-      ],
-      top,
-    )
-    expect(tree.rows.map((row) => [row.frame.to, row.depth, row.parent, row.end])).toEqual([
-      [a(1), 0, -1, 4],
-      [a(2), 1, 0, 3],
-      [a(3), 2, 1, 3],
-      [a(4), 1, 0, 4],
+  it('nests ots_traceTransaction frames by their depths, the transaction’s own call first', () => {
+    const tree = treeFromOts([
+      { type: 'CALL', depth: 0, from: a(0), to: a(1), value: '0x0', input: '0x', output: '0x' },
+      { type: 'CALL', depth: 1, from: a(1), to: a(2), value: '0x0', input: '0x', output: '0x' },
+      { type: 'staticcall', depth: 2, from: a(2), to: a(3), value: null, input: '0x', output: '0x' },
+      { type: 'CALL', depth: 1, from: a(1), to: a(4), value: '0x1', input: '0x', output: '0x' },
+    ])
+    expect(tree.rows.map((row) => [row.frame.to, row.frame.type, row.depth, row.parent, row.end])).toEqual([
+      [a(1), 'CALL', 0, -1, 4],
+      [a(2), 'CALL', 1, 0, 3],
+      [a(3), 'STATICCALL', 2, 1, 3],
+      [a(4), 'CALL', 1, 0, 4],
     ])
     expect(tree.knowsErrors).toBe(false)
   })

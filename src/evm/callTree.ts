@@ -72,18 +72,17 @@ export function treeFromCallTracer(top: CallFrame): CallTree {
   return { rows, revertingRow: revertingRow(rows), knowsErrors: true }
 }
 
-/** ots_traceTransaction's list (document order, with depths; the transaction itself is not in it). */
-export function treeFromOts(frames: readonly OtsFrame[], top: TraceFrame): CallTree {
-  const rows: TraceRow[] = [{ frame: top, depth: 0, parent: -1, end: frames.length + 1 }]
-  const path: number[] = [0]
+/** ots_traceTransaction's list: every frame in document order with its depth, the transaction's own call first (depth 0). */
+export function treeFromOts(frames: readonly OtsFrame[]): CallTree {
+  const rows: TraceRow[] = []
+  const path: number[] = []
   for (const entry of frames) {
-    const depth = entry.depth + 1
-    while (path.length > depth) rows[path.pop()!]!.end = rows.length
+    while (path.length > entry.depth) rows[path.pop()!]!.end = rows.length
     const index = rows.length
     rows.push({
       frame: { type: entry.type.toUpperCase(), from: entry.from, to: entry.to ?? null, value: bigintOrNull(entry.value), gasUsed: null, input: entry.input ?? '0x', output: entry.output ?? null, error: null },
-      depth,
-      parent: path.at(-1) ?? 0,
+      depth: entry.depth,
+      parent: path.at(-1) ?? -1,
       end: index + 1,
     })
     path.push(index)

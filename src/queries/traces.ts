@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Address, type Hash } from 'viem'
 import type { Network } from '../../contract/runtimeConfig.ts'
-import { treeFromCallTracer, treeFromOts, type CallTree, type TraceFrame } from '../evm/callTree.ts'
+import { treeFromCallTracer, treeFromOts, type CallTree } from '../evm/callTree.ts'
 import { clientsFor } from '../networks/clients.ts'
 import type { StateDiff } from '../../contract/tracing.ts'
 import { otsTraceTransaction, traceCalls, traceStateDiff } from '../rpc/tracing.ts'
@@ -14,14 +14,13 @@ import { toQuantity } from '../format/hex.ts'
  * first screen), only for mined transactions (then they never change), and only by a tracer the network's probe
  * found (src/networks/tracing.ts); kept for the default five minutes once unused (a long trace is megabytes). A long trace takes its own request: the page's other reads do not wait for it.
  */
-export function callTreeQuery(network: Network, hash: Hash, via: 'callTracer' | 'ots', top: TraceFrame | null) {
+export function callTreeQuery(network: Network, hash: Hash, via: 'callTracer' | 'ots') {
   return queryOptions({
     queryKey: queryKeys.callTree(network, hash, via),
     queryFn: async ({ signal }): Promise<CallTree> => {
       const rpc = clientsFor(network).http
       if (via === 'callTracer') return treeFromCallTracer(await traceCalls(rpc, hash, { signal, alone: true }))
-      if (!top) throw new Error('the transaction itself is needed to place Otterscan’s frames under it')
-      return treeFromOts(await otsTraceTransaction(rpc, hash, { signal, alone: true }), top)
+      return treeFromOts(await otsTraceTransaction(rpc, hash, { signal, alone: true }))
     },
     staleTime: Infinity,
   })

@@ -26,13 +26,14 @@ function render(node: HastNode, key: number): ReactNode {
   )
 }
 
-export function SourceCode({ code, language, testId }: { code: string; language: 'solidity' | 'text'; testId?: string }) {
+export function SourceCode({ code, language, label, testId }: { code: string; language: 'solidity' | 'text'; label: string; testId?: string }) {
   const highlight = useQuery({ queryKey: ['highlighter', 'solidity'], queryFn: loadHighlighter, staleTime: Infinity, gcTime: Infinity, enabled: language === 'solidity' }).data
   const highlighted = useMemo(() => (highlight ? render(highlight(code), 0) : null), [highlight, code])
   const lines = useMemo(() => code.split('\n').length, [code])
   return (
-    <div className="flex max-h-[36rem] overflow-auto rounded-lg bg-zinc-50 font-mono text-[12.5px] leading-5 ring-1 ring-inset ring-zinc-200/80 dark:bg-zinc-950/60 dark:ring-zinc-800" data-testid={testId} data-highlighted={highlighted !== null}>
-      <pre aria-hidden="true" className="sticky left-0 shrink-0 bg-zinc-50 py-3 pr-3 pl-4 text-right text-zinc-400 select-none dark:bg-zinc-950 dark:text-zinc-600">
+    // Focusable, so the keyboard scrolls it as the pointer does.
+    <div tabIndex={0} role="region" aria-label={label} className="flex max-h-[36rem] overflow-auto rounded-lg bg-zinc-50 font-mono text-[12.5px] leading-5 ring-1 ring-inset ring-zinc-200/80 dark:bg-zinc-950/60 dark:ring-zinc-800" data-testid={testId} data-highlighted={highlighted !== null}>
+      <pre aria-hidden="true" className="sticky left-0 shrink-0 bg-zinc-50 py-3 pr-3 pl-4 text-right text-zinc-500 select-none dark:bg-zinc-950 dark:text-zinc-400">
         {Array.from({ length: lines }, (_, index) => `${index + 1}\n`).join('')}
       </pre>
       <pre className="source-code min-w-0 flex-1 py-3 pr-4 text-zinc-800 dark:text-zinc-200">

@@ -80,7 +80,7 @@ function Verified({ source }: { source: Extract<VerifiedSource, { metadata: unkn
             </button>
           ))}
         </div>
-        {file && <SourceCode code={file.content} language={file.path.endsWith('.sol') ? 'solidity' : 'text'} testId="source-code" />}
+        {file && <SourceCode code={file.content} language={file.path.endsWith('.sol') ? 'solidity' : 'text'} label={`Source of ${file.path}`} testId="source-code" />}
       </div>
     </>
   )

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import type { TraceFrame } from '../../evm/callTree.ts'
 import { historyMethodsQuery } from '../../networks/otterscan.ts'
 import { tracingSupportQuery } from '../../networks/tracing.ts'
 import { useNames } from '../../queries/names.ts'
@@ -13,15 +12,12 @@ import { TraceLoading } from './traceLoading.tsx'
 
 /** The opened call trace: its own chunk, loaded when the panel is first opened (CallTracePanel.tsx). */
 export default function CallTraceBody({ data }: { data: TransactionData }) {
-  const { network, hash, transaction } = data
+  const { network, hash } = data
   const support = useQuery(tracingSupportQuery(network))
   const history = useQuery(historyMethodsQuery(network))
   const names = useNames(network)
   const via = support.data?.callTracer.offered ? 'callTracer' : support.data && history.data?.offered ? 'ots' : null
-  const top: TraceFrame | null = transaction
-    ? { type: transaction.to ? 'CALL' : 'CREATE', from: transaction.from, to: transaction.to ?? data.receipt?.contractAddress ?? null, value: BigInt(transaction.value), gasUsed: data.receipt ? BigInt(data.receipt.gasUsed) : null, input: transaction.input, output: null, error: null }
-    : null
-  const tree = useQuery({ ...callTreeQuery(network, hash, via ?? 'callTracer', top), enabled: via !== null })
+  const tree = useQuery({ ...callTreeQuery(network, hash, via ?? 'callTracer'), enabled: via !== null })
   if (support.error || history.error) {
     const error = support.error ?? history.error
     return <ErrorPanel error={error} onRetry={() => void (support.error ? support.refetch() : history.refetch())} compact />
