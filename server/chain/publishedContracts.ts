@@ -1,9 +1,7 @@
-import fs from 'node:fs'
 import type { Abi, Address } from 'viem'
 import type { PublishedContracts, PublishedStorageLayout } from '../../contract/publishedContracts.ts'
-import type { Artifacts } from './compile.ts'
 import { furnaceAddress } from './furnace.ts'
-import { scenarioPaths, type Scenario } from './scenario.ts'
+import { readDeployment, type Scenario } from './scenario.ts'
 
 /**
  * The local chain's own contracts as the explorer should know them: name, address, ABI and storage layout of each
@@ -13,15 +11,9 @@ import { scenarioPaths, type Scenario } from './scenario.ts'
  * "unknown". Empty until the scenario has been deployed.
  */
 export function publishedContracts(dataDir: string): PublishedContracts {
-  const paths = scenarioPaths(dataDir)
-  let scenario: Scenario
-  let artifacts: Artifacts
-  try {
-    scenario = JSON.parse(fs.readFileSync(paths.record, 'utf8')) as Scenario
-    artifacts = JSON.parse(fs.readFileSync(paths.artifacts, 'utf8')) as Artifacts
-  } catch {
-    return { contracts: [] }
-  }
+  const deployment = readDeployment(dataDir)
+  if (!deployment) return { contracts: [] }
+  const { scenario, artifacts } = deployment
   const contracts = Object.entries(scenario.contracts).flatMap(([key, address]) => {
     const contract = scenario.deployment[key as keyof Scenario['deployment']]?.contract
     const artifact = contract ? artifacts.contracts[contract] : undefined

@@ -62,6 +62,16 @@ export type Scenario = {
 
 export type ScenarioOptions = { rpcUrl: string; dataDir: string; log: (line: string) => void }
 
+/** The data dir's deployment: its scenario record and the artifacts it was compiled to; null before it is deployed (or when torn). */
+export function readDeployment(dataDir: string): { scenario: Scenario; artifacts: Artifacts } | null {
+  const paths = scenarioPaths(dataDir)
+  try {
+    return { scenario: JSON.parse(fs.readFileSync(paths.record, 'utf8')) as Scenario, artifacts: JSON.parse(fs.readFileSync(paths.artifacts, 'utf8')) as Artifacts }
+  } catch {
+    return null
+  }
+}
+
 export function scenarioPaths(dataDir: string) {
   return {
     record: path.join(dataDir, 'scenario.json'),

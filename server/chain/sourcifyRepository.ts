@@ -1,7 +1,5 @@
-import fs from 'node:fs'
-import type { Artifacts } from './compile.ts'
 import { furnaceAddress } from './furnace.ts'
-import { scenarioPaths, type Scenario } from './scenario.ts'
+import { readDeployment, type Scenario } from './scenario.ts'
 
 /**
  * The local chain's own contracts as a verified-source repository in Sourcify's layout, so the explorer
@@ -16,17 +14,10 @@ export type RepositoryFile = { body: string; contentType: string }
 type Entry = { metadata: string; sources: Record<string, string> }
 
 function entries(dataDir: string): Map<string, Entry> {
-  const paths = scenarioPaths(dataDir)
   const found = new Map<string, Entry>()
-  let scenario: Scenario
-  let artifacts: Artifacts
-  try {
-    scenario = JSON.parse(fs.readFileSync(paths.record, 'utf8')) as Scenario
-    artifacts = JSON.parse(fs.readFileSync(paths.artifacts, 'utf8')) as Artifacts
-  } catch {
-    return found
-  }
-  if (!artifacts.sources) return found
+  const deployment = readDeployment(dataDir)
+  if (!deployment?.artifacts.sources) return found
+  const { scenario, artifacts } = deployment
   const add = (address: string, contract: string | undefined) => {
     const artifact = contract ? artifacts.contracts[contract] : undefined
     if (artifact?.metadata) found.set(address.toLowerCase(), { metadata: artifact.metadata, sources: artifacts.sources })

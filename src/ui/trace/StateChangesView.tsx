@@ -66,9 +66,9 @@ function AccountRow({ change, contractName, layout, slotKeys }: { change: Accoun
           <caption className="sr-only">Storage slots changed</caption>
           <thead className="text-left font-sans text-xs text-zinc-500 dark:text-zinc-400">
             <tr>
-              <th className="w-1/3 py-1 font-medium">Slot</th>
-              <th className="w-1/3 py-1 font-medium">Before</th>
-              <th className="w-1/3 py-1 font-medium">After</th>
+              <th scope="col" className="w-1/3 py-1 font-medium">Slot</th>
+              <th scope="col" className="w-1/3 py-1 font-medium">Before</th>
+              <th scope="col" className="w-1/3 py-1 font-medium">After</th>
             </tr>
           </thead>
           <tbody>
