@@ -419,3 +419,27 @@ test.describe('file panel', () => {
     await expect(page.getByTestId('store-status')).toHaveAttribute('data-state', 'ok')
   })
 })
+
+test.describe('the gateway on the app origin', () => {
+  test('stored HTML at /ipfs/<cid>/ renders sandboxed: its script never runs on the app origin', async ({ page, request }) => {
+    const dialogs = watchDialogs(page)
+    const html = '<!doctype html><title>stored</title><h1>stored page</h1><script>document.title = "ran"; alert("ran")</script>'
+    const response = await request.post(`${fileStore.url}/api/v0/add`, { headers: auth(fileStore), multipart: { file: { name: 'site/index.html', mimeType: 'text/html', buffer: Buffer.from(html) } } })
+    expect(response.status()).toBe(200)
+    const lines = (await response.text()).trim().split('\n').map((line) => JSON.parse(line) as { Name: string; Hash: string })
+    const root = lines.find((line) => line.Name === 'site')!.Hash
+    const opened = await page.goto(`/ipfs/${root}/`)
+    expect(opened!.headers()['content-security-policy']).toBe('sandbox')
+    await expect(page.locator('h1')).toHaveText('stored page')
+    // The script was there, and did nothing: the sandbox kept it from running.
+    expect(await page.title()).toBe('stored')
+    expect(dialogs).toEqual([])
+    // The file itself by its CID: the bytes as stored, named by the gateway's own sniffing as text.
+    const file = lines.find((line) => line.Name === 'site/index.html')!.Hash
+    const bytes = await request.get(`/ipfs/${file}`)
+    expect(await bytes.text()).toBe(html)
+    // Without a name, HTML is not guessed: text, which no browser renders as a page.
+    expect(bytes.headers()['content-type']).toBe('text/plain; charset=utf-8')
+    expect(bytes.headers()['content-security-policy']).toBe('sandbox')
+  })
+})

@@ -123,6 +123,16 @@ export async function registerNetworkProxy(app: FastifyInstance, runtime: () => 
       return reply.from(rpcHttpUrl(network), { rewriteRequestHeaders: (_request, headers) => passedOn(headers), onError, timeout: timeoutMs })
     })
 
+    // The default network's store as a read-only path gateway on the app's origin (its answers sandboxed by the store).
+    scope.get<{ Params: { '*': string } }>('/ipfs/*', (request, reply) => {
+      const config = runtime()
+      const network = networkNamed(config.defaultNetwork)
+      if (!network?.ipfsUrl) return reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('no file store on this deployment')
+      const query = request.url.indexOf('?')
+      const target = `${network.ipfsUrl.replace(/\/+$/, '')}/ipfs/${request.params['*']}${query < 0 ? '' : request.url.slice(query)}`
+      return reply.from(target, { rewriteRequestHeaders: (_request, headers) => passedOn(headers), onError: (sent) => void (sent as FastifyReply).code(502).send('the file store did not answer'), timeout: timeoutMs })
+    })
+
     scope.all<{ Params: { network: string; '*': string } }>(`${proxyPrefixes.files}/:network/api/v0/*`, (request, reply) => {
       const network = networkNamed(request.params.network)
       if (!network?.ipfsUrl) return unavailable(reply, 'not found: no file store for this network', 404)

@@ -11,6 +11,7 @@ import { PinSet } from './pins.ts'
 import { recoverInterruptedAdds } from './recovery.ts'
 import { addRoute } from './routes/add.ts'
 import { catRoute } from './routes/cat.ts'
+import { gatewayRoute } from './routes/gateway.ts'
 import { pinAddRoute, pinLsRoute, pinRmRoute } from './routes/pin.ts'
 import { repoGcRoute } from './routes/repoGc.ts'
 import { versionRoute } from './routes/version.ts'
@@ -112,6 +113,8 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS') return
+    // The read-only gateway (routes/gateway.ts) takes no credentials: content-addressed reads of what is held.
+    if ((request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith('/ipfs/')) return
     // Kubo's RPC is POST only (GET would let any page trigger commands with a plain link), and it says so
     // for every path under /api/v0/ before it looks at anything else, credentials included.
     if (request.method !== 'POST' && request.url.startsWith('/api/v0/')) {
@@ -140,6 +143,7 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   app.post('/api/v0/pin/ls', pinLsRoute(context))
   app.post('/api/v0/repo/gc', repoGcRoute(context))
   app.post('/api/v0/version', versionRoute())
+  app.get('/ipfs/*', gatewayRoute(context))
 
   try {
     await app.listen(listenOn(options.port, options.listenFd))
