@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
-import { concat, encodeFunctionData, parseAbi, type Hex } from 'viem'
+import { encodeFunctionData, parseAbi, type Hex } from 'viem'
 import { createChainClient } from '../server/chain/chainClient.ts'
+import { staticCallLoopInitCode } from '../server/testing/evmSnippets.ts'
 import { longTasksSince, newBenchContext, pageNow, waitForApp } from './browser.ts'
 import { quantile, round, summarize, type Summary } from './stats.ts'
 
@@ -11,11 +12,6 @@ import { quantile, round, summarize, type Summary } from './stats.ts'
  * address in a loop), and the state changes of the bench chain's largest transaction (an emitter call of 100
  * logs, sent again here). Also: the long tasks while a 10,000-frame tree is scrolled end to end by keyboard.
  */
-
-/** Creation code: `count` STATICCALLs to 0xaa (PUSH2 count; loop: STATICCALL, POP, count - 1, JUMPI while not zero; STOP). */
-function loopingCreation(count: number): Hex {
-  return concat([`0x61${count.toString(16).padStart(4, '0')}`, '0x5b', '0x6000600060006000', '0x60aa', '0x5afa50', '0x60019003', '0x80600357', '0x00'])
-}
 
 type Shown = { afterAnswer: number; answerAfterClick: number; requests: number }
 
@@ -72,8 +68,8 @@ async function sendAndWait(client: ReturnType<typeof createChainClient>, data: H
 
 export async function measureTrace(browser: Browser, appUrl: string, anvilUrl: string, emitter: Hex, logsPerCall: number, runs = 7, frames = 1_000): Promise<TraceResult> {
   const client = createChainClient(anvilUrl)
-  const traced = await sendAndWait(client, loopingCreation(frames), 3_000_000n)
-  const huge = await sendAndWait(client, loopingCreation(10_000), 5_000_000n)
+  const traced = await sendAndWait(client, staticCallLoopInitCode(frames), 3_000_000n)
+  const huge = await sendAndWait(client, staticCallLoopInitCode(10_000), 5_000_000n)
   // The chain's largest transactions are its emitter calls (emitMany(100): 100 logs). One more of them, sent now:
   // anvil replays an old transaction of a chain loaded from a state dump from far back, which is the node's cost,
   // not the page's.

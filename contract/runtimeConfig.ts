@@ -91,7 +91,13 @@ export function resolveSameOrigin(config: RuntimeConfig, page: string): RuntimeC
   const ws = (value: string) => (value.startsWith('/') ? http(value).replace(/^http/, 'ws') : value)
   return {
     ...config,
-    networks: config.networks.map((network) => ({ ...network, rpcBase: http(network.rpcBase), wsBase: ws(network.wsBase), ipfsUrl: network.ipfsUrl === null ? null : http(network.ipfsUrl) })),
+    networks: config.networks.map((network) => ({
+      ...network,
+      rpcBase: http(network.rpcBase),
+      wsBase: ws(network.wsBase),
+      ipfsUrl: network.ipfsUrl === null ? null : http(network.ipfsUrl),
+      ...(network.sourcesUrl === undefined ? {} : { sourcesUrl: http(network.sourcesUrl) }),
+    })),
   }
 }
 

@@ -309,3 +309,16 @@ export async function transactionsOfAddress(request: APIRequestContext, url: str
   return blocks.flatMap(({ result }) => [...result.transactions].reverse().filter((tx) => tx.from.toLowerCase() === who || tx.to?.toLowerCase() === who).map((tx) => tx.hash))
 }
 
+/** The network form's text fields a test fills in (their testids are `field-<name>`). */
+export type NetworkFields = Partial<Record<'label' | 'name' | 'rpcBase' | 'chainId' | 'ipfsUrl' | 'sourcesUrl' | 'key', string>>
+
+/** Opens /settings, adds a network with `fields` filled in as a user types them, saves it and waits for its row. */
+export async function addNetworkInSettings(page: Page, fields: NetworkFields): Promise<void> {
+  await page.goto('/settings')
+  await page.getByTestId('add-network').click()
+  const form = page.getByTestId('network-form')
+  for (const [field, value] of Object.entries(fields)) await form.getByTestId(`field-${field}`).fill(value)
+  await form.getByTestId('network-save').click()
+  await expect(page.getByTestId(`network-row-${fields.name}`)).toBeVisible()
+}
+

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { concatHex, encodeAbiParameters, keccak256, size, toBytes, type Hex } from 'viem'
 import { firstScreenStateElementId } from '../contract/pageConfig.ts'
-import { appRendered, devAccount, fundTestAccount, rpcUrl, watchDialogs, watchInFlight, watchReports } from './helpers.ts'
+import { addNetworkInSettings, appRendered, devAccount, fundTestAccount, rpcUrl, watchDialogs, watchInFlight, watchReports } from './helpers.ts'
 import { devnet } from './service.ts'
 import { scenarioReady, tourStops, visit, type Stop } from './tour.ts'
 
@@ -448,17 +448,7 @@ test.describe('browser security', () => {
     const { rpcBase, ipfsUrl, key, secret } = devnetCredentials()
     const watched = watchCredentials(page)
     // A network the user adds with a file store and no secret; the secret is entered on /files, not remembered.
-    await page.goto('/settings')
-    await page.getByTestId('add-network').click()
-    const form = page.getByTestId('network-form')
-    await form.getByTestId('field-label').fill('Own store')
-    await form.getByTestId('field-name').fill('own-store')
-    await form.getByTestId('field-rpcBase').fill(rpcBase)
-    await form.getByTestId('field-chainId').fill('31337')
-    await form.getByTestId('field-ipfsUrl').fill(ipfsUrl!)
-    await form.getByTestId('field-key').fill(key)
-    await form.getByTestId('network-save').click()
-    await expect(page.getByTestId('network-row-own-store')).toBeVisible()
+    await addNetworkInSettings(page, { label: 'Own store', name: 'own-store', rpcBase, chainId: '31337', ipfsUrl: ipfsUrl!, key })
     await watched.snap('settings with a user network')
 
     await page.goto('/files?network=own-store')

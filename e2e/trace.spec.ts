@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { concat, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, parseAbi, toHex, type Hex } from 'viem'
+import { encodeAbiParameters, encodeFunctionData, getAddress, keccak256, parseAbi, toHex, type Hex } from 'viem'
+import { staticCallLoopInitCode } from '../server/testing/evmSnippets.ts'
 import { devAccount, fundTestAccount, refuseCalls, rpc, rpcUrl, sendSigned, waitForReceipt, watchReports } from './helpers.ts'
 
 /**
@@ -162,8 +163,7 @@ test.describe('call trace and state changes', () => {
     const url = await rpcUrl(request)
     const creator = devAccount(31)
     await fundTestAccount(request, url, creator.address)
-    // PUSH2 10000; loop: STATICCALL(gas, 0xaa, 0, 0, 0, 0), POP, counter - 1, JUMPI back while not zero; STOP.
-    const loop: Hex = concat(['0x612710', '0x5b', '0x6000600060006000', '0x60aa', '0x5afa50', '0x60019003', '0x80600357', '0x00'])
+    const loop = staticCallLoopInitCode(10_000)
     const hash = await sendSigned(request, url, creator, { data: loop, gas: 5_000_000n })
     expect((await waitForReceipt<Receipt>(request, url, hash)).status).toBe('0x1')
     const trace = await rpc<Frame>(request, url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }])

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { getAddress, type Hex } from 'viem'
 import { gatewayUrl } from './service.ts'
-import { watchReports } from './helpers.ts'
+import { addNetworkInSettings, watchReports } from './helpers.ts'
 
 /**
  * Verified source (issue 43, item 4): the service's own contracts from its repository in Sourcify's layout
@@ -61,17 +61,8 @@ test.afterAll(async () => {
 })
 
 /** Adds the devnet's gateway again as a network of the user's, with the test's repository. */
-async function addNetworkWithRepository(page: Page): Promise<void> {
-  await page.goto('/settings')
-  await page.getByTestId('add-network').click()
-  const form = page.getByTestId('network-form')
-  await form.getByTestId('field-label').fill('Devnet, test repository')
-  await form.getByTestId('field-name').fill('devrepo')
-  await form.getByTestId('field-rpcBase').fill(gatewayUrl)
-  await form.getByTestId('field-chainId').fill('31337')
-  await form.getByTestId('field-sourcesUrl').fill(`${repositoryUrl}/`)
-  await form.getByTestId('network-save').click()
-  await expect(page.getByTestId('network-row-devrepo')).toBeVisible()
+function addNetworkWithRepository(page: Page): Promise<void> {
+  return addNetworkInSettings(page, { label: 'Devnet, test repository', name: 'devrepo', rpcBase: gatewayUrl, chainId: '31337', sourcesUrl: `${repositoryUrl}/` })
 }
 
 test.describe('verified source', () => {

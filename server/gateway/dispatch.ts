@@ -17,7 +17,7 @@ import { callHasGas, capCallGas } from './rules/callGasCap.ts'
 import { checkHistoryPageSize } from './rules/historyPageSize.ts'
 import { checkLogsResult, prepareLogsFilter, queryTimeoutMessage } from './rules/logsFilter.ts'
 import { normalizeRevert } from './rules/revert.ts'
-import { checkTraceOptions, isTraceMethod, opcodeTraceTooLarge, traceTimedOut } from './rules/traceOptions.ts'
+import { checkTraceOptions, opcodeTraceTooLarge, traceTimedOut, type TraceMethod } from './rules/traceOptions.ts'
 import { UpstreamUnavailable, type NodeClient } from './upstream.ts'
 
 /** What a WebSocket connection offers the dispatcher: subscriptions belong to the socket they came in on. */
@@ -196,8 +196,7 @@ export class Dispatcher {
    * within the trace deadline; an opcode log no larger than the cap. At the node it takes a client's turn
    * as any call does (fairShare.ts), so one client's traces never hold the node for another.
    */
-  async #trace(method: string, params: unknown[]): Promise<unknown> {
-    if (!isTraceMethod(method)) throw new RpcFailure(ErrorCode.methodNotFound, `the method ${method} does not exist/is not available`)
+  async #trace(method: TraceMethod, params: unknown[]): Promise<unknown> {
     const { tracer } = checkTraceOptions(method, params)
     const sent = method === 'debug_traceCall' ? await this.#withGasCap(params) : params
     const result = await this.#heavy(method, sent)

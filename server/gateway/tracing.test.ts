@@ -23,7 +23,8 @@ async function sendAndWait(fields: { to?: Hex; value?: bigint; data?: Hex; gas: 
   const raw = await account.signTransaction({ chainId: 31337, type: 'eip1559', nonce, maxFeePerGas: 20_000_000_000n, maxPriorityFeePerGas: 1n, ...fields })
   const sent = await service.rpc('eth_sendRawTransaction', [raw])
   if (sent.error) throw new Error(sent.error.message)
-  // Block time 0: mined as it is sent, its receipt readable once anvil has written the block (asked until then).
+  // Block time 0: mined as it is sent, its receipt readable once anvil has written the block (asked until then:
+  // this runs in beforeAll, where vitest's expect.poll may not).
   for (let attempt = 0; attempt < 200; attempt++) {
     const receipt = await service.node('eth_getTransactionReceipt', [sent.result])
     if (receipt) return receipt as never

@@ -23,3 +23,12 @@ export function revertInitCode(payload: Hex): Hex {
 
 /** Init code whose return value is the gas left when it runs: shows what gas the node really gave a call. */
 export const gasLeftInitCode: Hex = '0x5a60005260206000f3'
+
+/**
+ * Init code that makes `count` STATICCALLs to the empty address 0xaa, one frame each in a call trace
+ * (PUSH2 count; JUMPDEST; STATICCALL(gas, 0xaa, 0, 0, 0, 0); POP; count - 1; JUMPI back while not zero; STOP).
+ */
+export function staticCallLoopInitCode(count: number): Hex {
+  if (count < 1 || count > 0xffff) throw new Error('count must fit in PUSH2')
+  return `0x61${count.toString(16).padStart(4, '0')}5b 6000600060006000 60aa 5afa50 60019003 80600357 00`.replace(/ /g, '') as Hex
+}

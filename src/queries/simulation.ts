@@ -8,7 +8,8 @@ import { clientsFor } from '../networks/clients.ts'
 import type { TracingSupport } from '../networks/tracingProbe.ts'
 import { RpcError } from '../rpc/errors.ts'
 import type { CallRequest, StateBlock } from '../rpc/methods.ts'
-import { callWithOverrides, simulateCall, traceCallDiff, traceCallTree, type Overrides } from '../rpc/tracing.ts'
+import type { Overrides } from '../rpc/overrides.ts'
+import { callWithOverrides, simulateCall, traceCallDiff, traceCallTree } from '../rpc/tracing.ts'
 
 /**
  * A call simulated, never sent: its outcome from eth_simulateV1 where the node offers it, else eth_call with the

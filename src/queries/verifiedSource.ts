@@ -4,6 +4,7 @@ import type { Network } from '../../contract/runtimeConfig.ts'
 import type { SolcMetadata } from '../evm/sourceVerification.ts'
 import { clientsFor } from '../networks/clients.ts'
 import { getCode } from '../rpc/methods.ts'
+import { accountQuery } from './account.ts'
 
 /**
  * A contract's verified source, from the network's repository in Sourcify's layout (its `sourcesUrl`: the
@@ -26,11 +27,6 @@ export type VerifiedSource =
       metadataCid: string
     }
 
-/** The repository's root as a URL (a path is on the app's own origin). */
-function rootUrl(sourcesUrl: string): string {
-  return new URL(sourcesUrl, globalThis.location?.origin ?? 'http://localhost').href.replace(/\/+$/, '')
-}
-
 async function fetchText(url: string, signal: AbortSignal): Promise<string | null> {
   const response = await fetch(url, { signal, credentials: 'omit' })
   if (response.status === 404) return null
@@ -44,11 +40,12 @@ const sourcePath = (path: string) => path.split('/').map(encodeURIComponent).joi
 export function verifiedSourceQuery(network: Network, address: Address) {
   return queryOptions({
     queryKey: [network.name, 'verifiedSource', address.toLowerCase(), network.sourcesUrl ?? null] as const,
-    queryFn: async ({ signal }): Promise<VerifiedSource> => {
+    queryFn: async ({ signal, client }): Promise<VerifiedSource> => {
       if (!network.sourcesUrl) return { status: 'not-verified', reason: 'no verified-source repository is set for this network (Settings: Verified sources)' }
       // The CBOR, UnixFS and hashing code only when a repository is asked: not in the address page's own load.
       const { cidV0, metadataMatch, parseMetadata, sourceMatches } = await import('../evm/sourceVerification.ts')
-      const root = rootUrl(network.sourcesUrl)
+      // A path on the app's origin was made a URL with the rest of the config (resolveSameOrigin).
+      const root = network.sourcesUrl.replace(/\/+$/, '')
       const chainId = BigInt(network.chainId).toString(10)
       const checksummed = getAddress(address)
       for (const folder of ['full_match', 'partial_match'] as const) {
@@ -58,7 +55,8 @@ export function verifiedSourceQuery(network: Network, address: Address) {
         if (text === null) continue
         const metadata = parseMetadata(text)
         const [code, sources] = await Promise.all([
-          getCode(clientsFor(network).http, address, 'latest', { signal }),
+          // The address page read the code with the balance and nonce (accountQuery): not asked for again.
+          client.getQueryData(accountQuery(network, address).queryKey)?.code ?? getCode(clientsFor(network).http, address, 'latest', { signal }),
           Promise.all(
             Object.entries(metadata.sources).map(async ([path, entry]): Promise<SourceFile> => {
               const content = entry.content ?? (await fetchText(`${base}/sources/${sourcePath(path)}`, signal))

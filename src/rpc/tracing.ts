@@ -4,6 +4,7 @@ import { MalformedResponseError } from './errors.ts'
 import { parseResult, type CallRequest, type StateBlock } from './methods.ts'
 import { addressSchema, dataSchema, quantitySchema } from './schemas.ts'
 import type { CallOptions, RpcTransport } from './transport.ts'
+import { callParams, nonEmpty, simulateParams, type Overrides } from './overrides.ts'
 import type { CallFrame, OtsFrame, StateDiff } from '../../contract/tracing.ts'
 
 /**
@@ -61,17 +62,6 @@ export function otsTraceTransaction(rpc: RpcTransport, hash: Hash, options?: Cal
   return rpc.request('ots_traceTransaction', [hash], options).then((value) => parseResult('ots_traceTransaction', v.array(otsFrameSchema), value))
 }
 
-/**
- * What a simulation changes before it runs: per account its balance, nonce, code and storage slots (only the
- * slots named: `stateDiff`), and the block's fields (number, time, base fee…). The shapes eth_call's third and
- * fourth params, debug_traceCall's options and eth_simulateV1's block state calls all take.
- */
-export type StateOverrides = Record<Hex, { balance?: Hex; nonce?: Hex; code?: Hex; stateDiff?: Record<Hex, Hex> }>
-export type BlockOverrides = { number?: Hex; time?: Hex; baseFeePerGas?: Hex; gasLimit?: Hex; feeRecipient?: Hex; prevRandao?: Hex }
-export type Overrides = { state?: StateOverrides; block?: BlockOverrides }
-
-const nonEmpty = <T extends object>(value: T | undefined) => (value && Object.keys(value).length > 0 ? value : undefined)
-
 /** debug_traceCall's options for a tracer, with the overrides (geth's names: stateOverrides, blockOverrides). */
 function traceCallOptions(tracer: object, overrides: Overrides): object {
   return { ...tracer, ...(nonEmpty(overrides.state) && { stateOverrides: overrides.state }), ...(nonEmpty(overrides.block) && { blockOverrides: overrides.block }) }
@@ -93,10 +83,7 @@ export function traceCallDiff(rpc: RpcTransport, request: CallRequest, block: St
 
 /** eth_call with the overrides as its third and fourth params (left out when empty: a node without them still answers). */
 export function callWithOverrides(rpc: RpcTransport, request: CallRequest, block: StateBlock, overrides: Overrides, options?: CallOptions): Promise<Hex> {
-  const params: unknown[] = [request, block]
-  if (nonEmpty(overrides.state) || nonEmpty(overrides.block)) params.push(overrides.state ?? {})
-  if (nonEmpty(overrides.block)) params.push(overrides.block)
-  return rpc.request('eth_call', params, options).then((value) => parseResult('eth_call', dataSchema, value))
+  return rpc.request('eth_call', callParams(request, block, overrides), options).then((value) => parseResult('eth_call', dataSchema, value))
 }
 
 const simulatedLogSchema = v.looseObject({ address: addressSchema, topics: v.array(dataSchema), data: dataSchema })
@@ -111,8 +98,7 @@ export type SimulatedCall = v.InferOutput<typeof simulatedCallSchema>
 
 /** One call simulated with eth_simulateV1 in a block of its own, the overrides applied: its outcome and logs. */
 export async function simulateCall(rpc: RpcTransport, request: CallRequest, block: StateBlock, overrides: Overrides, options?: CallOptions): Promise<SimulatedCall> {
-  const blockStateCall = { ...(nonEmpty(overrides.state) && { stateOverrides: overrides.state }), ...(nonEmpty(overrides.block) && { blockOverrides: overrides.block }), calls: [request] }
-  const answer = await rpc.request('eth_simulateV1', [{ blockStateCalls: [blockStateCall], validation: false, traceTransfers: false }, block], options)
+  const answer = await rpc.request('eth_simulateV1', simulateParams(request, block, overrides), options)
   const blocks = parseResult('eth_simulateV1', v.pipe(v.array(v.looseObject({ calls: v.array(simulatedCallSchema) })), v.minLength(1)), answer)
   const call = blocks[0]!.calls[0]
   if (!call) throw new MalformedResponseError('eth_simulateV1', 'calls', 'expected the one call simulated')

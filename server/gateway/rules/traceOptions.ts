@@ -12,10 +12,6 @@ export const allowedTracers = ['callTracer', 'prestateTracer'] as const
 
 export type TraceMethod = (typeof traceMethods)[number]
 
-export function isTraceMethod(method: string): method is TraceMethod {
-  return (traceMethods as readonly string[]).includes(method)
-}
-
 /** Where a trace method's options object sits: after the call and its block for debug_traceCall, else after the subject. */
 function optionsIndex(method: TraceMethod): number {
   return method === 'debug_traceCall' ? 2 : 1

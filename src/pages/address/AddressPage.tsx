@@ -8,7 +8,6 @@ import { MethodUnavailable } from '../../ui/networks/MethodUnavailable.tsx'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { accountQuery, type Account } from '../../queries/account.ts'
 import { useHead } from '../../queries/head.ts'
-import { isRetryable } from '../../rpc/errors.ts'
 import { AppLink } from '../../ui/AppLink.tsx'
 import { Badge } from '../../ui/Badge.tsx'
 import { BlockLink } from '../../ui/BlockLink.tsx'
@@ -42,6 +41,7 @@ import { WriteContractPanel } from './WriteContractPanel.tsx'
 import { usePastedAbi } from './usePastedAbi.ts'
 import { blockScanHistoryFor } from '../../history/blockScanHistory.ts'
 import { TokenActivity, transferRows } from './TokenActivity.tsx'
+import { retryFor } from '../../ui/retryFor.ts'
 
 /** The logs and storage tools take the address as a query parameter (their pages live in src/pages/logs and /storage). */
 function ToolCard({ to, title, children, icon, testId }: { to: string; title: string; children: ReactNode; icon: ReactNode; testId: string }) {
@@ -205,7 +205,7 @@ export function AddressPage() {
       />
 
       {account.error && !account.data ? (
-        <ErrorPanel error={account.error} onRetry={isRetryable(account.error) ? () => void account.refetch() : undefined} />
+        <ErrorPanel error={account.error} onRetry={retryFor(account)} />
       ) : (
         <Panel title="Overview" testId="address-overview" actions={headNumber ? <StateAt head={headNumber} /> : undefined}>
           {account.data ? (

@@ -5,13 +5,13 @@ import { formatInteger, formatTokenAmount } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { holdingsOf, tokenBalancesQuery, type HoldingBalance } from '../../queries/tokenBalances.ts'
 import { isToken, tokenQuery } from '../../queries/token.ts'
-import { isRetryable } from '../../rpc/errors.ts'
 import { Address } from '../../ui/Address.tsx'
 import { Badge } from '../../ui/Badge.tsx'
 import { BlockLink } from '../../ui/BlockLink.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
+import { retryFor } from '../../ui/retryFor.ts'
 
 function HoldingRow({ network, holding }: { network: AppNetwork; holding: HoldingBalance }) {
   const info = useQuery(tokenQuery(network, holding.token)).data
@@ -69,7 +69,7 @@ export function BalancesPanel({ network, address, transfers, block, scanning }: 
         </p>
       ) : balances.error ? (
         <div className="p-4">
-          <ErrorPanel error={balances.error} compact onRetry={isRetryable(balances.error) ? () => void balances.refetch() : undefined} />
+          <ErrorPanel error={balances.error} compact onRetry={retryFor(balances)} />
         </div>
       ) : balances.data ? (
         <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">

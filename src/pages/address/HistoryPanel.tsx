@@ -4,7 +4,6 @@ import type { Address as AddressType } from 'viem'
 import { receiptStatus } from '../../format/receiptStatus.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { addressHistoryQuery, historyCursorText, type HistoryCursor, type HistoryRow } from '../../queries/addressHistory.ts'
-import { isRetryable } from '../../rpc/errors.ts'
 import { Address } from '../../ui/Address.tsx'
 import { Age } from '../../ui/Age.tsx'
 import { Badge } from '../../ui/Badge.tsx'
@@ -21,6 +20,7 @@ import { directionOf } from '../../history/direction.ts'
 import { historyToCsv } from '../../history/historyCsv.ts'
 import { saveAs } from '../../ui/download.ts'
 import { DownloadIcon } from '../../ui/icons.tsx'
+import { retryFor } from '../../ui/retryFor.ts'
 
 export const historyRowData = (row: HistoryRow) => ({ 'data-hash': row.transaction.hash })
 
@@ -82,7 +82,7 @@ export function HistoryPanel({ network, address, cursor, onCursor }: { network: 
   const rows = page.data?.rows
   const newest = rows?.[0]?.transaction.blockNumber
   const oldest = rows?.at(-1)?.transaction.blockNumber
-  if (page.error && !page.data) return <div className="p-4"><ErrorPanel error={page.error} compact onRetry={isRetryable(page.error) ? () => void page.refetch() : undefined} /></div>
+  if (page.error && !page.data) return <div className="p-4"><ErrorPanel error={page.error} compact onRetry={retryFor(page)} /></div>
   return (
     <div data-testid="history" data-cursor={historyCursorText(cursor) ?? 'newest'} aria-busy={page.isFetching}>
       <DataTable

@@ -7,7 +7,6 @@ import type { AppNetwork } from '../../networks/capabilities.ts'
 import { useRunningSearch } from '../../queries/logSearch.ts'
 import { defaultTokenRange } from '../../queries/tokenActivity.ts'
 import type { TokenInfo } from '../../queries/token.ts'
-import { isRetryable } from '../../rpc/errors.ts'
 import { Address } from '../../ui/Address.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { DataTable, type Column } from '../../ui/DataTable.tsx'
@@ -17,6 +16,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { useNow } from '../../ui/useNow.ts'
 import { LogsErrorPanel } from '../logs/LogsErrorPanel.tsx'
 import { SearchProgress } from '../logs/SearchProgress.tsx'
+import { retryFor } from '../../ui/retryFor.ts'
 
 type Range = { from: bigint; to: bigint }
 
@@ -88,7 +88,7 @@ export function HoldersPanel({ network, token, info, head }: { network: AppNetwo
           snapshot && search && <SearchProgress snapshot={snapshot} now={now} onCancel={() => search.cancel()} onRerun={() => search.start()} />
         )}
         {snapshot?.phase === 'failed' && <LogsErrorPanel error={snapshot.error} onRetry={() => search?.start()} />}
-        {holders.error && <ErrorPanel error={holders.error} compact onRetry={isRetryable(holders.error) ? () => void holders.refetch() : undefined} />}
+        {holders.error && <ErrorPanel error={holders.error} compact onRetry={retryFor(holders)} />}
         {done && !holders.error && (
           <DataTable
             columns={columns}

@@ -27,6 +27,7 @@ import { blockPath, blocksPath } from '../../urls.ts'
 import { blocksPageSize, fromParam, pageLinks, pageNumbers, parseFrom } from './paging.ts'
 import { WithIconTile } from '../../ui/IconTile.tsx'
 import { NetworkSubtitle } from '../../ui/networks/NetworkSubtitle.tsx'
+import { retryFor } from '../../ui/retryFor.ts'
 
 type Row = { number: bigint; block: Block | null | undefined }
 
@@ -53,7 +54,7 @@ export function BlocksPage() {
   if (from === null && head.error && head.data === undefined) {
     return (
       <Frame network={network} subtitle={null}>
-        <ErrorPanel error={head.error} onRetry={isRetryable(head.error) ? () => void head.refetch() : undefined} />
+        <ErrorPanel error={head.error} onRetry={retryFor(head)} />
       </Frame>
     )
   }

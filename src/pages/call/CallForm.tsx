@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { Fragment, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { formatEther, formatGwei, formatInteger } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { acceptedTags } from '../../networks/tags.ts'
@@ -92,18 +92,22 @@ export function CallForm({ network, initial, showProblems, onRun, onClear }: Pro
     if (built.ok) onRun(draft)
   }
 
-  const input = (field: CallField, extra?: { aside?: ReactNode; hint?: ReactNode }) => {
+  /** A one-line field of the draft: the call object's (mono label, amount hint) or a block override's. */
+  const input = (field: CallField | BlockOverrideField, extra?: { aside?: ReactNode; hint?: ReactNode }) => {
     const fieldId = `${id}-${field}`
     const problem = shown(field)
+    const callField = field in labels
+    const label = callField ? <span className="font-mono">{labels[field as CallField]}</span> : overrideLabels[field as BlockOverrideField]
+    const hint = extra?.hint ?? (callField ? amountHint(field as CallField, draft[field]) : undefined)
     return (
-      <Field id={fieldId} label={<span className="font-mono">{labels[field]}</span>} aside={extra?.aside} hint={extra?.hint ?? amountHint(field, draft[field])} problem={problem}>
+      <Field id={fieldId} label={label} aside={extra?.aside} hint={hint} problem={problem}>
         <input
           id={fieldId}
           name={field}
           value={draft[field]}
           spellCheck={false}
           autoComplete="off"
-          placeholder={placeholders[field]}
+          placeholder={callField ? placeholders[field as CallField] : overridePlaceholders[field as BlockOverrideField]}
           onChange={(event) => set({ [field]: event.target.value })}
           className={monoInputClass}
           data-testid={`call-${field}`}
@@ -221,20 +225,7 @@ export function CallForm({ network, initial, showProblems, onRun, onClear }: Pro
             </Field>
             <div className="grid gap-4 sm:grid-cols-3">
               {blockOverrideFields.map((field) => (
-                <Field key={field} id={`${id}-${field}`} label={overrideLabels[field]} problem={shown(field)}>
-                  <input
-                    id={`${id}-${field}`}
-                    name={field}
-                    value={draft[field]}
-                    spellCheck={false}
-                    autoComplete="off"
-                    placeholder={overridePlaceholders[field]}
-                    onChange={(event) => set({ [field]: event.target.value })}
-                    className={monoInputClass}
-                    data-testid={`call-${field}`}
-                    {...fieldAria(`${id}-${field}`, shown(field))}
-                  />
-                </Field>
+                <Fragment key={field}>{input(field)}</Fragment>
               ))}
             </div>
           </fieldset>

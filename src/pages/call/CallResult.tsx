@@ -17,17 +17,15 @@ import { Panel } from '../../ui/Panel.tsx'
 import { decodeReturn, type DecodedValue } from '../../evm/abiValues.ts'
 import { functionForCalldata, functionKey, returnWords } from './abiInput.ts'
 import type { BuiltCall } from './callParams.ts'
-import type { Overrides } from '../../rpc/tracing.ts'
+import { callParams, simulateParams, type Overrides } from '../../rpc/overrides.ts'
 import { ChainText, ResultList, ResultRow } from './formParts.tsx'
 import { RevertDetails } from './RevertDetails.tsx'
 import { isRevertError, revertPayload } from '../../evm/failure.ts'
 
 /** What was sent, as the JSON-RPC params (the endpoint and key are not shown: they are the network's). */
 export function SentRequest({ method, request, block, overrides }: { method: ConsoleMethod | 'eth_simulateV1'; request: CallRequest; block: StateBlock; overrides?: Overrides }) {
-  const params =
-    method === 'eth_simulateV1'
-      ? [{ blockStateCalls: [{ ...(overrides?.state && { stateOverrides: overrides.state }), ...(overrides?.block && { blockOverrides: overrides.block }), calls: [request] }], validation: false, traceTransfers: false }, block]
-      : [request, block, ...(overrides?.state || overrides?.block ? [overrides.state ?? {}] : []), ...(overrides?.block ? [overrides.block] : [])]
+  // The params exactly as the RPC client builds them.
+  const params = method === 'eth_simulateV1' ? simulateParams(request, block, overrides) : callParams(request, block, overrides)
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }, null, 2)
   return (
     // The copy button sits beside the summary, not in it: a control inside <summary> is a control inside a control.

@@ -85,7 +85,7 @@ function SimulationBody({ network, ran, simulation, abi }: { network: AppNetwork
         {'unavailable' in trace ? <Unavailable what="call trace" said={trace.unavailable} testId="simulation-trace-unavailable" /> : <CallTreeView tree={trace} names={names} idPrefix="simulated-trace" />}
       </Panel>
       <Panel title="State changes (simulated)" testId="simulation-state">
-        {'unavailable' in diff ? <Unavailable what="state changes" said={diff.unavailable} testId="simulation-state-unavailable" /> : <StateChangesView network={network} names={names} diff={diff} first={first} logs={'unavailable' in logs ? [] : logs} blockNumber={null} />}
+        {'unavailable' in diff ? <Unavailable what="state changes" said={diff.unavailable} testId="simulation-state-unavailable" /> : <StateChangesView network={network} names={names} diff={diff} first={first} logs={'unavailable' in logs ? undefined : logs} blockNumber={null} />}
       </Panel>
     </div>
   )

@@ -1,6 +1,6 @@
 import { getAddress, isAddress, isHex, type Abi, type Hex } from 'viem'
 import type { CallRequest, StateBlock } from '../../rpc/methods.ts'
-import type { BlockOverrides, Overrides, StateOverrides } from '../../rpc/tracing.ts'
+import type { BlockOverrides, Overrides, StateOverrides } from '../../rpc/overrides.ts'
 import { parseBlockId } from '../../urls.ts'
 import { abiFunctions, encodeCalldata, findFunction, parseAbiText } from './abiInput.ts'
 import { parseQuantity, QuantityError, toQuantityHex } from './quantity.ts'

@@ -4,7 +4,6 @@ import { formatInteger } from '../../format/numbers.ts'
 import { MethodUnavailable } from '../../ui/networks/MethodUnavailable.tsx'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { NetworkLabel } from '../../ui/networks/NetworkLabel.tsx'
-import { isRetryable } from '../../rpc/errors.ts'
 import { DataTable, type Column } from '../../ui/DataTable.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { Hash } from '../../ui/Hash.tsx'
@@ -22,6 +21,7 @@ import { RawTransactionCard } from './RawTransactionCard.tsx'
 import { formatMillisUtc, isoMillis } from '../../format/time.ts'
 import { formatEther } from '../../format/numbers.ts'
 import { NetworkSubtitle } from '../../ui/networks/NetworkSubtitle.tsx'
+import { retryFor } from '../../ui/retryFor.ts'
 
 const method = 'l2a_getRawBlockTransactions'
 
@@ -107,7 +107,7 @@ function L2aBlock({ block }: { block: number }) {
         next={{ to: l2aBlockPath(block + 1), label: `Block ${formatInteger(block + 1)}` }}
       />
       {raw.error && !transactions ? (
-        <ErrorPanel error={raw.error} onRetry={isRetryable(raw.error) ? () => void raw.refetch() : undefined} />
+        <ErrorPanel error={raw.error} onRetry={retryFor(raw)} />
       ) : transactions?.length === 0 ? (
         <Panel className="flex flex-col items-center px-6 py-14 text-center" testId="l2a-empty">
           <span className="flex size-12 items-center justify-center rounded-2xl bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">

@@ -4,7 +4,6 @@ import { formatEther, formatInteger } from '../../format/numbers.ts'
 import { MethodUnavailable } from '../../ui/networks/MethodUnavailable.tsx'
 import { useNetwork } from '../../ui/networks/NetworkContext.tsx'
 import { NetworkLabel } from '../../ui/networks/NetworkLabel.tsx'
-import { isRetryable } from '../../rpc/errors.ts'
 import type { L2bPendingTransaction } from '../../rpc/l2Schemas.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { DataTable, type Column } from '../../ui/DataTable.tsx'
@@ -19,6 +18,7 @@ import { useNow } from '../../ui/useNow.ts'
 import { pendingQuery, pendingRefreshMs } from '../../queries/l2b.ts'
 import { feltText, selectorName } from './selectors.ts'
 import { NetworkSubtitle } from '../../ui/networks/NetworkSubtitle.tsx'
+import { retryFor } from '../../ui/retryFor.ts'
 
 const method = 'l2b_pendingTransactions'
 
@@ -200,7 +200,7 @@ function PendingList() {
         }
       />
       {pending.error && !transactions ? (
-        <ErrorPanel error={pending.error} onRetry={isRetryable(pending.error) ? () => void pending.refetch() : undefined} />
+        <ErrorPanel error={pending.error} onRetry={retryFor(pending)} />
       ) : (
         <>
           {pending.error && transactions && <ErrorPanel compact error={pending.error} />}

@@ -14,7 +14,8 @@ import { blockPath, blockTxPath, parseBlockId, parseIndex, type BlockRouteId, ty
 import { TransactionBadges, TransactionView } from './TransactionView.tsx'
 import { TransactionTitle } from './TransactionPage.tsx'
 import { TransactionSkeleton } from './TransactionSkeleton.tsx'
-import { pendingRefetch, retryFor, useTransactionData } from './useTransactionData.ts'
+import { pendingRefetch, useTransactionData } from './useTransactionData.ts'
+import { retryFor } from '../../ui/retryFor.ts'
 
 function toRef(id: ParsedBlockId): BlockRef & BlockRouteId {
   return id.kind === 'number' ? id.number : id.kind === 'tag' ? id.tag : id.hash

@@ -3,12 +3,12 @@ import { historyMethodsQuery } from '../../networks/otterscan.ts'
 import { tracingSupportQuery } from '../../networks/tracing.ts'
 import { useNames } from '../../queries/names.ts'
 import { callTreeQuery } from '../../queries/traces.ts'
-import { isRetryable } from '../../rpc/errors.ts'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { CallTreeView } from '../../ui/trace/CallTreeView.tsx'
 import type { TransactionData } from './model.ts'
 import { Note } from './parts.tsx'
 import { TraceLoading } from './traceLoading.tsx'
+import { retryFor } from '../../ui/retryFor.ts'
 
 /** The opened call trace: its own chunk, loaded when the panel is first opened (CallTracePanel.tsx). */
 export default function CallTraceBody({ data }: { data: TransactionData }) {
@@ -36,7 +36,7 @@ export default function CallTraceBody({ data }: { data: TransactionData }) {
       </div>
     )
   }
-  if (tree.error) return <ErrorPanel error={tree.error} onRetry={isRetryable(tree.error) ? () => void tree.refetch() : undefined} compact />
+  if (tree.error) return <ErrorPanel error={tree.error} onRetry={retryFor(tree)} compact />
   return (
     <>
       {via === 'ots' && <p className="px-5 pt-3 text-sm text-zinc-600 dark:text-zinc-400">From Otterscan&apos;s ots_traceTransaction: the node gives no gas or failures per frame.</p>}

@@ -5,7 +5,6 @@ import { formatInteger, formatPercent } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { historyMethodsQuery } from '../../networks/otterscan.ts'
 import { failureReasonQuery, failureSource } from '../../queries/failureReason.ts'
-import { isRetryable } from '../../rpc/errors.ts'
 import type { Receipt } from '../../rpc/schemas.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { AppLink, inlineLinkClass } from '../../ui/AppLink.tsx'
@@ -18,6 +17,7 @@ import { blockPath } from '../../urls.ts'
 import { ChainText, ResultList, ResultRow } from '../call/formParts.tsx'
 import { RevertDetails } from '../call/RevertDetails.tsx'
 import type { TransactionData } from './model.ts'
+import { retryFor } from '../../ui/retryFor.ts'
 
 /** What a transaction page says of an error no ABI it knows names. */
 const noKnownAbi = <>None of the ABIs this page knows names it: the raw data below is all there is.</>
@@ -160,7 +160,7 @@ function FailureReasonPanel({ network, hash, transaction, receipt, abi }: { netw
         </>
       ) : reason.error ? (
         <div className="p-5">
-          <ErrorPanel error={reason.error} onRetry={isRetryable(reason.error) ? () => void reason.refetch() : undefined} compact />
+          <ErrorPanel error={reason.error} onRetry={retryFor(reason)} compact />
         </div>
       ) : (
         <FailureSkeleton />

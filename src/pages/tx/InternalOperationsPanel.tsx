@@ -5,7 +5,6 @@ import { formatEther, formatInteger, formatWei } from '../../format/numbers.ts'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { historyMethodsQuery } from '../../networks/otterscan.ts'
 import { internalOperationsQuery } from '../../queries/internalOperations.ts'
-import { isRetryable } from '../../rpc/errors.ts'
 import type { InternalOperation } from '../../rpc/otterscan.ts'
 import { Address } from '../../ui/Address.tsx'
 import { Badge, type BadgeTone } from '../../ui/Badge.tsx'
@@ -14,6 +13,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { placement, type TransactionData } from './model.ts'
 import { FromTo, QuietLine } from './parts.tsx'
+import { retryFor } from '../../ui/retryFor.ts'
 
 const kindTones: Record<(typeof operationKinds)[keyof typeof operationKinds], BadgeTone> = {
   transfer: 'accent',
@@ -54,7 +54,7 @@ function OperationsList({ network, hash, topLevel }: { network: AppNetwork; hash
     return (
       <Panel title="Internal ETH transfers" testId="tx-internal">
         <div className="p-5">
-          <ErrorPanel error={operations.error} onRetry={isRetryable(operations.error) ? () => void operations.refetch() : undefined} compact />
+          <ErrorPanel error={operations.error} onRetry={retryFor(operations)} compact />
         </div>
       </Panel>
     )

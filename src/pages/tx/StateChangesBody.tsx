@@ -3,12 +3,12 @@ import type { Hex } from 'viem'
 import { tracingSupportQuery } from '../../networks/tracing.ts'
 import { useNames } from '../../queries/names.ts'
 import { stateDiffQuery } from '../../queries/traces.ts'
-import { isRetryable } from '../../rpc/errors.ts'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { StateChangesView } from '../../ui/trace/StateChangesView.tsx'
 import type { TransactionData } from './model.ts'
 import { Note } from './parts.tsx'
 import { TraceLoading } from './traceLoading.tsx'
+import { retryFor } from '../../ui/retryFor.ts'
 
 /** The opened state changes: their own chunk, loaded when the panel is first opened (StateChangesPanel.tsx). */
 export default function StateChangesBody({ data }: { data: TransactionData }) {
@@ -28,7 +28,7 @@ export default function StateChangesBody({ data }: { data: TransactionData }) {
       </div>
     )
   }
-  if (diff.error) return <ErrorPanel error={diff.error} onRetry={isRetryable(diff.error) ? () => void diff.refetch() : undefined} compact />
+  if (diff.error) return <ErrorPanel error={diff.error} onRetry={retryFor(diff)} compact />
   const first = [transaction?.from, transaction?.to ?? receipt?.contractAddress].filter((address): address is Hex => typeof address === 'string')
-  return <StateChangesView network={network} names={names} diff={diff.data!} first={first} logs={receipt?.logs ?? []} blockNumber={receipt ? BigInt(receipt.blockNumber) : null} />
+  return <StateChangesView network={network} names={names} diff={diff.data!} first={first} logs={receipt?.logs} blockNumber={receipt ? BigInt(receipt.blockNumber) : null} />
 }

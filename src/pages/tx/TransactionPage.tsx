@@ -10,8 +10,9 @@ import { NotFoundPanel } from '../../ui/NotFoundPanel.tsx'
 import { PageHeader } from '../../ui/PageHeader.tsx'
 import { TransactionBadges, TransactionView } from './TransactionView.tsx'
 import { TransactionSkeleton } from './TransactionSkeleton.tsx'
-import { pendingRefetch, retryFor, useTransactionData } from './useTransactionData.ts'
+import { pendingRefetch, useTransactionData } from './useTransactionData.ts'
 import { parseTransactionHash } from '../../urls.ts'
+import { retryFor } from '../../ui/retryFor.ts'
 
 const placeholderHash = `0x${'0'.repeat(64)}` as Hash
 

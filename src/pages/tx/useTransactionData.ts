@@ -5,7 +5,6 @@ import type { AppNetwork } from '../../networks/capabilities.ts'
 import { blockQuery } from '../../queries/blocks.ts'
 import { useHead } from '../../queries/head.ts'
 import { carriedBlockTimestamp, receiptQuery } from '../../queries/transactions.ts'
-import { isRetryable } from '../../rpc/errors.ts'
 import type { Transaction } from '../../rpc/schemas.ts'
 import type { TransactionData } from './model.ts'
 
@@ -67,7 +66,3 @@ export function useTransactionData(network: AppNetwork, hash: Hash | null, trans
   }
 }
 
-/** A retry button only for failures that may pass next time (not a node's refusal). */
-export function retryFor(query: { error: unknown; refetch: () => unknown }): (() => void) | undefined {
-  return query.error && isRetryable(query.error) ? () => void query.refetch() : undefined
-}

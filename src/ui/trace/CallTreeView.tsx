@@ -142,8 +142,8 @@ export function CallTreeView({ tree, names, idPrefix }: { tree: CallTree; names:
     })
   const moveTo = (row: number) => {
     setActive(row)
-    const position = visibleRows(tree, collapsed).indexOf(row)
-    if (position >= 0) virtualizer.scrollToIndex(position, { align: 'auto' })
+    const position = positionOf.get(row)
+    if (position !== undefined) virtualizer.scrollToIndex(position, { align: 'auto' })
   }
   const onKeyDown = (event: KeyboardEvent) => {
     const position = positionOf.get(active) ?? 0

@@ -19,6 +19,8 @@ import { Badge } from '../Badge.tsx'
 /** A log as the state view reads it: where it came from, and its topics and data. */
 export type ChangeLog = LogLike & { address: Hex }
 
+const noLogs: readonly ChangeLog[] = []
+
 function signedEther(delta: bigint): string {
   return `${delta > 0n ? '+' : delta < 0n ? '−' : ''}${formatEther(delta < 0n ? -delta : delta)}`
 }
@@ -166,9 +168,14 @@ function compactWord(word: Hex): string {
  * from prestateTracer's diff, the slots named where the contract's storage layout is published. `first`: the
  * accounts listed first (the sender, the recipient).
  */
-export function StateChangesView({ network, names, diff, first, logs, blockNumber }: { network: AppNetwork; names: Names | null; diff: StateDiff; first: readonly Hex[]; logs: readonly ChangeLog[]; blockNumber: bigint | null }) {
-  const changes = stateChanges(diff, first)
-  const slotKeys = slotKeysOf([...first, ...changes.map((change) => change.address)], logs)
+export function StateChangesView({ network, names, diff, first, logs = noLogs, blockNumber }: { network: AppNetwork; names: Names | null; diff: StateDiff; first: readonly Hex[]; logs?: readonly ChangeLog[]; blockNumber: bigint | null }) {
+  // Worked out once per answer, not per render: the rows' slot names are memoised on these keys.
+  const order = first.join(' ')
+  const { changes, slotKeys } = useMemo(() => {
+    const leading = order === '' ? [] : (order.split(' ') as Hex[])
+    const found = stateChanges(diff, leading)
+    return { changes: found, slotKeys: slotKeysOf([...leading, ...found.map((change) => change.address)], logs) }
+  }, [diff, order, logs])
   return (
     <>
       <TokenDeltas network={network} logs={logs} blockNumber={blockNumber} />
