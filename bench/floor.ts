@@ -12,7 +12,7 @@ import { pollInPage } from './browser.ts'
  *     that is never executed (<script type="application/json" id="chainglass-config">), written at install
  *     time from the app server's own GET /config.json: no round trip for the configuration.
  *   - One small classic script (dist/__bench/assets/floor.js, the only file it loads) reads it and sends the
- *     page's data request to the same gateway as the app (the default network's rpcBase/v3/key). It cannot be
+ *     page's data request the way the app sends its own (the default network's proxy path on the app server). It cannot be
  *     inline: the app server's CSP allows scripts from its own origin only. Under /assets/, so the app server
  *     sends it as immutable like the app's hashed code, and a returning visitor has it from the HTTP cache.
  *   - What it asks for is what the app's page needs before its watch (bench/browser.ts) counts it as shown:
@@ -74,7 +74,8 @@ const floorScript = `'use strict'
 ;(function () {
   var config = JSON.parse(document.getElementById('chainglass-config').textContent)
   var network = config.networks.find(function (candidate) { return candidate.name === config.defaultNetwork })
-  var endpoint = network.rpcBase + '/v3/' + network.key
+  // The app's own way to its node: through the app server (contract/endpoints.ts rpcHttpUrl), where the key is added.
+  var endpoint = network.endpoint === 'proxy' ? network.rpcBase : network.rpcBase + '/v3/' + network.key
   var query = new URLSearchParams(location.search)
 
   // One POST; a single call goes as itself, several as a batch. Resolves to the results in call order.

@@ -24,10 +24,27 @@ const blockPart = /[\\/]src[\\/](pages[\\/]block[\\/](?!\w+Page\.tsx$)[^\\/]+|qu
 /** What the opened trace panels and a simulation share, and nothing on a page's first load imports. */
 const traceModule = /[\\/]src[\\/](ui[\\/]trace[\\/][^\\/]+|rpc[\\/]tracing\.ts|evm[\\/](callTree|stateChanges|tokenDeltas)\.ts|evm[\\/]storage[\\/]slotNames\.ts|networks[\\/]tracing\.ts|queries[\\/](traces|simulation)\.ts)$/
 
+/**
+ * viem's index files re-export all of viem, and a module's static imports name files, not the names used: read
+ * through them, the first render's closure took in every viem module any page uses (ABI coding, errors,
+ * hashing: ~17 KB gzip of the entry's chunk, used by no first render). The first render uses viem's unit
+ * formatting only (src/format/numbers.ts): through an index, only those files are followed; the rest of
+ * viem goes where the pages that use it are.
+ */
+const viemIndex = /[\\/]node_modules[\\/]viem[\\/]_esm[\\/](utils[\\/])?index\.js$/
+const viemUsedFirst = /[\\/]node_modules[\\/]viem[\\/]_esm[\\/]utils[\\/]unit[\\/]format\w+\.js$/
+
+/** The groups below that hold pages' code: the app's start must import none of them (scripts/routePreload.ts checks). */
+export const pageGroupNames = ['blockParts', 'trace', 'shared'] as const
+
 export function chunkGroups(entry: string, app: string) {
   let sets: { entry: Set<string>; app: Set<string> } | null = null
   /** The modules a module imports statically, directly or not. */
-  const closure = (start: string, ctx: Context) => reachable(start, (id) => ctx.getModuleInfo(id)?.importedIds ?? [])
+  const closure = (start: string, ctx: Context) =>
+    reachable(start, (id) => {
+      const imported = ctx.getModuleInfo(id)?.importedIds ?? []
+      return viemIndex.test(id) ? imported.filter((next) => viemIndex.test(next) || viemUsedFirst.test(next)) : imported
+    })
   const setsOf = (ctx: Context) => (sets ??= { entry: closure(entry, ctx), app: closure(app, ctx) })
   /** The entry's own few modules stay in the entry's chunk: in any group, the entry would import that chunk, and evaluate it. */
   const inEntry = (id: string, ctx: Context) => setsOf(ctx).entry.has(id)

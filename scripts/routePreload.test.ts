@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { routePages } from '../src/routePages.ts'
-import { appStartFiles, routePreloadTable, stylesheetTags } from './routePreload.ts'
+import { appStartFiles, checkedAppStartFiles, routePreloadTable, stylesheetTags } from './routePreload.ts'
 
 const root = '/repo'
 const pageModule = (page: string) => path.join(root, 'src', 'pages', `${page}.tsx`)
@@ -44,6 +44,14 @@ describe('the route preload table', () => {
     const broken = bundle(() => [])
     delete broken['assets/app.js']
     expect(() => appStartFiles(broken, root)).toThrow(/no chunk for the app start/)
+  })
+
+  it('fails the build when the app’s start imports a chunk of pages’ code', () => {
+    const pulled = bundle(() => [])
+    pulled['assets/shared-Ab12.js'] = { type: 'chunk', fileName: 'assets/shared-Ab12.js', isEntry: false, facadeModuleId: null, imports: [] }
+    expect(checkedAppStartFiles(pulled, root)).toEqual(['assets/app.js', 'assets/runtime.js'])
+    pulled['assets/app.js']!.imports.push('assets/shared-Ab12.js')
+    expect(() => checkedAppStartFiles(pulled, root)).toThrow(/imports pages’ code \(assets\/shared-Ab12.js\)/)
   })
 
   it('fails the build when a page has no chunk of its own', () => {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Plugin } from 'vite'
 import { pageAssetsFile, preloadMarker, type PageAssets, type PreloadTable } from '../contract/pageAssets.ts'
 import { routePages } from '../src/routePages.ts'
+import { pageGroupNames } from './chunkGroups.ts'
 import { reachable } from './reachable.ts'
 
 type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; moduleIds?: readonly string[]; imports: readonly string[] }
@@ -31,6 +32,18 @@ export function appStartFiles(bundle: Record<string, Output>, root: string): str
   if (!start) throw new Error('route preload: no chunk for the app start (src/startApp.tsx)')
   const loaded = closure(bundle, entry.fileName)
   return [...closure(bundle, start.fileName)].filter((file) => !loaded.has(file))
+}
+
+/**
+ * The app's start files, refused when one is a chunk of pages' code (scripts/chunkGroups.ts): a module the first
+ * render imports that the groups did not put in the app's chunk (a viem function read through its index, say)
+ * would make every first load fetch and evaluate all the pages' shared code before it can run.
+ */
+export function checkedAppStartFiles(bundle: Record<string, Output>, root: string): string[] {
+  const files = appStartFiles(bundle, root)
+  const pages = files.filter((file) => pageGroupNames.some((name) => path.basename(file).startsWith(`${name}-`)))
+  if (pages.length > 0) throw new Error(`route preload: the app's start imports pages’ code (${pages.join(', ')}): put what the first render uses in the app's group (scripts/chunkGroups.ts)`)
+  return files
 }
 
 /**
@@ -75,7 +88,7 @@ export function routePreloadPlugin(root: string): Plugin {
         if (!context.bundle) return html
         const bundle = context.bundle as unknown as Record<string, Output>
         // As Vite writes the entry's own preloads (crossorigin): the import() that uses them finds them in the cache.
-        const start = appStartFiles(bundle, root).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        const start = checkedAppStartFiles(bundle, root).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
         const page = html.replace(preloadMarker, () => [...start, preloadMarker].join('\n    '))
         assets = { stylesheets: stylesheetTags(page, bundle), routes: routePreloadTable(bundle, root) }
         return page
