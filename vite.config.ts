@@ -32,6 +32,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // stylesheet of its own, which a page whose stylesheet the server put inline would fetch again.
     cssCodeSplit: false,
     // A shared chunk must not pull in what the entry already has (react, the router, the query cache).
-    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: chunkGroups(path.join(import.meta.dirname, 'src', 'main.tsx'), path.join(import.meta.dirname, 'src', 'startApp.tsx')) } } },
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { includeDependenciesRecursively: false, groups: chunkGroups(path.join(import.meta.dirname, 'src', 'main.tsx'), path.join(import.meta.dirname, 'src', 'startApp.tsx'), path.join(import.meta.dirname, 'src', 'pages', 'block', 'BlockPage.tsx')) } } },
   },
 }))

@@ -9,6 +9,8 @@ import { reachable } from './reachable.ts'
  * - each page's own modules stay in the page's chunk (the default: loaded when it is first visited);
  * - the shared code that only pages use goes in one chunk when three or more pages use it, so a page loads one
  *   shared file instead of thirty; what only two pages share stays as the bundler splits it;
+ * - of that shared code, what the block page does not import goes in a second chunk: the block page (the one most
+ *   opened from outside) then loads only what it runs, and the other pages one file more;
  * - except the block page's own parts that its sibling pages (receipts, uncle) share: one chunk, not three of
  *   under 3 KB each (the block page is the one most opened from outside: a full load fetched 9 files);
  * - and the trace code (call trees, state changes, simulation) that only opened panels and a simulation run
@@ -35,17 +37,28 @@ const viemIndex = /[\\/]node_modules[\\/]viem[\\/]_esm[\\/](utils[\\/])?index\.j
 const viemUsedFirst = /[\\/]node_modules[\\/]viem[\\/]_esm[\\/]utils[\\/]unit[\\/]format\w+\.js$/
 
 /** The groups below that hold pages' code: the app's start must import none of them (scripts/routePreload.ts checks). */
-export const pageGroupNames = ['blockParts', 'trace', 'shared'] as const
+export const pageGroupNames = ['blockParts', 'trace', 'shared', 'sharedRest'] as const
 
-export function chunkGroups(entry: string, app: string) {
-  let sets: { entry: Set<string>; app: Set<string> } | null = null
-  /** The modules a module imports statically, directly or not. */
-  const closure = (start: string, ctx: Context) =>
+/**
+ * `entry`: src/main.tsx; `app`: src/startApp.tsx; `blockPage`: src/pages/block/BlockPage.tsx.
+ */
+export function chunkGroups(entry: string, app: string, blockPage: string) {
+  let sets: { entry: Set<string>; app: Set<string>; block: Set<string> } | null = null
+  /** The modules a module imports statically, directly or not; through viem's index only what `viemFollowed` lets by. */
+  const closure = (start: string, ctx: Context, viemFollowed: (id: string) => boolean) =>
     reachable(start, (id) => {
       const imported = ctx.getModuleInfo(id)?.importedIds ?? []
-      return viemIndex.test(id) ? imported.filter((next) => viemIndex.test(next) || viemUsedFirst.test(next)) : imported
+      return viemIndex.test(id) ? imported.filter((next) => viemIndex.test(next) || viemFollowed(next)) : imported
     })
-  const setsOf = (ctx: Context) => (sets ??= { entry: closure(entry, ctx), app: closure(app, ctx) })
+  const firstRenderViem = (id: string) => viemUsedFirst.test(id)
+  const setsOf = (ctx: Context) =>
+    (sets ??= {
+      entry: closure(entry, ctx, firstRenderViem),
+      app: closure(app, ctx, firstRenderViem),
+      // All of viem through its index: which of it the block page uses is not known here, and a module of the shared
+      // chunk must never import the other one (the block page would load both).
+      block: closure(blockPage, ctx, () => true),
+    })
   /** The entry's own few modules stay in the entry's chunk: in any group, the entry would import that chunk, and evaluate it. */
   const inEntry = (id: string, ctx: Context) => setsOf(ctx).entry.has(id)
   const isInitial = (id: string, ctx: Context) => !inEntry(id, ctx) && setsOf(ctx).app.has(id)
@@ -54,6 +67,10 @@ export function chunkGroups(entry: string, app: string) {
     { debugName: 'app', name: (id: string, ctx: Context) => (isInitial(id, ctx) ? 'app' : null) },
     { debugName: 'blockParts', name: (id: string, ctx: Context) => (!inEntry(id, ctx) && !isInitial(id, ctx) && blockPart.test(id) ? 'blockParts' : null) },
     { debugName: 'trace', name: (id: string, ctx: Context) => (!inEntry(id, ctx) && !isInitial(id, ctx) && traceModule.test(id) ? 'trace' : null) },
-    { debugName: 'shared', name: (id: string, ctx: Context) => (inEntry(id, ctx) || isInitial(id, ctx) || pageModule.test(id) ? null : 'shared'), minShareCount: 3 },
+    {
+      debugName: 'shared',
+      name: (id: string, ctx: Context) => (inEntry(id, ctx) || isInitial(id, ctx) || pageModule.test(id) ? null : setsOf(ctx).block.has(id) ? 'shared' : 'sharedRest'),
+      minShareCount: 3,
+    },
   ]
 }

@@ -7,7 +7,6 @@ import { accountQuery } from './queries/account.ts'
 import { blockPageRef, blockRefOf, detailsParam, hashesOnly, headNumberOf, prefetchBlockFirstScreen, prefetchBlockRoute } from './queries/blockPage.ts'
 import { headQuery } from './queries/head.ts'
 import { blockQuery, uncleQuery } from './queries/blocks.ts'
-import { rawBlockQuery } from './queries/l2a.ts'
 import { carriedBlockTimestamp, prefetchTransactionPage, receiptQuery, transactionByIndexQuery, transactionQuery } from './queries/transactions.ts'
 
 /**
@@ -75,10 +74,14 @@ const blockTransactionPageData: PageData = ({ client, network, params }) => {
 const blockReceiptsPageData: PageData = ({ client, network, params }) =>
   network.capabilities.blockReceipts ? prefetchBlockRoute(client, network, params.id ?? '', new URLSearchParams({ [detailsParam]: hashesOnly })) : Promise.resolve()
 
-/** A layer-2 block's raw transactions. */
+/**
+ * A layer-2 block's raw transactions. Their query (and its schemas) imported here, not with the app's entry,
+ * which every first load fetches: the code is the layer-2 page's, loading beside this.
+ */
 const l2aBlockPageData: PageData = ({ client, network, params }) => {
   const block = parseL2aBlock(params.block ?? '')
-  return block !== null && network.capabilities.l2aRawBlockTransactions ? client.prefetchQuery(rawBlockQuery(network, block)) : Promise.resolve()
+  if (block === null || !network.capabilities.l2aRawBlockTransactions) return Promise.resolve()
+  return import('./queries/l2a.ts').then(({ rawBlockQuery }) => client.prefetchQuery(rawBlockQuery(network, block)))
 }
 
 /**

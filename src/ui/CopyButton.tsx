@@ -1,6 +1,7 @@
 import { Button } from './Button.tsx'
 import { useCopy } from './clipboard.ts'
-import { CheckIcon, CopyIcon } from './icons.tsx'
+import { CheckIcon } from './icons.tsx'
+import { CopyIcon } from './pageIcons.tsx'
 
 /** Copies `value`; the icon turns into a tick for a moment so the click is seen (and announced). */
 export function CopyButton({ value, label = 'Copy', testId }: { value: string; label?: string; testId?: string }) {

@@ -1,6 +1,6 @@
 import { formatInteger } from '../format/numbers.ts'
 import { Button } from './Button.tsx'
-import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx'
+import { ChevronLeftIcon, ChevronRightIcon } from './pageIcons.tsx'
 
 /** Which items page `page` (0-based) of `size` shows out of `total`: [start, end), the page clamped into range. */
 export function pageWindow(total: number, page: number, size: number): { page: number; pageCount: number; start: number; end: number } {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { AppLink } from './AppLink.tsx'
-import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx'
+import { ChevronLeftIcon, ChevronRightIcon } from './pageIcons.tsx'
 
 /** Where a previous/next button leads: a path from urls.ts and words for screen readers ("Block 122"). */
 export type PageStep = { to: string; label: string }

@@ -1,6 +1,7 @@
 import type { ReceiptStatus } from '../format/receiptStatus.ts'
 import { Badge, type BadgeTone } from './Badge.tsx'
-import { CheckIcon, ClockIcon, CrossIcon } from './icons.tsx'
+import { CheckIcon, CrossIcon } from './icons.tsx'
+import { ClockIcon } from './pageIcons.tsx'
 
 const looks: Record<ReceiptStatus, { tone: BadgeTone; text: string; title: string }> = {
   success: { tone: 'success', text: 'Success', title: 'The receipt’s status is 0x1.' },

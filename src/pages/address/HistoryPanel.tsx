@@ -19,7 +19,7 @@ import { TxLink } from '../../ui/TxLink.tsx'
 import { directionOf } from '../../history/direction.ts'
 import { historyToCsv } from '../../history/historyCsv.ts'
 import { saveAs } from '../../ui/download.ts'
-import { DownloadIcon } from '../../ui/icons.tsx'
+import { DownloadIcon } from '../../ui/pageIcons.tsx'
 import { retryFor } from '../../ui/retryFor.ts'
 
 export const historyRowData = (row: HistoryRow) => ({ 'data-hash': row.transaction.hash })

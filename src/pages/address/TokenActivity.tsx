@@ -19,7 +19,7 @@ import { SearchProgress } from '../logs/SearchProgress.tsx'
 import { useTypedBeforeHydration } from '../../ui/useTypedBeforeHydration.ts'
 import { transfersToCsv } from '../../history/historyCsv.ts'
 import { saveAs } from '../../ui/download.ts'
-import { DownloadIcon } from '../../ui/icons.tsx'
+import { DownloadIcon } from '../../ui/pageIcons.tsx'
 
 export type TransferRow = { key: string; log: Log; transfer: TokenTransfer }
 

@@ -20,7 +20,7 @@ import type { LogSearch, LogSearchSnapshot } from '../../logs/logSearch.ts'
 import { LogsErrorPanel } from './LogsErrorPanel.tsx'
 import { LogsTable } from './LogsTable.tsx'
 import { Button } from '../../ui/Button.tsx'
-import { DownloadIcon, ListIcon } from '../../ui/icons.tsx'
+import { DownloadIcon, ListIcon } from '../../ui/pageIcons.tsx'
 import { SearchProgress } from './SearchProgress.tsx'
 
 

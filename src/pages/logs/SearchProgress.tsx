@@ -1,9 +1,9 @@
 import { formatInteger } from '../../format/numbers.ts'
-import { AlertIcon, CheckIcon, ClockIcon } from '../../ui/icons.tsx'
+import { AlertIcon, CheckIcon } from '../../ui/icons.tsx'
+import { ClockIcon, RefreshIcon, StopIcon } from '../../ui/pageIcons.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import type { LogSearchSnapshot } from '../../logs/logSearch.ts'
 import { Button } from '../../ui/Button.tsx'
-import { RefreshIcon, StopIcon } from '../../ui/icons.tsx'
 import { ProgressBar } from '../../ui/ProgressBar.tsx'
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
