@@ -15,6 +15,8 @@ export type ServiceConfig = {
   appPort: number
   rpcPort: number
   filesPort: number
+  /** The file store's IPFS peer on loopback TCP; 0 lets the OS pick (the file store's `id` says which). */
+  swarmPort: number
   key: string
   secret: string
   dataDir: string
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     appPort: port(env, 'CHAINGLASS_APP_PORT', 5173),
     rpcPort: port(env, 'CHAINGLASS_RPC_PORT', 8545),
     filesPort: port(env, 'CHAINGLASS_FILES_PORT', 5001),
+    swarmPort: port(env, 'CHAINGLASS_SWARM_PORT', 0),
     key: env.CHAINGLASS_KEY || 'devkey',
     secret: env.CHAINGLASS_SECRET || 'devsecret',
     dataDir,

@@ -72,6 +72,7 @@ export function startFilesPart(config: ServiceConfig, appPort: number, log: (lin
       const { startFileService } = await import('./files/server.ts')
       return startFileService({
         port: config.filesPort,
+        swarmPort: config.swarmPort,
         key: config.key,
         secret: config.secret,
         dataDir: config.dataDir,

@@ -1,15 +1,19 @@
 import type { AddSessions } from './addSessions.ts'
 import type { GcLock } from './gcLock.ts'
+import type { FilePeer } from './peer.ts'
 import type { PinSet } from './pins.ts'
 import type { BlockStore } from './store.ts'
 
-/** What every route works on: one block store, one pin set, the adds under way, and the service's limits. */
+/** What every route works on: one block store, the peer it is to others, one pin set, the adds under way, and the service's limits. */
 export type FilesContext = {
   store: BlockStore
+  peer: FilePeer
   pins: PinSet
   sessions: AddSessions
   gcLock: GcLock
   maxUploadBytes: number
+  /** How long a read waits for connected peers to send a block the store lacks (peer.ts readingBlocks). */
+  peerWaitMs: number
   log: (line: string) => void
 }
 

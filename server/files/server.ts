@@ -14,7 +14,9 @@ import { catRoute } from './routes/cat.ts'
 import { gatewayRoute } from './routes/gateway.ts'
 import { pinAddRoute, pinLsRoute, pinRmRoute } from './routes/pin.ts'
 import { repoGcRoute } from './routes/repoGc.ts'
-import { versionRoute } from './routes/version.ts'
+import { serviceVersion, versionRoute } from './routes/version.ts'
+import { defaultPeerWaitMs, startFilePeer } from './peer.ts'
+import { idRoute, swarmConnectRoute, swarmPeersRoute } from './routes/swarm.ts'
 import { BlockStore } from './store.ts'
 import { listenOn } from '../listenOn.ts'
 import { defaultClientLimits, limitedServer, type ClientLimits } from '../clientLimits.ts'
@@ -35,6 +37,10 @@ export type FileServiceOptions = {
   limits?: ClientLimits
   /** Listen on this inherited socket instead of `port` (the supervisor holds the port across restarts). */
   listenFd?: number
+  /** The IPFS peer's loopback TCP port (peer.ts); 0, the default, lets the OS pick (`id` says which). */
+  swarmPort?: number
+  /** How long a read waits for connected peers to send a block the store lacks; default 30 s. */
+  peerWaitMs?: number
 }
 
 /** `server`: the supervised worker stops it accepting when its process must go (server/supervisor/crashGuard.ts). */
@@ -45,15 +51,19 @@ export const defaultMaxUploadBytes = 2 * 1024 ** 3
 /** Kubo's stream headers, readable by the app's JavaScript. */
 const exposedHeaders = ['X-Stream-Output', 'X-Chunked-Output', 'X-Content-Length']
 
-const endpoints = ['add', 'cat', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version']
+const endpoints = ['add', 'cat', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version', 'id', 'swarm/connect', 'swarm/peers']
+
+/** What the peer tells others it runs (identify) and `id` answers. */
+const agentVersion = `chainglass-files/${serviceVersion}`
 
 function sendError(reply: FastifyReply, error: FileStoreError): FastifyReply {
   return reply.code(error.status).header('content-type', jsonType).send(kuboErrorBody(error.message, error.code))
 }
 
 /**
- * The spec's Part B on 127.0.0.1: Kubo's RPC subset (add, cat, pin/add, pin/rm, pin/ls, repo/gc, version) over a
- * UnixFS block store on disk, behind HTTP Basic auth.
+ * The spec's Part B on 127.0.0.1: Kubo's RPC subset (add, cat, pin/add, pin/rm, pin/ls, repo/gc, version, id,
+ * swarm/connect, swarm/peers) over a UnixFS block store on disk, behind HTTP Basic auth, and an IPFS peer on
+ * loopback (peer.ts) that serves those blocks to the peers it is connected to and fetches from them.
  */
 export async function startFileService(options: FileServiceOptions): Promise<FileService> {
   const log = options.log ?? (() => {})
@@ -69,12 +79,18 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
       `files: cleaned up after ${recovered.interruptedAdds} unfinished add(s): ${recovered.blocksRemoved} block(s) and ${recovered.tempFilesRemoved} temp file(s) removed`,
     )
   }
+  const peer = await startFilePeer({ store, dataDir: path.join(root, 'peer'), port: options.swarmPort ?? 0, agentVersion }).catch(async (error: unknown) => {
+    await store.close()
+    throw error
+  })
   const context: FilesContext = {
     store,
+    peer,
     pins,
     sessions: new AddSessions(store, journals),
     gcLock: new GcLock(),
     maxUploadBytes: options.maxUploadBytes ?? defaultMaxUploadBytes,
+    peerWaitMs: options.peerWaitMs ?? defaultPeerWaitMs,
     log,
   }
   const allowedOrigins = options.allowedOrigins ?? []
@@ -143,12 +159,16 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   app.post('/api/v0/pin/ls', pinLsRoute(context))
   app.post('/api/v0/repo/gc', repoGcRoute(context))
   app.post('/api/v0/version', versionRoute())
+  app.post('/api/v0/id', idRoute(peer, agentVersion))
+  app.post('/api/v0/swarm/connect', swarmConnectRoute(peer))
+  app.post('/api/v0/swarm/peers', swarmPeersRoute(peer))
   app.get('/ipfs/*', gatewayRoute(context))
 
   try {
     await app.listen(listenOn(options.port, options.listenFd))
   } catch (error) {
     await app.close().catch(() => {})
+    await peer.stop()
     await store.close()
     throw error
   }
@@ -162,6 +182,7 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
       await app.close()
       await context.sessions.idle(5_000)
       await pins.close()
+      await peer.stop()
       await store.close()
     },
   }

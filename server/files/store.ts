@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { FsBlockstore } from 'blockstore-fs'
+import type { Blockstore } from 'interface-blockstore'
 import { base32upper } from 'multiformats/bases/base32'
 import { CID } from 'multiformats/cid'
 import * as raw from 'multiformats/codecs/raw'
@@ -13,8 +14,8 @@ type GetOptions = Parameters<FsBlockstore['get']>[1]
 
 /** What the importer writes to: only `put`. */
 export type BlockSink = { put(cid: CID, bytes: BlockBytes): Promise<CID> }
-/** What the exporter reads from: only `get`. */
-export type BlockSource = Pick<FsBlockstore, 'get'>
+/** What the exporter reads from: only `get` (the store's, or Helia's, which asks the connected peers too). */
+export type BlockSource = Pick<Blockstore, 'get'>
 
 /**
  * A block's name in the store: its multihash in base32upper, which is also its file name (blockstore-fs's

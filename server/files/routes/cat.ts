@@ -3,11 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { contentPathArgs, nonNegativeIntOption, type Query } from '../args.ts'
 import { fileBytes, resolveFile, type ReadableFile } from '../content.ts'
 import type { FilesContext } from '../context.ts'
+import { closedSignal, readingBlocks } from '../peer.ts'
 
 /**
  * `cat`: the raw bytes, streamed. Several `arg`s are concatenated and `offset`/`length` apply to the
  * whole, as in Kubo (so a preview can ask for the first MiB and only those blocks are read). Every path is
- * resolved before the first byte, so a missing one is a clean 404 rather than a cut-off body.
+ * resolved before the first byte, so a missing one is a clean 404 rather than a cut-off body. Blocks the store
+ * lacks come from the connected peers (peer.ts readingBlocks).
  */
 export function catRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -16,8 +18,10 @@ export function catRoute(context: FilesContext) {
     const offset = nonNegativeIntOption(query, 'offset') ?? 0
     const length = nonNegativeIntOption(query, 'length')
 
+    const closed = closedSignal(request)
+    const reading = readingBlocks(context.peer, context.store, context.peerWaitMs, closed)
     const files: ReadableFile[] = []
-    for (const path of paths) files.push(await resolveFile(context.store, path))
+    for (const path of paths) files.push(await resolveFile(reading, path))
     const total = files.reduce((sum, file) => sum + file.size, 0)
     const start = Math.min(offset, total)
     const end = length === undefined ? total : Math.min(total, start + length)
@@ -32,16 +36,16 @@ export function catRoute(context: FilesContext) {
         'x-content-length': String(end - start),
         'content-length': String(end - start),
       })
-      .send(Readable.from(rangeOf(files, start, end), { objectMode: false }))
+      .send(Readable.from(rangeOf(files, start, end, closed), { objectMode: false }))
   }
 }
 
-async function* rangeOf(files: ReadableFile[], start: number, end: number): AsyncGenerator<Uint8Array> {
+async function* rangeOf(files: ReadableFile[], start: number, end: number, signal: AbortSignal): AsyncGenerator<Uint8Array> {
   let position = 0
   for (const file of files) {
     const from = Math.max(start, position)
     const to = Math.min(end, position + file.size)
-    if (to > from) yield* fileBytes(file, from - position, to - from)
+    if (to > from) yield* fileBytes(file, from - position, to - from, signal)
     position += file.size
     if (position >= end) return
   }

@@ -6,6 +6,7 @@ import { verifyComplete } from '../content.ts'
 import { jsonType, type FilesContext } from '../context.ts'
 import { badRequest, notFound, toFilesError } from '../errors.ts'
 import type { StoredPinType } from '../pins.ts'
+import { closedSignal, readingBlocks } from '../peer.ts'
 import type { BlockSource } from '../store.ts'
 
 /** A path with segments names the CID it resolves to, as in Kubo (`pin add /ipfs/<dir>/file.txt`). */
@@ -20,17 +21,19 @@ async function resolveCid(context: FilesContext, path: ContentPath): Promise<CID
   }
 }
 
-/** `pin/add`: recursive by default; every block must already be here (see verifyComplete). */
+/** `pin/add`: recursive by default; every block must be here or come from a connected peer (see verifyComplete). */
 export function pinAddRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Query
     const paths = contentPathArgs(query, 'ipfs-path')
     const type: StoredPinType = boolOption(query, true, 'recursive', 'r') ? 'recursive' : 'direct'
-    // Every block the pin reads is claimed, so an unfinished add that wrote it first leaves it in place.
+    // Every block the pin reads is claimed, so an unfinished add that wrote it first leaves it in place. What the
+    // store lacks comes from the connected peers, as Kubo's pin fetches it.
+    const reading = readingBlocks(context.peer, context.store, context.peerWaitMs, closedSignal(request))
     const claiming: BlockSource = {
       get: (cid, options) => {
         context.sessions.claim(cid)
-        return context.store.get(cid, options)
+        return reading.blocks.get(cid, options)
       },
     }
     // Checked and recorded while no gc runs: a gc that began before would not know of this pin.
@@ -43,7 +46,7 @@ export function pinAddRoute(context: FilesContext) {
         if (type === 'direct' && existing === 'recursive') throw badRequest(`${key} already pinned recursively`)
         // Already pinned recursively means already verified complete: re-pinning is instant.
         if (existing !== 'recursive') {
-          if (type === 'recursive') await verifyComplete(claiming, cid)
+          if (type === 'recursive') await verifyComplete({ ...reading, blocks: claiming }, cid)
           else {
             context.sessions.claim(cid)
             if (!(await context.store.has(cid))) throw notFound(`block was not found locally (offline): ${key}`)
