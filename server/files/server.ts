@@ -11,6 +11,7 @@ import { PinSet } from './pins.ts'
 import { recoverInterruptedAdds } from './recovery.ts'
 import { addRoute } from './routes/add.ts'
 import { catRoute } from './routes/cat.ts'
+import { dagExportRoute, dagStatRoute, lsRoute } from './routes/dag.ts'
 import { gatewayRoute } from './routes/gateway.ts'
 import { pinAddRoute, pinLsRoute, pinRmRoute } from './routes/pin.ts'
 import { repoGcRoute } from './routes/repoGc.ts'
@@ -51,7 +52,7 @@ export const defaultMaxUploadBytes = 2 * 1024 ** 3
 /** Kubo's stream headers, readable by the app's JavaScript. */
 const exposedHeaders = ['X-Stream-Output', 'X-Chunked-Output', 'X-Content-Length']
 
-const endpoints = ['add', 'cat', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version', 'id', 'swarm/connect', 'swarm/peers']
+const endpoints = ['add', 'cat', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version', 'id', 'swarm/connect', 'swarm/peers', 'dag/stat', 'dag/export']
 
 /** What the peer tells others it runs (identify) and `id` answers. */
 const agentVersion = `chainglass-files/${serviceVersion}`
@@ -61,8 +62,8 @@ function sendError(reply: FastifyReply, error: FileStoreError): FastifyReply {
 }
 
 /**
- * The spec's Part B on 127.0.0.1: Kubo's RPC subset (add, cat, pin/add, pin/rm, pin/ls, repo/gc, version, id,
- * swarm/connect, swarm/peers) over a UnixFS block store on disk, behind HTTP Basic auth, and an IPFS peer on
+ * The spec's Part B on 127.0.0.1: Kubo's RPC subset (add, cat, ls, pin/add, pin/rm, pin/ls, repo/gc, version, id,
+ * swarm/connect, swarm/peers, dag/stat, dag/export) over a UnixFS block store on disk, behind HTTP Basic auth, and an IPFS peer on
  * loopback (peer.ts) that serves those blocks to the peers it is connected to and fetches from them.
  */
 export async function startFileService(options: FileServiceOptions): Promise<FileService> {
@@ -154,6 +155,9 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
 
   app.post('/api/v0/add', addRoute(context))
   app.post('/api/v0/cat', catRoute(context))
+  app.post('/api/v0/ls', lsRoute(context))
+  app.post('/api/v0/dag/stat', dagStatRoute(context))
+  app.post('/api/v0/dag/export', dagExportRoute(context))
   app.post('/api/v0/pin/add', pinAddRoute(context))
   app.post('/api/v0/pin/rm', pinRmRoute(context))
   app.post('/api/v0/pin/ls', pinLsRoute(context))
