@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { CarReader } from '@ipld/car'
+import { CarReader, CarWriter } from '@ipld/car'
 import { unixfs } from '@helia/unixfs'
 import { MemoryBlockstore } from 'blockstore-core'
 import { createHeliaLight } from 'helia'
@@ -157,5 +157,80 @@ describe('dag/export', () => {
     const dir = added.lines.find((line) => line.Name === 'd')!.Hash as string
     const inside = await files.post(`/api/v0/dag/export?arg=/ipfs/${dir}/x.txt`)
     expect(inside.status).toBe(400)
+  })
+})
+
+/** A CAR file of `blocks` under `roots`, written by @ipld/car's own writer. */
+async function carOf(roots: CID[], blocks: Array<{ cid: CID; bytes: Uint8Array }>): Promise<Buffer> {
+  const { writer, out } = CarWriter.create(roots)
+  const collected = (async () => {
+    const parts: Uint8Array[] = []
+    for await (const part of out) parts.push(part)
+    return Buffer.concat(parts)
+  })()
+  for (const block of blocks) await writer.put(block)
+  await writer.close()
+  return collected
+}
+
+async function importCar(target: TestFiles, car: Buffer, query = ''): Promise<{ status: number; lines: unknown[]; json: unknown }> {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(car)]), 'dag.car')
+  const reply = await target.post(`/api/v0/dag/import${query}`, { body: form })
+  const lines = reply.status === 200 ? reply.text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown) : []
+  return { status: reply.status, lines, json: reply.json }
+}
+
+describe('dag/import', () => {
+  it('takes what another store exported: blocks checked, the root pinned, the file read back', async () => {
+    const bytes = patternBytes(chunk * 2 + 500, 33)
+    const added = await files.addOne(bytes, '', 'moved.bin')
+    const car = (await files.post(`/api/v0/dag/export?arg=${added.Hash}`)).bytes
+    let blockCount = 0
+    for await (const block of (await CarReader.fromBytes(new Uint8Array(car))).blocks()) blockCount += block.bytes.length > 0 ? 1 : 0
+    const other = await startTestFiles()
+    try {
+      const imported = await importCar(other, car, '?stats=true')
+      expect(imported.status).toBe(200)
+      expect(imported.lines).toEqual([{ Root: { Cid: { '/': added.Hash }, PinErrorMsg: '' } }, { Stats: { BlockCount: blockCount, BlockBytesCount: expect.any(Number) } }])
+      expect((await other.cat(added.Hash)).bytes.equals(bytes)).toBe(true)
+      const pins = (await other.post(`/api/v0/pin/ls?arg=${added.Hash}`)).json as { Keys: Record<string, { Type: string }> }
+      expect(pins.Keys[added.Hash]).toEqual({ Type: 'recursive' })
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('reports a root whose DAG the CAR lacks instead of pinning it, and pins nothing with pin-roots=false', async () => {
+    const bytes = patternBytes(chunk + 1, 44)
+    const added = await files.addOne(bytes, '', 'partial.bin')
+    const root = CID.parse(added.Hash)
+    const rootBlock = (await CarReader.fromBytes(new Uint8Array((await files.post(`/api/v0/dag/export?arg=${added.Hash}`)).bytes))).get(root)
+    const car = await carOf([root], [(await rootBlock)!])
+    const other = await startTestFiles()
+    try {
+      const imported = await importCar(other, car)
+      expect(imported.lines).toHaveLength(1)
+      const [line] = imported.lines as Array<{ Root: { Cid: { '/': string }; PinErrorMsg: string } }>
+      expect(line!.Root.Cid['/']).toBe(added.Hash)
+      expect(line!.Root.PinErrorMsg).toMatch(/not found/)
+      const pinned = (await other.post('/api/v0/pin/ls')).json as { Keys: Record<string, unknown> }
+      expect(Object.keys(pinned.Keys)).not.toContain(added.Hash)
+      expect((await importCar(other, car, '?pin-roots=false')).lines).toEqual([])
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('refuses a block whose bytes are not its CID’s, and a body that is not a CAR', async () => {
+    const good = new TextEncoder().encode('a raw block')
+    const cid = CID.createV1(0x55, await sha256.digest(good))
+    const forged = await carOf([cid], [{ cid, bytes: new TextEncoder().encode('another raw block') }])
+    const refused = await importCar(files, forged)
+    expect(refused.status).toBe(400)
+    expect(refused.json).toMatchObject({ Message: 'import failed at its first block: its bytes do not hash to its CID', Code: 1, Type: 'error' })
+    const notCar = await importCar(files, Buffer.from('not a car at all'))
+    expect(notCar.status).toBe(400)
+    expect((notCar.json as { Message: string }).Message).toMatch(/^import failed: not a CAR file/)
   })
 })

@@ -12,6 +12,7 @@ import { recoverInterruptedAdds } from './recovery.ts'
 import { addRoute } from './routes/add.ts'
 import { catRoute } from './routes/cat.ts'
 import { dagExportRoute, dagStatRoute, lsRoute } from './routes/dag.ts'
+import { dagImportRoute } from './routes/dagImport.ts'
 import { gatewayRoute } from './routes/gateway.ts'
 import { pinAddRoute, pinLsRoute, pinRmRoute } from './routes/pin.ts'
 import { repoGcRoute } from './routes/repoGc.ts'
@@ -52,7 +53,7 @@ export const defaultMaxUploadBytes = 2 * 1024 ** 3
 /** Kubo's stream headers, readable by the app's JavaScript. */
 const exposedHeaders = ['X-Stream-Output', 'X-Chunked-Output', 'X-Content-Length']
 
-const endpoints = ['add', 'cat', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version', 'id', 'swarm/connect', 'swarm/peers', 'dag/stat', 'dag/export']
+const endpoints = ['add', 'cat', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version', 'id', 'swarm/connect', 'swarm/peers', 'dag/stat', 'dag/export', 'dag/import']
 
 /** What the peer tells others it runs (identify) and `id` answers. */
 const agentVersion = `chainglass-files/${serviceVersion}`
@@ -63,7 +64,7 @@ function sendError(reply: FastifyReply, error: FileStoreError): FastifyReply {
 
 /**
  * The spec's Part B on 127.0.0.1: Kubo's RPC subset (add, cat, ls, pin/add, pin/rm, pin/ls, repo/gc, version, id,
- * swarm/connect, swarm/peers, dag/stat, dag/export) over a UnixFS block store on disk, behind HTTP Basic auth, and an IPFS peer on
+ * swarm/connect, swarm/peers, dag/stat, dag/export, dag/import) over a UnixFS block store on disk, behind HTTP Basic auth, and an IPFS peer on
  * loopback (peer.ts) that serves those blocks to the peers it is connected to and fetches from them.
  */
 export async function startFileService(options: FileServiceOptions): Promise<FileService> {
@@ -158,6 +159,7 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   app.post('/api/v0/ls', lsRoute(context))
   app.post('/api/v0/dag/stat', dagStatRoute(context))
   app.post('/api/v0/dag/export', dagExportRoute(context))
+  app.post('/api/v0/dag/import', dagImportRoute(context))
   app.post('/api/v0/pin/add', pinAddRoute(context))
   app.post('/api/v0/pin/rm', pinRmRoute(context))
   app.post('/api/v0/pin/ls', pinLsRoute(context))
