@@ -1,5 +1,6 @@
 import type { AddSessions } from './addSessions.ts'
 import type { GcLock } from './gcLock.ts'
+import type { FolderTree } from './folders.ts'
 import type { FilePeer } from './peer.ts'
 import type { PinSet } from './pins.ts'
 import type { BlockStore } from './store.ts'
@@ -8,6 +9,8 @@ import type { BlockStore } from './store.ts'
 export type FilesContext = {
   store: BlockStore
   peer: FilePeer
+  /** The node's folder tree (Kubo's MFS). */
+  folders: FolderTree
   pins: PinSet
   sessions: AddSessions
   gcLock: GcLock

@@ -4,15 +4,16 @@ import type { PinSet } from './pins.ts'
 import { blockKey, isInline, type BlockKey, type BlockStore } from './store.ts'
 
 /**
- * Every block the pins keep: a recursive pin keeps its whole DAG, a direct pin its own block. Only dag-pb
+ * Every block the pins keep: a recursive pin keeps its whole DAG, a direct pin its own block; so do the DAGs
+ * of `alsoKept` (the folder tree's root, as Kubo's gc keeps MFS). Only dag-pb
  * nodes are read (raw leaves have no links, and are most of the bytes), so the walk costs one read per
  * UnixFS node, not per leaf. The importer writes only dag-pb and raw; a block of another codec is kept
  * without following links it may have. A block that is missing is skipped: the gc removes, it never fails
  * because something is already gone.
  */
-export async function pinnedKeys(store: BlockStore, pins: PinSet): Promise<Set<BlockKey>> {
+export async function pinnedKeys(store: BlockStore, pins: PinSet, alsoKept: readonly CID[] = []): Promise<Set<BlockKey>> {
   const kept = new Set<BlockKey>()
-  const pending: CID[] = []
+  const pending: CID[] = [...alsoKept]
   for (const [text, type] of pins.entries()) {
     const cid = CID.parse(text)
     if (type === 'direct') {

@@ -1,6 +1,7 @@
 import type { AddSessions } from './addSessions.ts'
 import { pinnedKeys } from './dagWalk.ts'
 import type { GcLock } from './gcLock.ts'
+import type { CID } from 'multiformats/cid'
 import type { PinSet } from './pins.ts'
 import { keyToCid, type BlockStore } from './store.ts'
 
@@ -12,12 +13,12 @@ export type GcEvent = { removed: string } | { error: string }
  * the gc runs). Pin additions wait for the gc (see GcLock). Reports each removed block as it goes.
  */
 export function collectGarbage(
-  parts: { store: BlockStore; pins: PinSet; sessions: AddSessions; gcLock: GcLock },
+  parts: { store: BlockStore; pins: PinSet; sessions: AddSessions; gcLock: GcLock; folders?: { root: CID } },
   report: (event: GcEvent) => void,
 ): Promise<{ removed: number; errors: number }> {
   const { store, pins, sessions } = parts
   return parts.gcLock.exclusive(async () => {
-    const kept = await pinnedKeys(store, pins)
+    const kept = await pinnedKeys(store, pins, parts.folders ? [parts.folders.root] : [])
     let removed = 0
     let errors = 0
     for await (const key of store.keys()) {

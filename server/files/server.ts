@@ -13,10 +13,12 @@ import { addRoute } from './routes/add.ts'
 import { catRoute } from './routes/cat.ts'
 import { dagExportRoute, dagStatRoute, lsRoute } from './routes/dag.ts'
 import { dagImportRoute } from './routes/dagImport.ts'
+import { filesCpRoute, filesLsRoute, filesMkdirRoute, filesMvRoute, filesReadRoute, filesRmRoute, filesStatRoute, filesWriteRoute } from './routes/folders.ts'
 import { gatewayRoute } from './routes/gateway.ts'
 import { pinAddRoute, pinLsRoute, pinRmRoute } from './routes/pin.ts'
 import { repoGcRoute } from './routes/repoGc.ts'
 import { serviceVersion, versionRoute } from './routes/version.ts'
+import { FolderTree } from './folders.ts'
 import { defaultPeerWaitMs, startFilePeer } from './peer.ts'
 import { idRoute, swarmConnectRoute, swarmPeersRoute } from './routes/swarm.ts'
 import { BlockStore } from './store.ts'
@@ -53,7 +55,7 @@ export const defaultMaxUploadBytes = 2 * 1024 ** 3
 /** Kubo's stream headers, readable by the app's JavaScript. */
 const exposedHeaders = ['X-Stream-Output', 'X-Chunked-Output', 'X-Content-Length']
 
-const endpoints = ['add', 'cat', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version', 'id', 'swarm/connect', 'swarm/peers', 'dag/stat', 'dag/export', 'dag/import']
+const endpoints = ['add', 'cat', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version', 'id', 'swarm/connect', 'swarm/peers', 'dag/stat', 'dag/export', 'dag/import', 'files/mkdir', 'files/write', 'files/ls', 'files/stat', 'files/rm', 'files/mv', 'files/cp', 'files/read']
 
 /** What the peer tells others it runs (identify) and `id` answers. */
 const agentVersion = `chainglass-files/${serviceVersion}`
@@ -64,7 +66,7 @@ function sendError(reply: FastifyReply, error: FileStoreError): FastifyReply {
 
 /**
  * The spec's Part B on 127.0.0.1: Kubo's RPC subset (add, cat, ls, pin/add, pin/rm, pin/ls, repo/gc, version, id,
- * swarm/connect, swarm/peers, dag/stat, dag/export, dag/import) over a UnixFS block store on disk, behind HTTP Basic auth, and an IPFS peer on
+ * swarm/connect, swarm/peers, dag/stat, dag/export, dag/import, files/*: the node's folder tree) over a UnixFS block store on disk, behind HTTP Basic auth, and an IPFS peer on
  * loopback (peer.ts) that serves those blocks to the peers it is connected to and fetches from them.
  */
 export async function startFileService(options: FileServiceOptions): Promise<FileService> {
@@ -85,9 +87,11 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
     await store.close()
     throw error
   })
+  const folders = await FolderTree.open(peer, root)
   const context: FilesContext = {
     store,
     peer,
+    folders,
     pins,
     sessions: new AddSessions(store, journals),
     gcLock: new GcLock(),
@@ -160,6 +164,14 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   app.post('/api/v0/dag/stat', dagStatRoute(context))
   app.post('/api/v0/dag/export', dagExportRoute(context))
   app.post('/api/v0/dag/import', dagImportRoute(context))
+  app.post('/api/v0/files/mkdir', filesMkdirRoute(context))
+  app.post('/api/v0/files/write', filesWriteRoute(context))
+  app.post('/api/v0/files/ls', filesLsRoute(context))
+  app.post('/api/v0/files/stat', filesStatRoute(context))
+  app.post('/api/v0/files/rm', filesRmRoute(context))
+  app.post('/api/v0/files/mv', filesMvRoute(context))
+  app.post('/api/v0/files/cp', filesCpRoute(context))
+  app.post('/api/v0/files/read', filesReadRoute(context))
   app.post('/api/v0/pin/add', pinAddRoute(context))
   app.post('/api/v0/pin/rm', pinRmRoute(context))
   app.post('/api/v0/pin/ls', pinLsRoute(context))

@@ -262,6 +262,12 @@ async function waitFor(check: () => boolean, what: string, timeoutMs: number): P
 /** The boundary holdUpload declares; build its body with multipartChunks(heldBoundary, ...). */
 export const heldBoundary = 'chainglass-held-upload'
 
+/**
+ * The folder tree's root block when nothing was ever written into it: Kubo's empty directory
+ * (QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn), which a store holds from its first start, as a Kubo repo does.
+ */
+export const emptyDirectoryBlock = 'BCIQFTFEEHEDF6KLBT32BFAGLXEZL4UWFNWM4LFTLMXQBCERZ6CMLX3Y'
+
 /** The blocks on disk, by file name, read from the directory itself (not through the store's code). */
 export function blockFilesOnDisk(dataDir: string): Set<string> {
   const root = path.join(dataDir, 'files', 'blocks')

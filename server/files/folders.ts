@@ -1,0 +1,171 @@
+import fs from 'node:fs/promises'
+import path from 'node:path/posix'
+import { unixfs, type UnixFS } from '@helia/unixfs'
+import { fixedSize } from 'ipfs-unixfs-importer/chunker'
+import { balanced } from 'ipfs-unixfs-importer/layout'
+import { CID } from 'multiformats/cid'
+import { FileStoreError, badRequest } from './errors.ts'
+import type { FilePeer } from './peer.ts'
+
+/**
+ * The node's folder tree (Kubo's MFS, its `files/*` commands): a UnixFS directory whose root CID is kept in
+ * `<dir>/folders-root`, every change making a new root from the changed entry up (UnixFS is immutable). Built on
+ * @helia/unixfs's mkdir, cp and rm (@helia/mfs does not run on helia 7), always offline: the tree is this
+ * node's own. One change at a time; `repo gc` keeps the root's DAG as it keeps a pin's (dagWalk.ts).
+ */
+
+/** Kubo's import defaults for `files write` as for `add`: CIDv0, 256 KiB chunks, balanced DAG of 174 links. */
+export const kuboFileImport = {
+  cidVersion: 0 as const,
+  rawLeaves: false,
+  chunker: fixedSize({ chunkSize: 262_144 }),
+  layout: balanced({ maxChildrenPerNode: 174 }),
+  reduceSingleLeafToSelf: true,
+}
+
+/** Kubo's words for what the tree has not got, and for a name already taken. */
+export const noSuchFile = () => new FileStoreError(500, 'file does not exist', 0)
+const exists = () => new FileStoreError(500, 'file already exists', 0)
+
+/** A tree path as Kubo checks it: not empty, from the root, cleaned; its names. */
+export function treePath(text: string | undefined): { text: string; names: string[] } {
+  if (text === undefined || text === '') throw badRequest('paths must not be empty')
+  if (!text.startsWith('/')) throw badRequest('paths must start with a leading slash')
+  const clean = path.normalize(text)
+  return { text: clean, names: clean.split('/').filter((name) => name !== '') }
+}
+
+export type TreeEntry = { cid: CID; type: 'file' | 'directory'; size: number }
+
+export class FolderTree {
+  readonly files: UnixFS
+  #root: CID
+  #queue: Promise<unknown> = Promise.resolve()
+
+  private constructor(
+    files: UnixFS,
+    private readonly rootFile: string,
+    root: CID,
+  ) {
+    this.files = files
+    this.#root = root
+  }
+
+  static async open(peer: FilePeer, dir: string): Promise<FolderTree> {
+    const files = unixfs(peer.helia)
+    const rootFile = path.join(dir, 'folders-root')
+    const saved = await fs.readFile(rootFile, 'utf8').catch(() => null)
+    const root = saved ? CID.parse(saved.trim()) : await files.addDirectory({}, { cidVersion: 0 })
+    return new FolderTree(files, rootFile, root)
+  }
+
+  get root(): CID {
+    return this.#root
+  }
+
+  /** The entry at `names` (in the tree now, or under `root`), or null when some name on the way is missing. */
+  async lookup(names: readonly string[], root: CID = this.#root): Promise<TreeEntry | null> {
+    try {
+      const stats = await this.files.stat(root, { path: names.join('/'), offline: true })
+      const type = stats.type === 'directory' ? 'directory' : 'file'
+      return { cid: stats.cid, type, size: type === 'directory' ? 0 : Number(stats.size) }
+    } catch (error) {
+      if ((error as Error).name === 'NotFoundError' || (error as Error).name === 'DoesNotExistError') return null
+      throw error
+    }
+  }
+
+  /** The directory's entries (names, CIDs, types and sizes), in the directory's order. */
+  async *list(names: readonly string[]): AsyncGenerator<{ name: string; entry: TreeEntry }> {
+    const directory = await this.lookup(names)
+    if (!directory) throw noSuchFile()
+    for await (const child of this.files.ls(directory.cid, { offline: true })) {
+      const entry = await this.lookup([child.name], directory.cid)
+      if (entry) yield { name: child.name, entry }
+    }
+  }
+
+  /** Runs `change` alone (changes queue up), then keeps the root it returns. */
+  change(change: (root: CID) => Promise<CID>): Promise<void> {
+    const next = this.#queue.then(async () => {
+      const root = await change(this.#root)
+      await fs.mkdir(path.dirname(this.rootFile), { recursive: true })
+      const temp = `${this.rootFile}.tmp`
+      await fs.writeFile(temp, root.toString())
+      await fs.rename(temp, this.rootFile)
+      this.#root = root
+    })
+    this.#queue = next.catch(() => {})
+    return next
+  }
+
+  /** `root` with the directory at `names` replaced by what `edit` makes of it; missing parents made when `parents`. */
+  async edit(root: CID, names: readonly string[], edit: (directory: CID) => Promise<CID>, parents = false): Promise<CID> {
+    if (names.length === 0) return edit(root)
+    const [name, ...rest] = names as [string, ...string[]]
+    let child: CID
+    try {
+      const stats = await this.files.stat(root, { path: name, offline: true })
+      if (stats.type !== 'directory') throw new FileStoreError(500, `${name} is not a directory`, 0)
+      child = stats.cid
+    } catch (error) {
+      if (error instanceof FileStoreError) throw error
+      if (!parents) throw noSuchFile()
+      child = await this.files.addDirectory({}, { cidVersion: 0 })
+    }
+    const edited = await this.edit(child, rest, edit, parents)
+    return this.files.cp(edited, root, name, { force: true, offline: true })
+  }
+
+  mkdir(names: readonly string[], parents: boolean): Promise<void> {
+    if (names.length === 0) {
+      if (parents) return Promise.resolve()
+      return Promise.reject(exists())
+    }
+    return this.change(async (root) => {
+      const found = await this.lookup(names, root)
+      if (found) {
+        if (parents && found.type === 'directory') return root
+        throw exists()
+      }
+      const name = names.at(-1)!
+      return this.edit(root, names.slice(0, -1), (directory) => this.files.mkdir(directory, name, { cidVersion: 0, offline: true }), parents)
+    })
+  }
+
+  /** Puts `cid` at `names` (a new entry, or over one when `force`). */
+  put(names: readonly string[], cid: CID, options: { force?: boolean; parents?: boolean } = {}): Promise<void> {
+    if (names.length === 0) return Promise.reject(badRequest('cannot write to the root directory'))
+    return this.change(async (root) => {
+      if (!options.force && (await this.lookup(names, root))) throw new FileStoreError(500, 'directory already has entry by that name', 0)
+      const name = names.at(-1)!
+      return this.edit(root, names.slice(0, -1), (directory) => this.files.cp(cid, directory, name, { force: true, offline: true }), options.parents)
+    })
+  }
+
+  remove(names: readonly string[], recursive: boolean): Promise<void> {
+    if (names.length === 0) return Promise.reject(new FileStoreError(500, 'cannot delete root', 0))
+    return this.change(async (root) => {
+      const found = await this.lookup(names, root)
+      if (!found) throw noSuchFile()
+      if (found.type === 'directory' && !recursive) throw new FileStoreError(500, `/${names.join('/')} is a directory, use -r to remove directories`, 0)
+      const name = names.at(-1)!
+      return this.edit(root, names.slice(0, -1), (directory) => this.files.rm(directory, name, { offline: true }))
+    })
+  }
+
+  /** Moves `from` to `to`, or into `to` when that is a directory (as Kubo's `files mv`). */
+  move(from: readonly string[], to: readonly string[]): Promise<void> {
+    if (from.length === 0) return Promise.reject(badRequest('cannot move the root directory'))
+    return this.change(async (root) => {
+      const source = await this.lookup(from, root)
+      if (!source) throw noSuchFile()
+      const target = await this.lookup(to, root)
+      const destination = target?.type === 'directory' ? [...to, from.at(-1)!] : [...to]
+      if (destination.length === 0) throw badRequest('cannot move onto the root directory')
+      if (destination.join('/').startsWith(`${from.join('/')}/`)) throw badRequest('cannot move a directory into itself')
+      const removed = await this.edit(root, from.slice(0, -1), (directory) => this.files.rm(directory, from.at(-1)!, { offline: true }))
+      return this.edit(removed, destination.slice(0, -1), (directory) => this.files.cp(source.cid, directory, destination.at(-1)!, { force: true, offline: true }))
+    })
+  }
+}
