@@ -420,6 +420,65 @@ test.describe('file panel', () => {
   })
 })
 
+test.describe('folders on the node', () => {
+  const entry = (page: Page, name: string) => page.getByTestId('folder-entry').filter({ hasText: name })
+
+  test('uploads land in the folder on view for any browser; new folder, open, rename, delete; a directory CID opens read only', async ({ page, browser, request }) => {
+    const store: FileStore = fileStore
+    const folder = `e2e-${randomBytes(4).toString('hex')}`
+    await openFiles(page)
+    await expect(page.getByTestId('store-peer')).toContainText('12D3Ko')
+    await page.getByTestId('folder-new').click()
+    await page.getByTestId('name-form').getByRole('textbox').fill(folder)
+    await page.getByTestId('name-form').getByRole('button', { name: 'Save' }).click()
+    await entry(page, folder).getByTestId('folder-open').click()
+    await expect(page).toHaveURL(new RegExp(`folder=%2F${folder}`))
+    await expect(page.getByTestId('folder-path')).toContainText(folder)
+    await expect(page.getByTestId('folder-table')).toContainText('Nothing here yet')
+
+    await page.getByTestId('file-input').setInputFiles([{ name: 'hello.txt', mimeType: 'text/plain', buffer: Buffer.from('hello world\n') }])
+    await expect(uploadRow(page, 'hello.txt')).toHaveAttribute('data-state', 'done')
+    const hello = entry(page, 'hello.txt')
+    await expect(hello).toBeVisible()
+    await expect(hello.getByTestId('entry-cid')).toHaveAttribute('title', helloCid)
+    await expect(hello).toContainText('pinned')
+
+    // The tree is the node's: the service lists it, and another browser (no shared storage) sees the name.
+    const listed = await request.post(`${store.url}/api/v0/files/ls?arg=/${folder}&long=true`, { headers: auth(store) })
+    expect(((await listed.json()) as { Entries: Array<{ Name: string; Hash: string }> }).Entries).toEqual([{ Name: 'hello.txt', Type: 0, Size: 12, Hash: helloCid }])
+    const other = await browser.newContext()
+    try {
+      const second = await other.newPage()
+      await openFiles(second)
+      await second.goto(`/files?folder=/${folder}`)
+      await expect(entry(second, 'hello.txt')).toBeVisible()
+    } finally {
+      await other.close()
+    }
+
+    await hello.getByTestId('entry-rename').click()
+    await page.getByTestId('name-form').getByRole('textbox').fill('greeting.txt')
+    await page.getByTestId('name-form').getByRole('button', { name: 'Save' }).click()
+    await expect(entry(page, 'greeting.txt')).toBeVisible()
+    await expect(entry(page, 'hello.txt')).toHaveCount(0)
+
+    // Opening the folder's own CID shows the same entry, read only (no rename or delete).
+    const stat = await request.post(`${store.url}/api/v0/files/stat?arg=/${folder}`, { headers: auth(store) })
+    const folderCid = ((await stat.json()) as { Hash: string }).Hash
+    await page.getByTestId('open-directory').getByRole('textbox').fill(folderCid)
+    await page.getByTestId('open-directory').getByRole('button', { name: 'Open' }).click()
+    await expect(entry(page, 'greeting.txt')).toBeVisible()
+    await expect(entry(page, 'greeting.txt').getByTestId('entry-rename')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Back to this node’s files' }).click()
+
+    await entry(page, folder).getByTestId('entry-delete').click()
+    await entry(page, folder).getByTestId('entry-delete-confirm').click()
+    await expect(entry(page, folder)).toHaveCount(0)
+    const gone = await request.post(`${store.url}/api/v0/files/stat?arg=/${folder}`, { headers: auth(store) })
+    expect(((await gone.json()) as { Message: string }).Message).toBe('file does not exist')
+  })
+})
+
 test.describe('the gateway on the app origin', () => {
   test('stored HTML at /ipfs/<cid>/ renders sandboxed: its script never runs on the app origin', async ({ page, request }) => {
     const dialogs = watchDialogs(page)

@@ -1,7 +1,8 @@
 /**
  * The file store's answers the files page test replays (testdata/components/local-files.json), recorded by
  * `npm run record:local` from the local service's real store: one small text file added through its Kubo-style
- * RPC, then exactly the requests the page makes (version, pin/ls, cat of the preview, pin/add), each with the
+ * RPC, then exactly the requests the page makes (version, pin/ls, cat of the preview, pin/add, id, files/ls of the
+ * tree with the file put in it), each with the
  * status, content type and body the store answered; and, in `refused`, the first two asked with a wrong secret. Nothing is rendered; nothing is edited.
  */
 import fs from 'node:fs'
@@ -31,6 +32,10 @@ export async function recordFiles(service: TestService, outDir: string): Promise
   await ask('pin/ls', new URLSearchParams())
   await ask('cat', new URLSearchParams({ arg: added.Hash, length: String(previewLength) }))
   await ask('pin/add', new URLSearchParams({ arg: added.Hash }))
+  // The store's peer (the store card), and the folder tree with the file put in it as the page puts an upload.
+  await ask('id', new URLSearchParams())
+  await ask('files/cp', new URLSearchParams([['arg', `/ipfs/${added.Hash}`], ['arg', '/hello.txt']]))
+  await ask('files/ls', new URLSearchParams({ arg: '/', long: 'true' }))
   // A CID the store has never held (only hashed, not stored): what reading it answers.
   const never = new FormData()
   never.append('file', new Blob(['never stored\n'], { type: 'text/plain' }), 'never.txt')
@@ -39,9 +44,9 @@ export async function recordFiles(service: TestService, outDir: string): Promise
   // The same first requests with a secret the store does not take: what a page with wrong credentials is answered.
   const wrong = `Basic ${Buffer.from(`${service.config.key}:not-the-secret`).toString('base64')}`
   const refused: RecordedHttp[] = []
-  for (const command of ['version', 'pin/ls']) {
-    const response = await fetch(`${service.urls.files}/api/v0/${command}`, { method: 'POST', headers: { authorization: wrong } })
-    refused.push({ command, query: '', status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() })
+  for (const [command, query] of [['version', ''], ['pin/ls', ''], ['id', ''], ['files/ls', new URLSearchParams({ arg: '/', long: 'true' }).toString()]] as const) {
+    const response = await fetch(`${service.urls.files}/api/v0/${command}${query ? `?${query}` : ''}`, { method: 'POST', headers: { authorization: wrong } })
+    refused.push({ command, query, status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() })
   }
   const file = path.join(outDir, 'local-files.json')
   const source = 'recorded from the local service\'s file store (its Kubo-style RPC) by scripts/record-files.ts: one text file added, then the files page\'s requests'

@@ -86,7 +86,24 @@ export type FilesClient = {
   /** The content's bytes; `length` bounds what is read (a preview asks for the first MiB only). */
   cat(cid: string, options?: CatOptions): Promise<Uint8Array<ArrayBuffer>>
   version(options?: FilesCallOptions): Promise<FilesVersion>
+  /** The store's IPFS peer: its ID and the addresses other nodes reach it at (Kubo's `id`). */
+  id(options?: FilesCallOptions): Promise<PeerIdentity>
+  /** A folder of the node's tree (Kubo's `files/ls --long`): its entries by name. */
+  folder(path: string, options?: FilesCallOptions): Promise<FolderEntry[]>
+  /** A directory by CID (Kubo's `ls`): its entries by name. */
+  directory(cid: string, options?: FilesCallOptions): Promise<FolderEntry[]>
+  makeFolder(path: string, options?: FilesCallOptions): Promise<void>
+  /** Puts `from` (an `/ipfs/` path or a tree path) at the tree path `to`. */
+  copy(from: string, to: string, options?: FilesCallOptions): Promise<void>
+  move(from: string, to: string, options?: FilesCallOptions): Promise<void>
+  /** Removes a tree entry, a folder with all it holds. */
+  remove(path: string, options?: FilesCallOptions): Promise<void>
 }
+
+export type PeerIdentity = { id: string; addresses: string[]; agent: string }
+
+/** An entry of a folder or a directory: its name, kind, size in bytes (0 for a folder) and CID. */
+export type FolderEntry = { name: string; kind: 'file' | 'folder'; size: number; cid: string }
 
 export type FilesClientOptions = {
   fetch?: typeof fetch
@@ -97,6 +114,9 @@ export type FilesClientOptions = {
 const addedLineSchema = v.object({ Name: v.string(), Hash: v.string(), Size: v.union([v.string(), v.number()]) })
 const pinsSchema = v.object({ Pins: v.array(v.string()) })
 const pinLsSchema = v.object({ Keys: v.record(v.string(), v.object({ Type: v.string() })) })
+const idSchema = v.object({ ID: v.string(), Addresses: v.nullable(v.array(v.string())), AgentVersion: v.string() })
+const filesLsSchema = v.object({ Entries: v.nullable(v.array(v.object({ Name: v.string(), Type: v.number(), Size: v.number(), Hash: v.string() }))) })
+const lsSchema = v.object({ Objects: v.array(v.object({ Links: v.nullable(v.array(v.object({ Name: v.string(), Hash: v.string(), Size: v.number(), Type: v.number() }))) })) })
 const versionSchema = v.object({ Version: v.string(), Commit: v.optional(v.string()), System: v.optional(v.string()) })
 
 /** HTTP Basic: base64 of the UTF-8 bytes of `key:secret`. */
@@ -283,6 +303,39 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
         if (signal?.aborted) throw new FilesError({ kind: 'aborted', command: 'cat', cause: error })
         throw new FilesError({ kind: 'unreachable', command: 'cat', detail: 'the content was cut off' })
       }
+    },
+
+    async id({ signal } = {}) {
+      const answer = await postJson('id', undefined, idSchema, signal)
+      return { id: answer.ID, addresses: answer.Addresses ?? [], agent: answer.AgentVersion }
+    },
+
+    async folder(path, { signal } = {}) {
+      const answer = await postJson('files/ls', new URLSearchParams({ arg: path, long: 'true' }), filesLsSchema, signal)
+      return (answer.Entries ?? []).map((entry) => ({ name: entry.Name, kind: entry.Type === 1 ? 'folder' : 'file', size: entry.Size, cid: entry.Hash }))
+    },
+
+    async directory(cid, { signal } = {}) {
+      const answer = await postJson('ls', argQuery(cid), lsSchema, signal)
+      return (answer.Objects[0]?.Links ?? []).map((link) => ({ name: link.Name, kind: link.Type === 1 ? 'folder' : 'file', size: link.Size, cid: link.Hash }))
+    },
+
+    async makeFolder(path, { signal } = {}) {
+      await readText(await post('files/mkdir', new URLSearchParams({ arg: path, parents: 'true' }), signal), 'files/mkdir', signal)
+    },
+
+    async copy(from, to, { signal } = {}) {
+      const query = new URLSearchParams([['arg', from], ['arg', to]])
+      await readText(await post('files/cp', query, signal), 'files/cp', signal)
+    },
+
+    async move(from, to, { signal } = {}) {
+      const query = new URLSearchParams([['arg', from], ['arg', to]])
+      await readText(await post('files/mv', query, signal), 'files/mv', signal)
+    },
+
+    async remove(path, { signal } = {}) {
+      await readText(await post('files/rm', new URLSearchParams({ arg: path, recursive: 'true' }), signal), 'files/rm', signal)
     },
 
     async version({ signal } = {}) {

@@ -52,6 +52,39 @@ export function versionQuery(network: Network, client: FilesClient) {
   })
 }
 
+/** A folder of the node's tree: changes only when this app changes it (each change invalidates the folders). */
+export function folderQuery(network: Network, client: FilesClient, path: string) {
+  return queryOptions({
+    queryKey: [...filesKey(network, client), 'folder', path] as const,
+    queryFn: ({ signal }) => client.folder(path, { signal }),
+    staleTime: 5_000,
+    retry: retryUnreachable,
+  })
+}
+
+/** The key every folder's query starts with: what a change to the tree invalidates. */
+export const foldersKey = (network: Network, client: FilesClient) => [...filesKey(network, client), 'folder'] as const
+
+/** A directory by CID: content-addressed, never stale. */
+export function directoryQuery(network: Network, client: FilesClient, cid: string) {
+  return queryOptions({
+    queryKey: [...filesKey(network, client), 'directory', cid] as const,
+    queryFn: ({ signal }) => client.directory(cid, { signal }),
+    staleTime: Infinity,
+    retry: retryUnreachable,
+  })
+}
+
+/** The store's IPFS peer (its ID and addresses), for the store card. */
+export function peerQuery(network: Network, client: FilesClient) {
+  return queryOptions({
+    queryKey: [...filesKey(network, client), 'id'] as const,
+    queryFn: ({ signal }) => client.id({ signal }),
+    staleTime: 60_000,
+    retry: retryUnreachable,
+  })
+}
+
 export type ContentRead = { bytes: Uint8Array<ArrayBuffer>; truncated: boolean }
 
 /**

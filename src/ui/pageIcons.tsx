@@ -141,3 +141,9 @@ export const UsersIcon = (props: IconProps) => (
     <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M17.5 14.4c2.1.8 3.6 2.9 4 5.6" />
   </Icon>
 )
+
+export const FolderIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 7.5A2.5 2.5 0 0 1 5.5 5H9l2 2.5h7.5A2.5 2.5 0 0 1 21 10v7.5a2.5 2.5 0 0 1-2.5 2.5h-13A2.5 2.5 0 0 1 3 17.5Z" />
+  </Icon>
+)

@@ -12,7 +12,8 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { StatusDot } from '../../ui/StatusDot.tsx'
 import { CredentialsForm } from './CredentialsForm.tsx'
-import { pinsQuery, useFilesClient, useFilesCredentials, useKnownFiles, versionQuery } from '../../queries/files.ts'
+import { foldersKey, peerQuery, pinsQuery, useFilesClient, useFilesCredentials, useKnownFiles, versionQuery } from '../../queries/files.ts'
+import { FoldersPanel, inFolder, type FolderView } from './FoldersPanel.tsx'
 import { DatabaseIcon } from '../../ui/pageIcons.tsx'
 import { rememberFile } from '../../files/knownFiles.ts'
 import { EmptyState, FilesErrorNotice } from './parts.tsx'
@@ -21,6 +22,8 @@ import { PinExistingForm, PinsPanel } from './PinsPanel.tsx'
 import { ReaderPanel } from './ReaderPanel.tsx'
 import { UploadPanel } from './UploadPanel.tsx'
 import { revealAtTop } from '../../ui/motion.ts'
+import { CopyButton } from '../../ui/CopyButton.tsx'
+import { shortCid } from '../../format/transfer.ts'
 
 /** A file dropped outside the drop zone would make the browser leave the app to show it: not here. */
 function useNoStrayDrops(): void {
@@ -47,7 +50,7 @@ export function FilesPage() {
     <div className="space-y-6" data-testid="files-page">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">Files</h1>
-        <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Add files, pin and unpin them, and read content back by CID on the file store of {network.label}.</p>
+        <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Add files into folders, pin and unpin them, and read content back by CID on the file store of {network.label}.</p>
       </div>
       {network.ipfsUrl === null ? <NoFileStore network={network} /> : <FileStoreView key={network.name} network={network} />}
     </div>
@@ -96,12 +99,35 @@ function FileStore({ network, client, credentials, onChangeCredentials }: { netw
   const requested = searchParams.get('cid')
   const cid = requested && checkCid(requested).ok ? requested.trim() : null
 
+  const requestedDirectory = searchParams.get('dir')
+  const requestedFolder = searchParams.get('folder')
+  const view: FolderView =
+    requestedDirectory && checkCid(requestedDirectory).ok
+      ? { kind: 'directory', cid: requestedDirectory.trim(), path: [] }
+      : { kind: 'tree', path: requestedFolder?.startsWith('/') ? requestedFolder : '/' }
+  const folder = view.kind === 'tree' ? view.path : '/'
+  const openFolder = useCallback(
+    (next: FolderView) =>
+      setSearchParams(
+        (params) => {
+          params.delete(next.kind === 'tree' ? 'dir' : 'folder')
+          if (next.kind === 'tree') params.set('folder', next.path)
+          else params.set('dir', next.cid)
+          return params
+        },
+        { preventScrollReset: true },
+      ),
+    [setSearchParams],
+  )
+
   const onAdded = useCallback(
     (added: AddedFile) => {
       rememberFile(network.name, added.cid, { name: added.name, size: added.size, addedAt: Date.now() })
       void queryClient.invalidateQueries({ queryKey: pinsQuery(network, client).queryKey })
+      // Into the folder on view, under its name (numbered when the name is taken), for every browser to see.
+      void putInFolder(client, added, folder).then(() => queryClient.invalidateQueries({ queryKey: foldersKey(network, client) }))
     },
-    [network, client, queryClient],
+    [network, client, queryClient, folder],
   )
   const read = useCallback(
     (next: string) => {
@@ -145,6 +171,7 @@ function FileStore({ network, client, credentials, onChangeCredentials }: { netw
           </Panel>
         </div>
       </div>
+      <FoldersPanel network={network} client={client} view={view} pinned={pinned} onOpen={openFolder} onPreview={read} />
       <PinsPanel network={network} client={client} known={known} onPreview={read} />
       <div id="read" tabIndex={-1} className="scroll-mt-28 rounded-2xl focus:outline-none">
         <ReaderPanel network={network} client={client} known={known} cid={cid} onRead={read} />
@@ -153,10 +180,30 @@ function FileStore({ network, client, credentials, onChangeCredentials }: { netw
   )
 }
 
+/**
+ * Puts an added file into the tree folder `folder` under its name, or `name (2)`… when that is taken. A store
+ * without a folder tree (an older service, a hosted one without MFS) keeps the file all the same: pinned.
+ */
+async function putInFolder(client: FilesClient, added: AddedFile, folder: string): Promise<void> {
+  const name = added.name.split('/').filter(Boolean).at(-1) ?? added.cid
+  const dot = name.lastIndexOf('.')
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, '']
+  for (let attempt = 1; attempt <= 20; attempt++) {
+    const candidate = attempt === 1 ? name : `${stem} (${attempt})${extension}`
+    try {
+      await client.copy(`/ipfs/${added.cid}`, inFolder(folder, candidate))
+      return
+    } catch (error) {
+      if (!(error instanceof FilesError) || !/already has entry/.test(error.detail)) return
+    }
+  }
+}
+
 const credentialLabels = { config: 'Configured for this network', session: 'Entered for this tab', device: 'Remembered on this device' } as const
 
 function StoreCard({ network, client, credentials, onChangeCredentials }: { network: Network; client: FilesClient; credentials: FilesCredentials; onChangeCredentials: () => void }) {
   const version = useQuery(versionQuery(network, client))
+  const peer = useQuery(peerQuery(network, client))
   const limit = uploadLimitFor(network)
   const host = URL.canParse(client.url) ? new URL(client.url).host : client.url
   const state = version.data ? 'ok' : version.error ? 'down' : 'busy'
@@ -191,6 +238,17 @@ function StoreCard({ network, client, credentials, onChangeCredentials }: { netw
             )}
           </dd>
         </div>
+        {peer.data && (
+          <div className="flex items-baseline justify-between gap-4">
+            <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">IPFS peer</dt>
+            <dd className="flex min-w-0 items-center gap-0.5" data-testid="store-peer">
+              <code className="truncate font-mono text-[13px] text-zinc-800 dark:text-zinc-200" title={peer.data.addresses.join('\n') || peer.data.id}>
+                {shortCid(peer.data.id, 8, 6)}
+              </code>
+              <CopyButton value={peer.data.addresses[0] ?? peer.data.id} label="Copy the peer’s address" />
+            </dd>
+          </div>
+        )}
         <div className="flex items-baseline justify-between gap-4">
           <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Upload limit</dt>
           <dd className="text-right text-zinc-800 dark:text-zinc-200">

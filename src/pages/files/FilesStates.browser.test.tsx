@@ -43,7 +43,7 @@ describe('the files page while its store is not answering as it should', () => {
   })
 
   it('says once that the store refused the key and secret, with the store’s own words', async () => {
-    expect(recording.refused.map((request) => request.status)).toEqual([401, 401])
+    expect(recording.refused.map((request) => request.status)).toEqual([401, 401, 401, 401])
     await renderApp('/files', { network, fileStore: new FileStoreReplay(recording.refused) })
     const notice = page.getByTestId('files-auth-error')
     await expect.element(notice).toHaveTextContent('The file store refused the key and secret')

@@ -1,0 +1,278 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import type { FilesClient, FolderEntry } from '../../files/client.ts'
+import { checkCid } from '../../files/cid.ts'
+import type { Network } from '../../../contract/runtimeConfig.ts'
+import { directoryQuery, folderQuery, foldersKey } from '../../queries/files.ts'
+import { Badge } from '../../ui/Badge.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { CopyButton } from '../../ui/CopyButton.tsx'
+import { DataTable, type Column } from '../../ui/DataTable.tsx'
+import { saveAs } from '../../ui/download.ts'
+import { inputClass } from '../../ui/form.ts'
+import { Panel } from '../../ui/Panel.tsx'
+import { DownloadIcon, EyeIcon, FileIcon, FolderIcon } from '../../ui/pageIcons.tsx'
+import { formatBytes } from '../../format/numbers.ts'
+import { shortCid } from '../../format/transfer.ts'
+import { FilesErrorNotice } from './parts.tsx'
+
+/** `name` inside the tree folder `folder`. */
+export const inFolder = (folder: string, name: string) => `${folder === '/' ? '' : folder}/${name}`
+
+/** The folders from the root down to `path`, each with the path that opens it. */
+function crumbs(path: string): Array<{ name: string; path: string }> {
+  const names = path.split('/').filter(Boolean)
+  return [{ name: 'Files', path: '/' }, ...names.map((name, index) => ({ name, path: `/${names.slice(0, index + 1).join('/')}` }))]
+}
+
+/** Where the panel looks: a folder of the node's tree (changeable), or a directory by CID (read only). */
+export type FolderView = { kind: 'tree'; path: string } | { kind: 'directory'; cid: string; path: string[] }
+
+type Props = {
+  network: Network
+  client: FilesClient
+  view: FolderView
+  /** CIDs pinned on the store (null while unknown): each entry says whether it is. */
+  pinned: ReadonlySet<string> | null
+  onOpen: (view: FolderView) => void
+  onPreview: (cid: string) => void
+}
+
+/**
+ * The node's folder tree (Kubo's MFS, files/*), the same for every browser: folders to open, each entry's size,
+ * CID and pin state; new folder, rename, delete, download, preview. A directory CID opens here too, read only.
+ * Names are the uploaders' and shown as text only.
+ */
+export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview }: Props) {
+  const queryClient = useQueryClient()
+  const [renaming, setRenaming] = useState<string | null>(null)
+  const [deleting, setDeleting] = useState<string | null>(null)
+  const [creating, setCreating] = useState(false)
+  const tree = view.kind === 'tree'
+  const folder = useQuery({ ...folderQuery(network, client, tree ? view.path : '/'), enabled: tree })
+  const directory = useQuery({ ...directoryQuery(network, client, tree ? '' : view.cid), enabled: !tree })
+  const listing = tree ? folder : directory
+  const changed = () => queryClient.invalidateQueries({ queryKey: foldersKey(network, client) })
+  const change = useMutation({
+    mutationFn: (work: () => Promise<void>) => work(),
+    onSuccess: async () => {
+      setRenaming(null)
+      setDeleting(null)
+      setCreating(false)
+      await changed()
+    },
+  })
+  const download = useMutation({
+    mutationFn: async (entry: FolderEntry) => saveAs(await client.cat(entry.cid), entry.name || entry.cid, 'application/octet-stream'),
+  })
+  const folderPath = (entry: FolderEntry) => (tree ? inFolder(view.path, entry.name) : '')
+
+  const actionsFor = (entry: FolderEntry) =>
+        deleting === entry.name ? (
+          <div className="flex items-center justify-end gap-1.5 whitespace-nowrap text-xs">
+            <span className="text-zinc-600 dark:text-zinc-300">Delete{entry.kind === 'folder' ? ' with all it holds' : ''}?</span>
+            <Button size="sm" tone="danger" data-testid="entry-delete-confirm" disabled={change.isPending} onClick={() => change.mutate(() => client.remove(folderPath(entry)))}>
+              Delete
+            </Button>
+            <Button size="sm" tone="ghost" onClick={() => setDeleting(null)}>
+              Keep
+            </Button>
+          </div>
+        ) : (
+          <div className="flex justify-end gap-1.5">
+            {entry.kind === 'file' && (
+              <span className="hidden gap-1.5 sm:flex">
+                <Button size="sm" onClick={() => onPreview(entry.cid)} aria-label={`Preview ${entry.name || entry.cid}`}>
+                  <EyeIcon className="size-3.5" />
+                </Button>
+                <Button size="sm" onClick={() => download.mutate(entry)} aria-label={`Download ${entry.name || entry.cid}`} data-testid="entry-download">
+                  <DownloadIcon className="size-3.5" />
+                </Button>
+              </span>
+            )}
+            {tree && (
+              <>
+                <Button size="sm" tone="ghost" data-testid="entry-rename" onClick={() => setRenaming(entry.name)} aria-label={`Rename ${entry.name}`}>
+                  Rename
+                </Button>
+                <Button size="sm" tone="ghost" data-testid="entry-delete" onClick={() => setDeleting(entry.name)} aria-label={`Delete ${entry.name}`}>
+                  Delete
+                </Button>
+              </>
+            )}
+          </div>
+        )
+
+  const columns: Column<FolderEntry>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      className: 'w-full min-w-28 max-w-0',
+      cell: (entry) =>
+        renaming === entry.name ? (
+          <RenameForm
+            name={entry.name}
+            busy={change.isPending}
+            onCancel={() => setRenaming(null)}
+            onSave={(name) => change.mutate(() => client.move(folderPath(entry), inFolder((view as { path: string }).path, name)))}
+          />
+        ) : (
+          <div className="flex min-w-0 items-center gap-2">
+            <span aria-hidden="true" className="text-zinc-400">
+              {entry.kind === 'folder' ? <FolderIcon className="size-4" /> : <FileIcon className="size-4" />}
+            </span>
+            {entry.kind === 'folder' ? (
+              <button
+                type="button"
+                data-testid="folder-open"
+                className="truncate font-medium text-accent-700 hover:underline dark:text-accent-300"
+                onClick={() => onOpen(tree ? { kind: 'tree', path: folderPath(entry) } : { kind: 'directory', cid: entry.cid, path: [...view.path, entry.name] })}
+              >
+                {entry.name}
+              </button>
+            ) : (
+              <span data-testid="entry-name" className="truncate text-zinc-900 dark:text-zinc-100" title={entry.name}>
+                {entry.name || '(unnamed block)'}
+              </span>
+            )}
+          </div>
+        ),
+    },
+    {
+      key: 'size',
+      header: 'Size',
+      align: 'right',
+      className: 'whitespace-nowrap tabular-nums text-zinc-700 dark:text-zinc-300',
+      showFrom: 'sm',
+      cell: (entry) => (entry.kind === 'folder' ? <span className="text-zinc-400">—</span> : formatBytes(entry.size)),
+    },
+    {
+      key: 'cid',
+      header: 'CID',
+      showFrom: 'md',
+      cell: (entry) => (
+        <span className="flex items-center gap-0.5">
+          <code className="font-mono text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400" title={entry.cid} data-testid="entry-cid">
+            {shortCid(entry.cid, 8, 6)}
+          </code>
+          <CopyButton value={entry.cid} label={`Copy the CID of ${entry.name || entry.cid}`} />
+        </span>
+      ),
+    },
+    {
+      key: 'pin',
+      header: 'Pinned',
+      showFrom: 'sm',
+      cell: (entry) => (pinned === null ? null : pinned.has(entry.cid) ? <Badge tone="success">pinned</Badge> : <span className="text-xs text-zinc-500 dark:text-zinc-400">in tree</span>),
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'right',
+      cell: (entry) => actionsFor(entry),
+    },
+  ]
+
+  const where = tree ? crumbs(view.path) : [{ name: shortCid(view.cid, 8, 6), path: '' }, ...view.path.map((name) => ({ name, path: '' }))]
+  return (
+    <Panel
+      title="Folders"
+      testId="folders-panel"
+      actions={
+        tree ? (
+          <Button size="sm" data-testid="folder-new" onClick={() => setCreating(true)}>
+            New folder
+          </Button>
+        ) : (
+          <Button size="sm" tone="ghost" onClick={() => onOpen({ kind: 'tree', path: '/' })}>
+            Back to this node’s files
+          </Button>
+        )
+      }
+    >
+      <div className="space-y-3 px-5 py-3">
+        <nav aria-label="Folder" className="flex flex-wrap items-center gap-1 text-sm" data-testid="folder-path">
+          {where.map((crumb, index) => (
+            <span key={`${index}-${crumb.name}`} className="flex items-center gap-1">
+              {index > 0 && <span className="text-zinc-400">/</span>}
+              {tree && index < where.length - 1 ? (
+                <button type="button" className="text-accent-700 hover:underline dark:text-accent-300" onClick={() => onOpen({ kind: 'tree', path: crumb.path })}>
+                  {crumb.name}
+                </button>
+              ) : (
+                <span className="font-medium text-zinc-900 dark:text-zinc-100">{crumb.name}</span>
+              )}
+            </span>
+          ))}
+        </nav>
+        {creating && tree && (
+          <RenameForm name="" label="New folder name" busy={change.isPending} onCancel={() => setCreating(false)} onSave={(name) => change.mutate(() => client.makeFolder(inFolder(view.path, name)))} />
+        )}
+        {change.error != null && <FilesErrorNotice error={change.error} compact testId="folder-change-error" />}
+        {download.error != null && <FilesErrorNotice error={download.error} compact />}
+        {listing.error != null && <FilesErrorNotice error={listing.error} onRetry={() => void listing.refetch()} testId="folder-error" />}
+      </div>
+      {listing.error == null && (
+        <DataTable
+          columns={columns}
+          rows={listing.data}
+          rowKey={(entry) => entry.name || entry.cid}
+          caption={tree ? `The folder ${view.path}` : `The directory ${view.cid}`}
+          empty={tree ? 'Nothing here yet: add files above, or make a folder.' : 'This directory is empty.'}
+          testId="folder-table"
+          rowTestId="folder-entry"
+        />
+      )}
+      <OpenDirectoryForm onOpen={(cid) => onOpen({ kind: 'directory', cid, path: [] })} />
+    </Panel>
+  )
+}
+
+/** A name for an entry: not empty, no slash (a tree name is one path segment). */
+function RenameForm({ name, label = 'New name', busy, onSave, onCancel }: { name: string; label?: string; busy: boolean; onSave: (name: string) => void; onCancel: () => void }) {
+  const [value, setValue] = useState(name)
+  const id = useId()
+  const trimmed = value.trim()
+  const problem = trimmed === '' ? 'a name is needed' : trimmed.includes('/') ? 'a name cannot hold “/”' : trimmed === '.' || trimmed === '..' ? 'not a name' : null
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!problem && trimmed !== name) onSave(trimmed)
+  }
+  return (
+    <form className="flex items-center gap-1.5" onSubmit={submit} data-testid="name-form">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input id={id} className={`${inputClass} h-8 min-w-0 flex-1 py-1 text-sm`} value={value} onChange={(event) => setValue(event.target.value)} placeholder={label} autoFocus aria-invalid={problem !== null && value !== ''} />
+      <Button size="sm" tone="primary" type="submit" disabled={busy || problem !== null}>
+        Save
+      </Button>
+      <Button size="sm" tone="ghost" type="button" onClick={onCancel}>
+        Cancel
+      </Button>
+    </form>
+  )
+}
+
+/** Opens any directory by its CID (read only), as ipfs-webui's explore does. */
+function OpenDirectoryForm({ onOpen }: { onOpen: (cid: string) => void }) {
+  const [value, setValue] = useState('')
+  const id = useId()
+  const checked = value.trim() === '' ? null : checkCid(value)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (checked?.ok) onOpen(value.trim())
+  }
+  return (
+    <form className="flex flex-wrap items-center gap-2 border-t border-zinc-100 px-5 py-3 dark:border-zinc-800" onSubmit={submit} data-testid="open-directory">
+      <label htmlFor={id} className="text-xs font-medium text-zinc-500 dark:text-zinc-400">
+        Open a directory by CID
+      </label>
+      <input id={id} className={`${inputClass} h-8 min-w-0 flex-1 py-1 font-mono text-xs`} value={value} onChange={(event) => setValue(event.target.value)} placeholder="Qm… or bafy…" spellCheck={false} />
+      <Button size="sm" type="submit" disabled={!checked?.ok}>
+        Open
+      </Button>
+      {checked && !checked.ok && <p className="w-full text-xs text-red-600 dark:text-red-400">{checked.problem}</p>}
+    </form>
+  )
+}
