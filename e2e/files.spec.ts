@@ -4,6 +4,7 @@ import zlib from 'node:zlib'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { routeRuntimeConfig, watchDialogs } from './helpers.ts'
 import { CID } from 'multiformats/cid'
+import { CarReader } from '@ipld/car'
 import { devnet, fileStore } from './service.ts'
 
 /**
@@ -476,6 +477,31 @@ test.describe('folders on the node', () => {
     await expect(entry(page, folder)).toHaveCount(0)
     const gone = await request.post(`${store.url}/api/v0/files/stat?arg=/${folder}`, { headers: auth(store) })
     expect(((await gone.json()) as { Message: string }).Message).toBe('file does not exist')
+  })
+
+  test('a folder exported as a CAR from the panel and imported back is the same DAG, pinned, in the folder on view', async ({ page, request }) => {
+    const store: FileStore = fileStore
+    const folder = `car-${randomBytes(4).toString('hex')}`
+    await request.post(`${store.url}/api/v0/files/mkdir?arg=/${folder}`, { headers: auth(store) })
+    await request.post(`${store.url}/api/v0/files/write?arg=/${folder}/inside.txt&create=true&truncate=true`, {
+      headers: auth(store),
+      multipart: { file: { name: 'inside.txt', mimeType: 'text/plain', buffer: Buffer.from(`in ${folder}\n`) } },
+    })
+    const folderCid = ((await (await request.post(`${store.url}/api/v0/files/stat?arg=/${folder}`, { headers: auth(store) })).json()) as { Hash: string }).Hash
+    await openFiles(page)
+    const [download] = await Promise.all([page.waitForEvent('download'), entry(page, folder).getByTestId('entry-car').click()])
+    expect(download.suggestedFilename()).toBe(`${folder}.car`)
+    const car = await fs.readFile(await download.path())
+    const reader = await CarReader.fromBytes(new Uint8Array(car))
+    expect((await reader.getRoots()).map(String)).toEqual([folderCid])
+
+    await request.post(`${store.url}/api/v0/files/rm?arg=/${folder}&recursive=true`, { headers: auth(store) })
+    await page.reload()
+    await expect(entry(page, folder)).toHaveCount(0)
+    await page.getByTestId('car-input').setInputFiles({ name: `${folder}.car`, mimeType: 'application/vnd.ipld.car', buffer: car })
+    await expect(page.getByTestId('car-imported')).toHaveText('Imported 1 root, pinned.')
+    await expect(entry(page, folder).getByTestId('entry-cid')).toHaveAttribute('title', folderCid)
+    expect(await pinnedCids(request, store)).toContain(folderCid)
   })
 })
 

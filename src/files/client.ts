@@ -98,6 +98,10 @@ export type FilesClient = {
   move(from: string, to: string, options?: FilesCallOptions): Promise<void>
   /** Removes a tree entry, a folder with all it holds. */
   remove(path: string, options?: FilesCallOptions): Promise<void>
+  /** The DAG under a CID as a CAR file (Kubo's `dag/export`). */
+  exportCar(cid: string, options?: FilesCallOptions): Promise<Uint8Array<ArrayBuffer>>
+  /** A CAR file's blocks into the store, its roots pinned (Kubo's `dag/import`): the roots, and any pin error. */
+  importCar(car: Blob, options?: FilesCallOptions): Promise<Array<{ cid: string; pinError: string }>>
 }
 
 export type PeerIdentity = { id: string; addresses: string[]; agent: string }
@@ -117,6 +121,7 @@ const pinLsSchema = v.object({ Keys: v.record(v.string(), v.object({ Type: v.str
 const idSchema = v.object({ ID: v.string(), Addresses: v.nullable(v.array(v.string())), AgentVersion: v.string() })
 const filesLsSchema = v.object({ Entries: v.nullable(v.array(v.object({ Name: v.string(), Type: v.number(), Size: v.number(), Hash: v.string() }))) })
 const lsSchema = v.object({ Objects: v.array(v.object({ Links: v.nullable(v.array(v.object({ Name: v.string(), Hash: v.string(), Size: v.number(), Type: v.number() }))) })) })
+const importLineSchema = v.object({ Root: v.optional(v.object({ Cid: v.object({ '/': v.string() }), PinErrorMsg: v.string() })) })
 const versionSchema = v.object({ Version: v.string(), Commit: v.optional(v.string()), System: v.optional(v.string()) })
 
 /** HTTP Basic: base64 of the UTF-8 bytes of `key:secret`. */
@@ -181,10 +186,10 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
     return `${base}/api/v0/${command}${search ? `?${search}` : ''}`
   }
 
-  async function post(command: FilesCommand, query: URLSearchParams | undefined, signal: AbortSignal | undefined): Promise<Response> {
+  async function post(command: FilesCommand, query: URLSearchParams | undefined, signal: AbortSignal | undefined, body?: FormData): Promise<Response> {
     let response: Response
     try {
-      response = await fetchImpl(commandUrl(command, query), { method: 'POST', headers: authorizing, signal, cache: 'no-store' })
+      response = await fetchImpl(commandUrl(command, query), { method: 'POST', headers: authorizing, signal, cache: 'no-store', body })
     } catch (error) {
       if (signal?.aborted) throw new FilesError({ kind: 'aborted', command, cause: error })
       // The fetch error says nothing useful (and might name the URL): the host is what helps.
@@ -303,6 +308,36 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
         if (signal?.aborted) throw new FilesError({ kind: 'aborted', command: 'cat', cause: error })
         throw new FilesError({ kind: 'unreachable', command: 'cat', detail: 'the content was cut off' })
       }
+    },
+
+    async exportCar(cid, { signal } = {}) {
+      const response = await post('dag/export', argQuery(cid), signal)
+      try {
+        return new Uint8Array(await response.arrayBuffer())
+      } catch (error) {
+        if (signal?.aborted) throw new FilesError({ kind: 'aborted', command: 'dag/export', cause: error })
+        throw new FilesError({ kind: 'unreachable', command: 'dag/export', detail: 'the CAR file was cut off' })
+      }
+    },
+
+    async importCar(car, { signal } = {}) {
+      const form = new FormData()
+      form.append('file', car, 'import.car')
+      const text = await readText(await post('dag/import', undefined, signal, form), 'dag/import', signal)
+      const roots: Array<{ cid: string; pinError: string }> = []
+      for (const line of text.split('\n')) {
+        if (line.trim() === '') continue
+        let value: unknown
+        try {
+          value = JSON.parse(line)
+        } catch {
+          throw new FilesError({ kind: 'malformed', command: 'dag/import', detail: 'a line of the answer is not JSON' })
+        }
+        const parsed = v.safeParse(importLineSchema, value)
+        if (!parsed.success) throw new FilesError({ kind: 'malformed', command: 'dag/import', detail: 'an answer line is not a root or stats' })
+        if (parsed.output.Root) roots.push({ cid: parsed.output.Root.Cid['/'], pinError: parsed.output.Root.PinErrorMsg })
+      }
+      return roots
     },
 
     async id({ signal } = {}) {

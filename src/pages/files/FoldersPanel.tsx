@@ -65,6 +65,24 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
   const download = useMutation({
     mutationFn: async (entry: FolderEntry) => saveAs(await client.cat(entry.cid), entry.name || entry.cid, 'application/octet-stream'),
   })
+  const exportCar = useMutation({
+    mutationFn: async (entry: FolderEntry) => saveAs(await client.exportCar(entry.cid), `${entry.name || entry.cid}.car`, 'application/vnd.ipld.car'),
+  })
+  // A CAR's roots are pinned by the store, then put in the folder on view: named as the file (one root) or by CID.
+  const importCar = useMutation({
+    mutationFn: async (file: File) => {
+      const roots = await client.importCar(file)
+      const failed = roots.filter((root) => root.pinError !== '')
+      const stem = file.name.replace(/\.car$/i, '') || 'imported'
+      for (const root of roots) {
+        if (root.pinError !== '' || !tree) continue
+        const name = roots.length === 1 ? stem : root.cid
+        await client.copy(`/ipfs/${root.cid}`, inFolder(view.path, name)).catch(() => client.copy(`/ipfs/${root.cid}`, inFolder(view.path, `${name} ${root.cid}`)))
+      }
+      await changed()
+      return { roots: roots.length, failed }
+    },
+  })
   const folderPath = (entry: FolderEntry) => (tree ? inFolder(view.path, entry.name) : '')
 
   const actionsFor = (entry: FolderEntry) =>
@@ -80,6 +98,11 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
           </div>
         ) : (
           <div className="flex justify-end gap-1.5">
+            <span className="hidden gap-1.5 sm:flex">
+              <Button size="sm" tone="ghost" onClick={() => exportCar.mutate(entry)} aria-label={`Export ${entry.name || entry.cid} as a CAR file`} data-testid="entry-car">
+                .car
+              </Button>
+            </span>
             {entry.kind === 'file' && (
               <span className="hidden gap-1.5 sm:flex">
                 <Button size="sm" onClick={() => onPreview(entry.cid)} aria-label={`Preview ${entry.name || entry.cid}`}>
@@ -180,9 +203,26 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
       testId="folders-panel"
       actions={
         tree ? (
-          <Button size="sm" data-testid="folder-new" onClick={() => setCreating(true)}>
-            New folder
-          </Button>
+          <span className="flex items-center gap-2">
+            <label className="inline-flex cursor-pointer items-center rounded-lg px-2.5 py-1.5 text-xs font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-within:ring-2 focus-within:ring-accent-500 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100">
+              Import CAR
+              <input
+                type="file"
+                accept=".car,application/vnd.ipld.car"
+                className="sr-only"
+                data-testid="car-input"
+                disabled={importCar.isPending}
+                onChange={(event) => {
+                  const file = event.target.files?.[0]
+                  event.target.value = ''
+                  if (file) importCar.mutate(file)
+                }}
+              />
+            </label>
+            <Button size="sm" data-testid="folder-new" onClick={() => setCreating(true)}>
+              New folder
+            </Button>
+          </span>
         ) : (
           <Button size="sm" tone="ghost" onClick={() => onOpen({ kind: 'tree', path: '/' })}>
             Back to this node’s files
@@ -210,6 +250,14 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
         )}
         {change.error != null && <FilesErrorNotice error={change.error} compact testId="folder-change-error" />}
         {download.error != null && <FilesErrorNotice error={download.error} compact />}
+        {exportCar.error != null && <FilesErrorNotice error={exportCar.error} compact />}
+        {importCar.error != null && <FilesErrorNotice error={importCar.error} compact testId="car-import-error" />}
+        {importCar.data && (
+          <p className="text-xs text-zinc-600 dark:text-zinc-300" data-testid="car-imported" role="status">
+            {importCar.data.roots === 0 ? 'The CAR file names no root: its blocks are stored, unpinned.' : `Imported ${importCar.data.roots} root${importCar.data.roots === 1 ? '' : 's'}, pinned.`}
+            {importCar.data.failed.map((root) => ` ${root.cid} not pinned: ${root.pinError}.`).join('')}
+          </p>
+        )}
         {listing.error != null && <FilesErrorNotice error={listing.error} onRetry={() => void listing.refetch()} testId="folder-error" />}
       </div>
       {listing.error == null && (
