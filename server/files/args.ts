@@ -12,6 +12,11 @@ function values(query: Query, names: readonly string[]): string[] {
   })
 }
 
+/** Every `arg` given, in order (Kubo repeats `arg` for a command's arguments). */
+export function argValues(query: Query): string[] {
+  return values(query, ['arg'])
+}
+
 /** The last value wins, as in Kubo; undefined when the option is absent. */
 export function option(query: Query, ...names: string[]): string | undefined {
   return values(query, names).at(-1)

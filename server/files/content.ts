@@ -27,17 +27,21 @@ export function missingBlock(reading: Pick<BlockReading, 'peers'>, what: string)
 
 const isAbort = (error: unknown) => (error as { name?: unknown } | null)?.name === 'AbortError' || (error as { name?: unknown } | null)?.name === 'TimeoutError'
 
-/** Resolves a path to a file: a block that is missing (or that no connected peer sent before `signal`) is a 404. */
-export async function resolveFile({ blocks, peers, signal }: BlockReading, path: ContentPath): Promise<ReadableFile> {
-  let entry: UnixFSEntry
+/** The UnixFS entry at a path, of any kind: a block that is missing (or that no connected peer sent before `signal`) is a 404. */
+export async function exportEntry({ blocks, peers, signal }: BlockReading, path: ContentPath): Promise<UnixFSEntry> {
   try {
-    entry = await exporter(exporterPath(path), blocks, { signal })
+    return await exporter(exporterPath(path), blocks, { signal })
   } catch (error) {
     if (signal?.aborted || isAbort(error)) throw missingBlock({ peers }, path.text)
     const known = toFilesError(error)
     if (known?.status === 404) throw missingBlock({ peers }, path.text)
     throw known ?? error
   }
+}
+
+/** Resolves a path to a file, with its size known before the first byte goes out (exportEntry's 404s). */
+export async function resolveFile(reading: BlockReading, path: ContentPath): Promise<ReadableFile> {
+  const entry = await exportEntry(reading, path)
   if (entry.type === 'directory') throw badRequest('this dag node is a directory')
   if (entry.type === 'object') throw badRequest(`this dag node is not a UnixFS file (codec of ${path.text})`)
   return { entry, size: Number(entry.size) }

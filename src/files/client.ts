@@ -208,6 +208,15 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
     }
   }
 
+  async function readBytes(response: Response, command: FilesCommand, signal: AbortSignal | undefined, cutOff: string): Promise<Uint8Array<ArrayBuffer>> {
+    try {
+      return new Uint8Array(await response.arrayBuffer())
+    } catch (error) {
+      if (signal?.aborted) throw new FilesError({ kind: 'aborted', command, cause: error })
+      throw new FilesError({ kind: 'unreachable', command, detail: cutOff })
+    }
+  }
+
   async function postJson<T>(command: FilesCommand, query: URLSearchParams | undefined, schema: v.GenericSchema<unknown, T>, signal?: AbortSignal): Promise<T> {
     const response = await post(command, query, signal)
     const text = await readText(response, command, signal)
@@ -301,23 +310,11 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
       const query = argQuery(cid)
       if (offset !== undefined) query.set('offset', String(offset))
       if (length !== undefined) query.set('length', String(length))
-      const response = await post('cat', query, signal)
-      try {
-        return new Uint8Array(await response.arrayBuffer())
-      } catch (error) {
-        if (signal?.aborted) throw new FilesError({ kind: 'aborted', command: 'cat', cause: error })
-        throw new FilesError({ kind: 'unreachable', command: 'cat', detail: 'the content was cut off' })
-      }
+      return readBytes(await post('cat', query, signal), 'cat', signal, 'the content was cut off')
     },
 
     async exportCar(cid, { signal } = {}) {
-      const response = await post('dag/export', argQuery(cid), signal)
-      try {
-        return new Uint8Array(await response.arrayBuffer())
-      } catch (error) {
-        if (signal?.aborted) throw new FilesError({ kind: 'aborted', command: 'dag/export', cause: error })
-        throw new FilesError({ kind: 'unreachable', command: 'dag/export', detail: 'the CAR file was cut off' })
-      }
+      return readBytes(await post('dag/export', argQuery(cid), signal), 'dag/export', signal, 'the CAR file was cut off')
     },
 
     async importCar(car, { signal } = {}) {

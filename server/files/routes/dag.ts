@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream'
 import { CarWriter } from '@ipld/car'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { exporter, type UnixFSEntry } from 'ipfs-unixfs-exporter'
+import type { UnixFSEntry } from 'ipfs-unixfs-exporter'
 import type { CID } from 'multiformats/cid'
 import { boolOption, contentPathArgs, type ContentPath, type Query } from '../args.ts'
-import { missingBlock, type BlockReading } from '../content.ts'
+import { exportEntry } from '../content.ts'
 import { jsonType, type FilesContext } from '../context.ts'
 import { walkDag } from '../dag.ts'
-import { badRequest, toFilesError } from '../errors.ts'
+import { badRequest } from '../errors.ts'
 import { closedSignal, readingBlocks } from '../peer.ts'
 
 /** A path's CID; Kubo's dag commands take a root, not a path into it. */
@@ -117,15 +117,6 @@ function lsLink(name: string, entry: UnixFSEntry): LsLink {
   }
 }
 
-async function resolved(reading: BlockReading, path: ContentPath): Promise<UnixFSEntry> {
-  try {
-    return await exporter(path.rest.length === 0 ? path.cid : `${path.cid.toString()}/${path.rest.join('/')}`, reading.blocks, { signal: reading.signal })
-  } catch (error) {
-    if (reading.signal?.aborted || toFilesError(error)?.status === 404) throw missingBlock(reading, path.text)
-    throw toFilesError(error) ?? error
-  }
-}
-
 /**
  * `ls`: a directory's entries (a sharded one's too), or a file's chunks (unnamed), each with its CID, size and
  * type, sorted by name, as Kubo's ls answers without `stream`.
@@ -136,12 +127,12 @@ export function lsRoute(context: FilesContext) {
     const reading = readingBlocks(context.peer, context.store, context.peerWaitMs, closedSignal(request))
     const objects: Array<{ Hash: string; Links: LsLink[] }> = []
     for (const path of paths) {
-      const entry = await resolved(reading, path)
+      const entry = await exportEntry(reading, path)
       const links: LsLink[] = []
       if (entry.type === 'directory') {
-        for await (const child of entry.entries({ signal: reading.signal })) links.push(lsLink(child.name, await resolved(reading, { cid: child.cid, rest: [], text: child.cid.toString() })))
+        for await (const child of entry.entries({ signal: reading.signal })) links.push(lsLink(child.name, await exportEntry(reading, { cid: child.cid, rest: [], text: child.cid.toString() })))
       } else if (entry.type === 'file') {
-        for (const link of entry.node.Links) links.push(lsLink(link.Name ?? '', await resolved(reading, { cid: link.Hash, rest: [], text: link.Hash.toString() })))
+        for (const link of entry.node.Links) links.push(lsLink(link.Name ?? '', await exportEntry(reading, { cid: link.Hash, rest: [], text: link.Hash.toString() })))
       }
       links.sort((a, b) => (a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0))
       objects.push({ Hash: path.text, Links: links })

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import * as dagPb from '@ipld/dag-pb'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { CID } from 'multiformats/cid'
-import { boolOption, nonNegativeIntOption, parseContentPath, type Query } from '../args.ts'
+import { argValues, boolOption, nonNegativeIntOption, parseContentPath, type Query } from '../args.ts'
 import { jsonType, type FilesContext } from '../context.ts'
 import { readBlock } from '../dag.ts'
 import { badRequest, FileStoreError } from '../errors.ts'
@@ -14,10 +14,6 @@ import { multipartParts } from '../multipart.ts'
  * runs while no gc does (GcLock), so the blocks it writes are kept by the new root before a gc can see them.
  */
 
-const args = (query: Query): string[] => {
-  const value = query.arg
-  return value === undefined ? [] : Array.isArray(value) ? value : [value]
-}
 
 const send = (reply: FastifyReply, body: unknown) => reply.code(200).header('content-type', jsonType).send(body)
 const done = (reply: FastifyReply) => reply.code(200).send()
@@ -28,7 +24,7 @@ const listingType = (entry: TreeEntry) => (entry.type === 'directory' ? 1 : 0)
 export function filesMkdirRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Query
-    const { names } = treePath(args(query)[0])
+    const { names } = treePath(argValues(query)[0])
     await context.gcLock.shared(() => context.folders.mkdir(names, boolOption(query, false, 'parents', 'p')))
     return done(reply)
   }
@@ -58,7 +54,7 @@ async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
 export function filesWriteRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Query
-    const { names } = treePath(args(query)[0])
+    const { names } = treePath(argValues(query)[0])
     if (names.length === 0) throw badRequest('cannot write to the root directory')
     const create = boolOption(query, false, 'create', 'e')
     const parents = boolOption(query, false, 'parents', 'p')
@@ -94,7 +90,7 @@ export function filesWriteRoute(context: FilesContext) {
 export function filesLsRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Query
-    const { names } = treePath(args(query)[0] ?? '/')
+    const { names } = treePath(argValues(query)[0] ?? '/')
     const long = boolOption(query, false, 'long', 'l')
     const unsorted = boolOption(query, false, 'U')
     const listing = (name: string, entry: TreeEntry) =>
@@ -112,7 +108,7 @@ export function filesLsRoute(context: FilesContext) {
 /** `files/stat`: the entry's CID, size, its DAG's cumulative size (the node plus its links' sizes) and links, its type. */
 export function filesStatRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { names } = treePath(args(request.query as Query)[0])
+    const { names } = treePath(argValues(request.query as Query)[0])
     const found = await context.folders.lookup(names)
     if (!found) throw noSuchFile()
     let cumulativeSize = found.size
@@ -130,7 +126,7 @@ export function filesStatRoute(context: FilesContext) {
 export function filesRmRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Query
-    const paths = args(query)
+    const paths = argValues(query)
     if (paths.length === 0) throw badRequest('argument "path" is required')
     const recursive = boolOption(query, false, 'recursive', 'r') || boolOption(query, false, 'force')
     await context.gcLock.shared(async () => {
@@ -142,7 +138,7 @@ export function filesRmRoute(context: FilesContext) {
 
 export function filesMvRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const [from, to] = args(request.query as Query)
+    const [from, to] = argValues(request.query as Query)
     if (from === undefined || to === undefined) throw badRequest(`argument "${from === undefined ? 'source' : 'dest'}" is required`)
     await context.gcLock.shared(() => context.folders.move(treePath(from).names, treePath(to).names))
     return done(reply)
@@ -153,7 +149,7 @@ export function filesMvRoute(context: FilesContext) {
 export function filesCpRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Query
-    const [from, to] = args(query)
+    const [from, to] = argValues(query)
     if (from === undefined || to === undefined) throw badRequest(`argument "${from === undefined ? 'source' : 'dest'}" is required`)
     const destination = treePath(to).names
     await context.gcLock.shared(async () => {
@@ -183,7 +179,7 @@ async function resolveHeld(context: FilesContext, text: string): Promise<CID> {
 export function filesReadRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Query
-    const { names } = treePath(args(query)[0])
+    const { names } = treePath(argValues(query)[0])
     const found = await context.folders.lookup(names)
     if (!found) throw noSuchFile()
     if (found.type !== 'file') throw new FileStoreError(500, `${names.join('/')} was not a file`, 0)

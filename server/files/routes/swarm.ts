@@ -1,7 +1,7 @@
 import { publicKeyToProtobuf } from '@libp2p/crypto/keys'
 import { multiaddr, type Multiaddr } from '@multiformats/multiaddr'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { type Query } from '../args.ts'
+import { argValues, type Query } from '../args.ts'
 import { jsonType } from '../context.ts'
 import { badRequest, FileStoreError } from '../errors.ts'
 import type { FilePeer } from '../peer.ts'
@@ -9,10 +9,6 @@ import type { FilePeer } from '../peer.ts'
 /** How long `swarm/connect` tries one peer before it says it failed. */
 export const connectTimeoutMs = 10_000
 
-const args = (query: Query): string[] => {
-  const value = query.arg
-  return value === undefined ? [] : Array.isArray(value) ? value : [value]
-}
 
 /** `id`: the node's peer ID, public key (base64 protobuf), listen addresses with /p2p/, agent and protocols, sorted as Kubo sorts them. */
 export function idRoute(peer: FilePeer, agentVersion: string) {
@@ -52,7 +48,7 @@ function peerAddress(text: string): { address: Multiaddr; peer: string } {
 /** `swarm/connect`: dials each address; Kubo's `connect <id> success` lines, or its `connect <id> failure: <why>`. */
 export function swarmConnectRoute(peer: FilePeer) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const addresses = args(request.query as Query)
+    const addresses = argValues(request.query as Query)
     if (addresses.length === 0) throw badRequest('argument "address" is required')
     const parsed = addresses.map(peerAddress)
     const lines: string[] = []
