@@ -16,6 +16,7 @@ const layerBans = {
   rpc: ['pages', 'ui', 'queries', 'search', 'networks', 'logs', 'files', 'evm', 'format'],
   evm: ['pages', 'ui', 'queries', 'search', 'networks', 'logs', 'files', 'rpc'],
   format: ['pages', 'ui', 'queries', 'search', 'networks', 'logs', 'files', 'rpc', 'evm'],
+  state: ['pages', 'ui', 'queries', 'search', 'networks', 'logs', 'files', 'rpc', 'evm', 'format', 'history', 'wallet', 'boot', 'present'],
 }
 
 function appLayers() {

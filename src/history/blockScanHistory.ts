@@ -5,6 +5,7 @@ import { clientsFor } from '../networks/clients.ts'
 import type { HistoryRow } from '../queries/addressHistory.ts'
 import { getBlockByNumber, getTransactionReceipt } from '../rpc/methods.ts'
 import type { BlockWithTransactions, Transaction } from '../rpc/schemas.ts'
+import { createListeners } from '../state/listeners.ts'
 import type { RpcTransport } from '../rpc/transport.ts'
 
 /**
@@ -57,7 +58,7 @@ export class BlockScanHistory {
   readonly #window: bigint
   #snapshot: BlockScanSnapshot
   #controller: AbortController | null = null
-  readonly #listeners = new Set<() => void>()
+  readonly #listeners = createListeners()
 
   constructor(network: Network, address: Address, range: ScanRange, http: RpcTransport = clientsFor(network).http) {
     this.#http = http
@@ -71,10 +72,7 @@ export class BlockScanHistory {
   }
 
   /** Bound, for useSyncExternalStore: the same functions every render, so React does not subscribe again each time. */
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
-  }
+  readonly subscribe = this.#listeners.subscribe
 
   readonly getSnapshot = (): BlockScanSnapshot => this.#snapshot
 
@@ -102,7 +100,7 @@ export class BlockScanHistory {
 
   #update(change: Partial<BlockScanSnapshot>): void {
     this.#snapshot = { ...this.#snapshot, ...change }
-    for (const listener of this.#listeners) listener()
+    this.#listeners.notify()
   }
 
   /** The window of blocks from `top` down, as far as the range goes. */

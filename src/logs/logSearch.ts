@@ -6,6 +6,7 @@ import { HttpError, RpcError, TimeoutError } from '../rpc/errors.ts'
 import { blockNumber, getBlockByNumber, getLogs, type LogFilter } from '../rpc/methods.ts'
 import { logSchema, type Log } from '../rpc/schemas.ts'
 import type { RpcSubscriber, RpcTransport, Unsubscribe } from '../rpc/transport.ts'
+import { createListeners } from '../state/listeners.ts'
 import { baseFilter, canFollow, type RangeEnd, type LogQuery } from './logQuery.ts'
 
 /**
@@ -143,7 +144,7 @@ const slowFlushMs = 250
 export class LogSearch {
   readonly #query: LogQuery
   readonly #transports: SearchTransports
-  readonly #listeners = new Set<() => void>()
+  readonly #listeners = createListeners()
   #snapshot: LogSearchSnapshot
   #rows: readonly LogRow[] = []
   /** Logs handed on by the scan since the last snapshot, as the scanner's arrays. */
@@ -181,10 +182,7 @@ export class LogSearch {
     return { phase: 'resolving', range: null, progress: null, rows: [], count: 0, removedCount: 0, stoppedAtCap: false, error: null, startedAt: Date.now(), finishedAt: null, follow: { status: 'off', error: null, added: 0 } }
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
-  }
+  readonly subscribe = this.#listeners.subscribe
 
   readonly getSnapshot = (): LogSearchSnapshot => this.#snapshot
 
@@ -371,7 +369,7 @@ export class LogSearch {
   #emit(): void {
     this.#flushIncoming()
     this.#snapshot = { ...this.#snapshot, rows: this.#rows, count: this.#rows.length - this.#removedCount, removedCount: this.#removedCount, follow: this.#follow }
-    for (const listener of [...this.#listeners]) listener()
+    this.#listeners.notify()
   }
 
   // ---------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { originOf } from '../../contract/origins.ts'
+import { createListeners } from '../state/listeners.ts'
 
 /**
  * Origins this deployment's Content-Security-Policy kept the page from connecting to (server/csp.ts lists
@@ -9,7 +10,7 @@ import { originOf } from '../../contract/origins.ts'
  */
 
 const blocked = new Set<string>()
-const listeners = new Set<() => void>()
+const listeners = createListeners()
 let version = 0
 
 /** Starts recording connect-src violations (once, at start). */
@@ -20,7 +21,7 @@ export function watchPolicyBlocks(target: Pick<Document, 'addEventListener'> = d
     if (!origin || blocked.has(origin)) return
     blocked.add(origin)
     version += 1
-    for (const listener of [...listeners]) listener()
+    listeners.notify()
   })
 }
 
@@ -32,7 +33,4 @@ export function blockedByPolicy(url: string): boolean {
 
 /** For useSyncExternalStore: changes whenever a new origin is blocked. */
 export const policyBlocksVersion = () => version
-export function subscribePolicyBlocks(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const subscribePolicyBlocks = listeners.subscribe

@@ -4,6 +4,7 @@ import { blockTags, type BlockTag } from '../rpc/methods.ts'
 import type { AppNetwork, Capabilities } from './capabilities.ts'
 import { learnedStorageKey } from '../../contract/browserStorage.ts'
 import { learnedIdOf, type LearnedEndpoints } from './learnedId.ts'
+import { createListeners } from '../state/listeners.ts'
 
 /**
  * What the app has learned about a network from the network itself, kept in this browser with its date: the
@@ -59,7 +60,7 @@ const nothing: LearnedRules = { probedAt: null, probe: null, lacks: [], refusedT
 
 let entries: Map<string, LearnedRules> | null = null
 let version = 0
-const listeners = new Set<() => void>()
+const listeners = createListeners()
 
 
 function storage(): Storage | null {
@@ -104,7 +105,7 @@ function update(network: LearnedEndpoints, change: (previous: LearnedRules) => L
   load().set(id, next)
   version++
   save()
-  for (const listener of [...listeners]) listener()
+  listeners.notify()
 }
 
 export function learnedFor(network: LearnedEndpoints): LearnedRules {
@@ -116,10 +117,7 @@ export function learnedVersion(): number {
   return version
 }
 
-export function subscribeLearned(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const subscribeLearned = listeners.subscribe
 
 export function recordProbe(network: LearnedEndpoints, probe: ProbeFacts, at: Date = new Date()): void {
   // A fresh probe starts over: what calls found before it is either in it or no longer so.
@@ -208,5 +206,5 @@ export function clearLearned(): void {
   } catch {
     // nothing stored
   }
-  for (const listener of [...listeners]) listener()
+  listeners.notify()
 }

@@ -1,4 +1,5 @@
 import { readNetworkParam, withNetwork } from '../urls.ts'
+import { createListeners } from '../state/listeners.ts'
 import type { Network, RuntimeConfig } from '../../contract/runtimeConfig.ts'
 
 /** The network to show: the one asked for if it exists, else the deployment's default. */
@@ -54,11 +55,6 @@ export type NetworkSelection = {
 export function createNetworkSelection(router: RouterLike, defaultName: string): NetworkSelection {
   let seen = router.state.location
   let requested = nextSelection(null, seen.search, router.state.historyAction, defaultName).requested
-  const listeners = new Set<() => void>()
-  const notify = () => {
-    for (const listener of [...listeners]) listener()
-  }
-
   const follow = (state: { location: RouterLocation; historyAction: string }, quiet = false) => {
     // The router reports loading states too; only a new location can change the network.
     if (state.location === seen) return
@@ -70,7 +66,7 @@ export function createNetworkSelection(router: RouterLike, defaultName: string):
     }
     if (next.requested !== requested) {
       requested = next.requested
-      if (!quiet) notify()
+      if (!quiet) listeners.notify()
     }
   }
 
@@ -81,26 +77,24 @@ export function createNetworkSelection(router: RouterLike, defaultName: string):
     stopFollowing?.()
     stopFollowing = null
   }
+  const listeners = createListeners({ onLast: stop })
 
   return {
     requested: () => requested,
     subscribe: (listener) => {
-      listeners.add(listener)
+      const unsubscribe = listeners.subscribe(listener)
       if (stopFollowing === null) {
         stopFollowing = router.subscribe((state) => follow(state))
         // Catch up on navigations made while nobody listened (useSyncExternalStore reads the snapshot after this).
         follow(router.state, true)
       }
-      return () => {
-        listeners.delete(listener)
-        if (listeners.size === 0) stop()
-      }
+      return unsubscribe
     },
     select: (name) => {
       const { pathname, search, hash } = router.state.location
       if (name !== requested) {
         requested = name
-        notify()
+        listeners.notify()
       }
       const nextSearch = withNetwork(`?${search.replace(/^\?/, '')}`, name === defaultName ? null : name)
       void router.navigate({ pathname, search: nextSearch, hash }, { preventScrollReset: true })

@@ -1,5 +1,6 @@
 import type { BlockTag } from '../rpc/methods.ts'
 import type { TagSubstitution } from './tags.ts'
+import { createListeners } from '../state/listeners.ts'
 
 /**
  * The substitutions the transports made (`safe` sent as `finalized`), per network, so the frame can say so
@@ -9,7 +10,7 @@ import type { TagSubstitution } from './tags.ts'
 export type TagNotice = { network: string; from: BlockTag; to: BlockTag; methods: readonly string[]; count: number }
 
 const notices = new Map<string, TagNotice>()
-const listeners = new Set<() => void>()
+const listeners = createListeners()
 
 export function recordSubstitutions(network: string, substitutions: readonly TagSubstitution[]): void {
   if (substitutions.length === 0) return
@@ -18,7 +19,7 @@ export function recordSubstitutions(network: string, substitutions: readonly Tag
     const methods = previous?.methods.includes(method) ? previous.methods : [...(previous?.methods ?? []), method]
     notices.set(network, { network, from, to, methods, count: (previous?.count ?? 0) + 1 })
   }
-  for (const listener of [...listeners]) listener()
+  listeners.notify()
 }
 
 /** The latest notice for a network, or null; the same object until another substitution is made. */
@@ -26,13 +27,10 @@ export function tagNoticeFor(network: string): TagNotice | null {
   return notices.get(network) ?? null
 }
 
-export function subscribeTagNotices(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const subscribeTagNotices = listeners.subscribe
 
 /** For tests. */
 export function clearTagNotices(): void {
   notices.clear()
-  for (const listener of [...listeners]) listener()
+  listeners.notify()
 }

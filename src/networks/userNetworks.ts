@@ -8,6 +8,7 @@ import {
   type CredentialStorages,
   type StorageLike,
 } from '../files/credentials.ts'
+import { createListeners } from '../state/listeners.ts'
 import { capabilitiesSchema, type AppNetwork, type Capabilities } from './capabilities.ts'
 
 /**
@@ -182,10 +183,8 @@ function read(storage: StorageLike | null): { records: UserNetworkRecord[]; prob
 export function createUserNetworkStore(storages: UserNetworkStorages): UserNetworkStore {
   const credentialStorages = storages.credentials
   let state = read(storages.device)
-  const listeners = new Set<() => void>()
-  const notify = () => {
-    for (const listener of [...listeners]) listener()
-  }
+  const listeners = createListeners()
+  const notify = listeners.notify
   const write = (records: UserNetworkRecord[]) => {
     state = { records, problems: [] }
     try {
@@ -200,10 +199,7 @@ export function createUserNetworkStore(storages: UserNetworkStorages): UserNetwo
   return {
     list: () => state.records,
     problems: () => state.problems,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    subscribe: listeners.subscribe,
     save(record, { secret, remember, previousName }) {
       const from = previousName ?? record.name
       const kept = storedSecret(from)

@@ -3,6 +3,7 @@ import { isMethodUnsupported } from './unsupported.ts'
 import { blockNumber, getBlockByHash, getBlockByNumber, subscribeNewHeads } from './methods.ts'
 import { isMined, type Block, type BlockHeader } from './schemas.ts'
 import type { SocketStatus } from './socket.ts'
+import { createListeners } from '../state/listeners.ts'
 import type { RpcSubscriber, RpcTransport, Unsubscribe } from './transport.ts'
 
 /**
@@ -247,11 +248,12 @@ export function httpHeadSource(http: RpcTransport): HeadSource {
  */
 export function createHeadStream(options: HeadStreamOptions): HeadStream {
   const { socket, http, retryMs = 2_000, pollWhileReconnectingMs = 3_000 } = options
-  const listeners = new Set<HeadListener>()
+  // The socket's subscription, the status watch and the polling run only while someone listens.
+  const listeners = createListeners<HeadEvent>({ onFirst: () => start(), onLast: () => stop() })
   let heads: readonly BlockHeader[] = []
   const emit = (event: HeadEvent) => {
     if (event.type !== 'error') heads = [...sequencer.chain]
-    for (const listener of [...listeners]) listener(event)
+    listeners.notify(event)
   }
   const sequencer = new HeadSequencer(httpHeadSource(http), emit, options)
 
@@ -338,14 +340,7 @@ export function createHeadStream(options: HeadStreamOptions): HeadStream {
   }
 
   return {
-    subscribe(listener) {
-      listeners.add(listener)
-      if (listeners.size === 1) start()
-      return () => {
-        if (!listeners.delete(listener)) return
-        if (listeners.size === 0) stop()
-      }
-    },
+    subscribe: listeners.subscribe,
     get heads() {
       return heads
     },

@@ -3,6 +3,7 @@ import { watchAbort } from './abortWatch.ts'
 import { isMethodUnsupported } from './unsupported.ts'
 import { ErrorCode } from '../../contract/jsonrpc.ts'
 import { encodeRequest, readNotification, replyId, settleReply, type Settled } from './jsonrpc.ts'
+import { createListeners } from '../state/listeners.ts'
 import { prepared, type CallOptions, type PrepareCall, type RpcSubscriber, type RpcTransport, type Unsubscribe } from './transport.ts'
 
 export type SocketState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed'
@@ -123,7 +124,7 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
 
   #ws: WebSocket | null = null
   #status: SocketStatus = idleStatus
-  #statusListeners = new Set<() => void>()
+  readonly #statusListeners = createListeners()
   /** Calls made while the socket was not open: sent once it is. */
   #waiting: Call[] = []
   #inFlight = new Map<number, Call>()
@@ -162,8 +163,7 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
 
   /** Calls `listener` on every status change; returns the function that stops it. */
   onStatus(listener: () => void): () => void {
-    this.#statusListeners.add(listener)
-    return () => this.#statusListeners.delete(listener)
+    return this.#statusListeners.subscribe(listener)
   }
 
   request(method: string, params: readonly unknown[] = [], options: CallOptions = {}): Promise<unknown> {
@@ -274,7 +274,7 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
       return
     }
     this.#status = status
-    for (const listener of [...this.#statusListeners]) listener()
+    this.#statusListeners.notify()
   }
 
   /** Set when a subscription is refused for the server's trouble of the moment, cleared when one goes through. */

@@ -1,28 +1,21 @@
 import { useContext, useSyncExternalStore } from 'react'
 import { RenderContext } from './renderContext.ts'
+import { createListeners } from '../state/listeners.ts'
 
 /** One shared one-second clock for every "3 s ago" on the page, running only while something shows one. */
 let now = Date.now()
-const listeners = new Set<() => void>()
 let timer: ReturnType<typeof setInterval> | undefined
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  if (timer === undefined) {
+const listeners = createListeners({
+  onFirst: () => {
     now = Date.now()
     timer = setInterval(() => {
       now = Date.now()
-      for (const notify of listeners) notify()
+      listeners.notify()
     }, 1000)
-  }
-  return () => {
-    listeners.delete(listener)
-    if (listeners.size === 0) {
-      clearInterval(timer)
-      timer = undefined
-    }
-  }
-}
+  },
+  onLast: () => clearInterval(timer),
+})
+const subscribe = listeners.subscribe
 
 /**
  * The current time in ms, updated every second. A page the server rendered counts from the server's clock

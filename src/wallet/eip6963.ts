@@ -1,3 +1,5 @@
+import { createListeners } from '../state/listeners.ts'
+
 /**
  * Browser wallets, found the way EIP-6963 says: each wallet announces itself (an `eip6963:announceProvider`
  * event carrying its info and its EIP-1193 provider) when the page asks (`eip6963:requestProvider`), and again
@@ -29,13 +31,13 @@ export function safeIcon(icon: string): string | null {
 }
 
 const wallets = new Map<string, Wallet>()
-const listeners = new Set<() => void>()
+const listeners = createListeners()
 let list: readonly Wallet[] = []
 let listening = false
 
 function publish(): void {
   list = [...wallets.values()]
-  for (const listener of listeners) listener()
+  listeners.notify()
 }
 
 function onAnnounce(event: Event): void {
@@ -64,10 +66,7 @@ export function requestWallets(): void {
   }
 }
 
-export function subscribeWallets(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const subscribeWallets = listeners.subscribe
 
 export function walletsSnapshot(): readonly Wallet[] {
   return list

@@ -1,15 +1,13 @@
 import { useMemo, useSyncExternalStore } from 'react'
 import type { Abi, Address } from 'viem'
+import { createListeners } from '../../state/listeners.ts'
 import { AbiInputError, parseAbiText } from '../call/abiInput.ts'
 
 /** Where a pasted ABI is kept: per network and contract, for this tab (sessionStorage: it goes when the tab does). */
 const storageKey = (network: string, address: Address) => `chainglass.abi.${network}.${address.toLowerCase()}`
 
-const listeners = new Set<() => void>()
-const subscribe = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+const listeners = createListeners()
+const subscribe = listeners.subscribe
 
 function readStored(key: string): string {
   try {
@@ -49,7 +47,7 @@ export function usePastedAbi(network: string, address: Address): PastedAbi {
     } catch {
       // Storage refused (private mode, full): nothing kept, and the field stays as it was.
     }
-    for (const listener of listeners) listener()
+    listeners.notify()
   }
   return { text, setText, ...parsed }
 }

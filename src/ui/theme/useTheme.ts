@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import { useServerMarkup } from '../useServerMarkup.ts'
+import { createListeners } from '../../state/listeners.ts'
 import { themeFromCookies } from '../../../contract/theme.ts'
 import { applyTheme, parseThemeChoice, themeCookie, themeStorageKey, type ThemeChoice } from './theme.ts'
 
@@ -16,21 +17,13 @@ function storedChoice(): ThemeChoice {
 
 /** This page's choice, when storage refused to keep it (private mode): it lasts for this visit only. */
 let unsaved: ThemeChoice | null = null
-const listeners = new Set<() => void>()
-const notify = () => listeners.forEach((listener) => listener())
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  // Another tab changed it: follow.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === themeStorageKey) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
+// Another tab changed it: follow, while anything shows it.
+const onStorage = (event: StorageEvent) => {
+  if (event.key === themeStorageKey) listeners.notify()
 }
+const listeners = createListeners({ onFirst: () => window.addEventListener('storage', onStorage), onLast: () => window.removeEventListener('storage', onStorage) })
+const notify = listeners.notify
+const subscribe = listeners.subscribe
 
 const currentChoice = () => unsaved ?? storedChoice()
 // The server's markup, and the render that hydrates it, show "system" (the switch's state is this browser's);
