@@ -1,7 +1,11 @@
 import path from 'node:path'
 import type { ServiceConfig } from '../config.ts'
 import { AnvilNode } from './anvil.ts'
+import { backoffDelay } from '../../contract/backoff.ts'
 import { warmBlobChecks } from './blobWarmUp.ts'
+
+/** A node that fails to restart is tried again after 0.5 s, then 1 s, 2 s, up to 5 s apart. */
+const nodeRestartBackoff = { initialMs: 500, maxMs: 5_000, factor: 2, jitter: 0 }
 
 export type SupervisedAnvilOptions = {
   config: ServiceConfig
@@ -57,7 +61,7 @@ export function supervisedAnvil(options: SupervisedAnvilOptions): SupervisedAnvi
       log(`chain: anvil exited (code ${code}, signal ${signal}); restarting`)
       // A restart that fails is tried again, waiting longer each time (a Node 24 CI run: the first restart
       // exited with code 2 and, never tried again, the chain stayed down).
-      const attempt = (delayMs: number) => {
+      const attempt = (tries: number) => {
         timer = setTimeout(() => {
           if (closed) return
           node
@@ -71,11 +75,11 @@ export function supervisedAnvil(options: SupervisedAnvilOptions): SupervisedAnvi
             .catch((error: Error) => {
               log(`chain: anvil restart failed: ${error.message}; trying again`)
               if (closed) restarting = false
-              else attempt(Math.min(delayMs * 2, 5_000))
+              else attempt(tries + 1)
             })
-        }, delayMs)
+        }, backoffDelay(tries, nodeRestartBackoff))
       }
-      attempt(500)
+      attempt(1)
     },
   })
   const stopRestarting = () => {

@@ -1,3 +1,5 @@
+import { backoffDelay } from '../../contract/backoff.ts'
+
 /** A part that keeps crashing is restarted less and less often, up to this. */
 export const maxRestartDelayMs = 10_000
 /** The first restart waits this long: enough for a crash loop not to spin, short for a one-off. */
@@ -10,5 +12,5 @@ export const healthyRunMs = 30_000
  * that came soon after a start (healthyRunMs): 250 ms, 500 ms, 1 s, ... capped at 10 s.
  */
 export function restartDelay(crashesInARow: number): number {
-  return Math.min(maxRestartDelayMs, firstRestartDelayMs * 2 ** Math.max(0, crashesInARow - 1))
+  return backoffDelay(crashesInARow, { initialMs: firstRestartDelayMs, maxMs: maxRestartDelayMs, factor: 2, jitter: 0 })
 }

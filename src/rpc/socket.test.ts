@@ -6,25 +6,9 @@ import { makeDataDir, mine, startUnitTestService, waitFor, type TestService } fr
 import { RpcError, SocketClosedError } from './errors.ts'
 import { chainId, subscribeNewHeads } from './methods.ts'
 import type { BlockHeader } from './schemas.ts'
-import { SocketTransport, backoffDelay, defaultBackoff, type SocketState, type SocketTransportOptions } from './socket.ts'
+import { SocketTransport, type SocketState, type SocketTransportOptions } from './socket.ts'
 
 const NodeWebSocket = WebSocket as unknown as typeof globalThis.WebSocket
-
-describe('backoffDelay', () => {
-  const noJitter = { ...defaultBackoff, jitter: 0 }
-
-  it('grows by the factor from the initial delay and stops at the cap', () => {
-    expect([1, 2, 3, 4].map((attempt) => backoffDelay(attempt, noJitter))).toEqual([500, 1000, 2000, 4000])
-    expect(backoffDelay(30, noJitter)).toBe(30_000)
-  })
-
-  it('takes off at most the jitter share, so retries spread out but never exceed the plan', () => {
-    const options = { ...defaultBackoff, jitter: 0.5 }
-    expect(backoffDelay(3, options, () => 0)).toBe(2000)
-    expect(backoffDelay(3, options, () => 0.999999)).toBe(1000)
-    expect(backoffDelay(3, options, () => 0.5)).toBe(1500)
-  })
-})
 
 describe('SocketTransport against the real gateway', () => {
   let service: TestService

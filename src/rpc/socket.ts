@@ -4,6 +4,7 @@ import { isMethodUnsupported } from './unsupported.ts'
 import { ErrorCode } from '../../contract/jsonrpc.ts'
 import { encodeRequest, readNotification, replyId, settleReply, type Settled } from './jsonrpc.ts'
 import { createListeners } from '../state/listeners.ts'
+import { backoffDelay, type BackoffOptions } from '../../contract/backoff.ts'
 import { prepared, type CallOptions, type PrepareCall, type RpcSubscriber, type RpcTransport, type Unsubscribe } from './transport.ts'
 
 export type SocketState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed'
@@ -31,24 +32,8 @@ export type SocketStatus = {
   subscriptionsRefused?: boolean
 }
 
-export type BackoffOptions = {
-  initialMs: number
-  maxMs: number
-  factor: number
-  /** 0..1: the share of each delay that is random, so many clients do not come back in lockstep. */
-  jitter: number
-}
-
-export const defaultBackoff: BackoffOptions = { initialMs: 500, maxMs: 30_000, factor: 2, jitter: 0.5 }
-
-/**
- * The wait before reconnect attempt `attempt` (1-based): initialMs, then `factor` times longer each time up
- * to maxMs, less a random share of up to `jitter` of it.
- */
-export function backoffDelay(attempt: number, options: BackoffOptions = defaultBackoff, random: () => number = Math.random): number {
-  const base = Math.min(options.maxMs, options.initialMs * options.factor ** Math.max(0, attempt - 1))
-  return Math.round(base * (1 - options.jitter * random()))
-}
+/** Reconnecting: from half a second up to half a minute, each wait up to half random (browsers spread out). */
+const defaultBackoff: BackoffOptions = { initialMs: 500, maxMs: 30_000, factor: 2, jitter: 0.5 }
 
 export type SocketTransportOptions = {
   /** {wsBase}/ws/v3/{key}. Never logged, never put in an error message. */
