@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ChainglassError } from './errors.ts'
 
 /**
  * /config.json: the deployment's networks. The service writes it (server/appServer.ts) and the app reads it at
@@ -69,7 +70,7 @@ export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>
 export type ConfigFailure = 'unreachable' | 'http' | 'not-json' | 'invalid'
 
 /** /config.json could not be used; `detail` says exactly why and never quotes a key or secret. */
-export class ConfigError extends Error {
+export class ConfigError extends ChainglassError {
   override readonly name = 'ConfigError'
   readonly reason: ConfigFailure
   readonly detail: string

@@ -1,5 +1,8 @@
+import { ChainglassError } from '../contract/errors.ts'
+
 /** A port we were told to use is taken: one clear line naming the port and the variable. */
-export class PortInUseError extends Error {
+export class PortInUseError extends ChainglassError {
+  override name = 'PortInUseError'
   constructor(port: number, variable: string) {
     super(`port ${port} on 127.0.0.1 is already in use: stop what holds it, or set ${variable} to a free port`)
   }

@@ -1,6 +1,7 @@
 /** JSON-RPC 2.0 envelope types and the error codes the gateway answers with (codes and shapes: contract/jsonrpc.ts). */
 import { ErrorCode, type JsonRpcErrorObject, type JsonRpcReply } from '../../contract/jsonrpc.ts'
 import { ExactId } from './exactIds.ts'
+import { ChainglassError } from '../../contract/errors.ts'
 
 /** ExactId: a numeric id a double would change, kept as its JSON text (exactIds.ts). */
 export type JsonRpcId = string | number | null | ExactId
@@ -14,7 +15,8 @@ export type IncomingCall = { jsonrpc: '2.0'; id?: JsonRpcId; method: string; par
 export { ErrorCode }
 
 /** An error that should reach the client as a JSON-RPC error object, never as a stack trace. */
-export class RpcFailure extends Error {
+export class RpcFailure extends ChainglassError {
+  override name = 'RpcFailure'
   readonly code: number
   readonly data: unknown
   constructor(code: number, message: string, data?: unknown) {

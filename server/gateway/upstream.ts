@@ -1,9 +1,11 @@
 import http from 'node:http'
 import type { JsonRpcErrorObject } from '../../contract/jsonrpc.ts'
 import { RpcFailure } from './jsonrpc.ts'
+import { ChainglassError } from '../../contract/errors.ts'
 
 /** The node could not be reached or did not answer in time: not the client's fault, and no JSON-RPC answer exists. */
-export class UpstreamUnavailable extends Error {
+export class UpstreamUnavailable extends ChainglassError {
+  override name = 'UpstreamUnavailable'
   readonly reason: 'unreachable' | 'timeout' | 'bad-answer'
   constructor(reason: 'unreachable' | 'timeout' | 'bad-answer', message: string) {
     super(message)

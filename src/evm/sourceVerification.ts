@@ -4,6 +4,7 @@ import { UnixFS } from 'ipfs-unixfs'
 import { sha256 } from 'multiformats/hashes/sha2'
 import { base58btc } from 'multiformats/bases/base58'
 import { bytesToHex, hexToBytes, keccak256, stringToBytes, type Hex } from 'viem'
+import { ChainglassError } from '../../contract/errors.ts'
 
 /**
  * Verified source, checked as Sourcify checks it, in the browser: solc ends a contract's runtime code with a
@@ -59,7 +60,9 @@ export type SolcMetadata = {
   sources: Record<string, { keccak256?: Hex; urls?: string[]; license?: string; content?: string }>
 }
 
-export class MetadataError extends Error {}
+export class MetadataError extends ChainglassError {
+  override name = 'MetadataError'
+}
 
 export function parseMetadata(text: string): SolcMetadata {
   let value: unknown

@@ -8,6 +8,7 @@ import { logSchema, type Log } from '../rpc/schemas.ts'
 import type { RpcSubscriber, RpcTransport, Unsubscribe } from '../rpc/transport.ts'
 import { createListeners } from '../state/listeners.ts'
 import { baseFilter, canFollow, type RangeEnd, type LogQuery } from './logQuery.ts'
+import { ChainglassError } from '../../contract/errors.ts'
 
 /**
  * One search of the logs tool, from the filter to the last row: resolve the range's tags to numbers, scan
@@ -58,17 +59,15 @@ export type LogSearchSnapshot = {
 export type SearchTransports = { http: RpcTransport; socket: RpcSubscriber }
 
 /** When one block alone is more than the provider returns for a blockHash filter: nothing smaller to ask for. */
-export class BlockLimitError extends Error {
+export class BlockLimitError extends ChainglassError {
   override readonly name = 'BlockLimitError'
-  readonly cause: unknown
   constructor(cause: unknown) {
-    super((cause as Error).message)
-    this.cause = cause
+    super((cause as Error).message, { cause })
   }
 }
 
 /** The range, once resolved, holds no block (fromBlock past the head), or a tag names no block yet. */
-export class EmptyRangeError extends Error {
+export class EmptyRangeError extends ChainglassError {
   override readonly name = 'EmptyRangeError'
   /** What to change, where the range says it (toBlock already at a tag: only fromBlock can move). */
   readonly hint: string
@@ -79,7 +78,8 @@ export class EmptyRangeError extends Error {
 }
 
 /** Our own timeout on one window: named so the scanner splits the window (as for `query timeout exceeded`). */
-class WindowTimeoutError extends Error {
+class WindowTimeoutError extends ChainglassError {
+  override name = 'WindowTimeoutError'
   constructor(seconds: number) {
     super(`eth_getLogs timed out after ${seconds} s on this window`)
   }

@@ -1,5 +1,6 @@
 import { DensityMap } from './densityMap.ts'
 import { adviceFor } from './rangeHint.ts'
+import { ChainglassError } from '../../contract/errors.ts'
 
 /** A log as the scanner needs it: its position orders the merged result. */
 export type ScannedLog = { blockNumber: string | null; logIndex: string | null }
@@ -35,13 +36,12 @@ export type ScanOptions<L> = {
 
 export type ScanResult<L> = { logs: L[]; requests: number; stoppedAtCap: boolean }
 
-export class ScanError extends Error {
+export class ScanError extends ChainglassError {
+  override name = 'ScanError'
   readonly range: [bigint, bigint]
-  readonly cause: unknown
   constructor(message: string, range: [bigint, bigint], cause: unknown) {
-    super(message)
+    super(message, { cause })
     this.range = range
-    this.cause = cause
   }
 }
 

@@ -2,6 +2,7 @@ import type { Hash, Hex } from 'viem'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { endpointIdentity } from '../../contract/endpoints.ts'
 import { blockTags, type BlockTag } from '../rpc/methods.ts'
+import { ChainglassError } from '../../contract/errors.ts'
 
 /**
  * How long each kind of chain data may be served from the cache: the one place that decides it.
@@ -34,7 +35,7 @@ export type ResolvedBlockRef =
 const hashPattern = /^0x[0-9a-fA-F]{64}$/
 const quantityPattern = /^0x[0-9a-fA-F]+$/
 
-export class InvalidBlockRefError extends Error {
+export class InvalidBlockRefError extends ChainglassError {
   override readonly name = 'InvalidBlockRefError'
 }
 

@@ -10,6 +10,7 @@ import { RpcError } from '../rpc/errors.ts'
 import type { CallRequest, StateBlock } from '../rpc/methods.ts'
 import type { Overrides } from '../rpc/overrides.ts'
 import { callWithOverrides, simulateCall, traceCallDiff, traceCallTree } from '../rpc/tracing.ts'
+import { ChainglassError } from '../../contract/errors.ts'
 
 /**
  * A call simulated, never sent: its outcome from eth_simulateV1 where the node offers it, else eth_call with the
@@ -29,7 +30,7 @@ export type Simulation = {
   diff: StateDiff | Unavailable
 }
 
-export class SimulationUnavailable extends Error {
+export class SimulationUnavailable extends ChainglassError {
   override readonly name = 'SimulationUnavailable'
 }
 

@@ -1,5 +1,6 @@
 import type { JsonRpcErrorObject } from '../../contract/jsonrpc.ts'
 import { isNotRecordedData, type NotRecordedData } from '../../contract/sampleContents.ts'
+import { ChainglassError } from '../../contract/errors.ts'
 
 /**
  * Everything a JSON-RPC call can fail with, typed by cause so the UI can say what happened and what to do.
@@ -8,7 +9,7 @@ import { isNotRecordedData, type NotRecordedData } from '../../contract/sampleCo
 
 
 /** The provider answered the call with a JSON-RPC error: the request arrived and was refused or failed. */
-export class RpcError extends Error {
+export class RpcError extends ChainglassError {
   override readonly name = 'RpcError'
   readonly code: number
   readonly data: unknown
@@ -31,7 +32,7 @@ export function isNotRecorded(error: unknown): error is RpcError & { data: NotRe
 }
 
 /** The call did not get a usable answer; subclasses say why. */
-export abstract class TransportError extends Error {
+export abstract class TransportError extends ChainglassError {
   abstract readonly kind: 'http' | 'unreachable' | 'timeout' | 'malformed' | 'socket-closed'
   readonly method: string
 

@@ -5,6 +5,7 @@ import { isMined, type Block, type BlockHeader } from './schemas.ts'
 import type { SocketStatus } from './socket.ts'
 import { createListeners } from '../state/listeners.ts'
 import type { RpcSubscriber, RpcTransport, Unsubscribe } from './transport.ts'
+import { ChainglassError } from '../../contract/errors.ts'
 
 /**
  * The live chain head as an ordered, gap-free, duplicate-free sequence of blocks.
@@ -50,7 +51,7 @@ export type HeadSequencerOptions = {
 export const defaultHeadSequencerOptions = { keep: 128, maxBackfill: 256 } as const
 
 /** A block (or header) the source could not provide: the sequence cannot go on without it, so it waits. */
-export class MissingBlockError extends Error {
+export class MissingBlockError extends ChainglassError {
   override readonly name = 'MissingBlockError'
 }
 

@@ -3,6 +3,7 @@ import { rpcHttpUrl } from '../../contract/endpoints.ts'
 import { sameChainId } from '../format/hex.ts'
 import type { Network } from '../../contract/runtimeConfig.ts'
 import { isProviderError, type Wallet } from './eip6963.ts'
+import { ChainglassError } from '../../contract/errors.ts'
 
 /**
  * What the Write tab asks of a wallet (EIP-1193): its account (eth_requestAccounts), to be on the network shown
@@ -11,7 +12,9 @@ import { isProviderError, type Wallet } from './eip6963.ts'
  */
 
 /** A wallet's refusal or failure, in words for the page. */
-export class WalletError extends Error {}
+export class WalletError extends ChainglassError {
+  override name = 'WalletError'
+}
 
 function explain(error: unknown, what: string): WalletError {
   if (isProviderError(error)) {

@@ -1,10 +1,13 @@
 import { bytesToHex, encodeAbiParameters, getAddress, isAddress, isHex, padHex, stringToBytes, type Hex } from 'viem'
+import { ChainglassError } from '../../../contract/errors.ts'
 
 /** A mapping key as the user writes it: `type:value`, e.g. `address:0xabc…`, `uint256:7`, `string:hello`. */
 export type MappingKey = { type: string; value: string }
 
 /** Thrown for a key that cannot be encoded: says which key and why, for the page to show. */
-export class KeyError extends Error {}
+export class KeyError extends ChainglassError {
+  override name = 'KeyError'
+}
 
 /**
  * Parses the `keys` URL parameter: comma-separated `type:value` pairs, outermost mapping first.

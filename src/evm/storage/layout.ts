@@ -1,5 +1,6 @@
 import type { PublishedStorageLayout } from '../../../contract/publishedContracts.ts'
 import { addSlots, arrayElementPosition, dynamicDataSlot, mappingValueSlot, slotHex, type SlotStep } from './slots.ts'
+import { ChainglassError } from '../../../contract/errors.ts'
 
 /** solc's `storageLayout` output, as pasted by the user or published by a deployment (only the parts the walk needs). */
 export type StorageLayout = PublishedStorageLayout
@@ -7,7 +8,9 @@ export type StorageLayout = PublishedStorageLayout
 /** Where the walk stands: a slot, a byte offset in it, the type there, and how it got there. */
 export type Cursor = { slot: bigint; offset: number; typeId: string; path: string; steps: SlotStep[] }
 
-export class LayoutError extends Error {}
+export class LayoutError extends ChainglassError {
+  override name = 'LayoutError'
+}
 
 /** Checks pasted JSON is a storage layout (solc's `storageLayout`, or an artifact holding one). */
 export function parseStorageLayout(text: string): StorageLayout {

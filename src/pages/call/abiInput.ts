@@ -12,6 +12,7 @@ import {
   type Hex,
 } from 'viem'
 import { parseQuantity, QuantityError } from './quantity.ts'
+import { ChainglassError } from '../../../contract/errors.ts'
 
 /**
  * The data builder's ABI: pasted JSON (an ABI array, or an artifact with an `abi`), or signatures written
@@ -19,7 +20,9 @@ import { parseQuantity, QuantityError } from './quantity.ts'
  * `error InsufficientFunds(address account, uint256 available, uint256 required)`. A bare `name(...)` is a
  * function.
  */
-export class AbiInputError extends Error {}
+export class AbiInputError extends ChainglassError {
+  override name = 'AbiInputError'
+}
 
 const itemKinds = /^(function|error|event|struct|constructor|fallback|receive)\b/
 
@@ -81,7 +84,8 @@ export function functionForCalldata(abi: Abi, data: Hex | undefined): AbiFunctio
 }
 
 /** One argument that cannot be encoded; `index` says which input. */
-export class ArgumentError extends Error {
+export class ArgumentError extends ChainglassError {
+  override name = 'ArgumentError'
   readonly index: number
 
   constructor(index: number, message: string) {

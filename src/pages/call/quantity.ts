@@ -1,7 +1,10 @@
 import { parseUnits } from 'viem'
+import { ChainglassError } from '../../../contract/errors.ts'
 
 /** A number the user typed that cannot be a quantity; the message says what is accepted. */
-export class QuantityError extends Error {}
+export class QuantityError extends ChainglassError {
+  override name = 'QuantityError'
+}
 
 const units: Record<string, number> = { wei: 0, gwei: 9, eth: 18, ether: 18 }
 
