@@ -5,7 +5,8 @@ import { fixedSize } from 'ipfs-unixfs-importer/chunker'
 import { balanced } from 'ipfs-unixfs-importer/layout'
 import { CID } from 'multiformats/cid'
 import { FileStoreError, badRequest } from './errors.ts'
-import type { FilePeer } from './peer.ts'
+import type { BlockStore } from './store.ts'
+import { storeAsBlockstore } from './storeBlockstore.ts'
 
 /**
  * The node's folder tree (Kubo's MFS, its `files/*` commands): a UnixFS directory whose root CID is kept in
@@ -51,8 +52,9 @@ export class FolderTree {
     this.#root = root
   }
 
-  static async open(peer: FilePeer, dir: string): Promise<FolderTree> {
-    const files = unixfs(peer.helia)
+  static async open(store: BlockStore, dir: string): Promise<FolderTree> {
+    // The tree is this store's alone (never read from peers): UnixFS straight on its blocks.
+    const files = unixfs({ blockstore: storeAsBlockstore(store) })
     const rootFile = path.join(dir, 'folders-root')
     const saved = await fs.readFile(rootFile, 'utf8').catch(() => null)
     const root = saved ? CID.parse(saved.trim()) : await files.addDirectory({}, { cidVersion: 0 })

@@ -19,7 +19,7 @@ import { pinAddRoute, pinLsRoute, pinRmRoute } from './routes/pin.ts'
 import { repoGcRoute } from './routes/repoGc.ts'
 import { serviceVersion, versionRoute } from './routes/version.ts'
 import { FolderTree } from './folders.ts'
-import { defaultPeerWaitMs, startFilePeer } from './peer.ts'
+import { defaultPeerWaitMs, filePeer } from './peer.ts'
 import { idRoute, swarmConnectRoute, swarmPeersRoute } from './routes/swarm.ts'
 import { BlockStore } from './store.ts'
 import { listenOn } from '../listenOn.ts'
@@ -83,11 +83,15 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
       `files: cleaned up after ${recovered.interruptedAdds} unfinished add(s): ${recovered.blocksRemoved} block(s) and ${recovered.tempFilesRemoved} temp file(s) removed`,
     )
   }
-  const peer = await startFilePeer({ store, dataDir: path.join(root, 'peer'), port: options.swarmPort ?? 0, agentVersion }).catch(async (error: unknown) => {
-    await store.close()
-    throw error
-  })
-  const folders = await FolderTree.open(peer, root)
+  const peer = filePeer({ store, dataDir: path.join(root, 'peer'), port: options.swarmPort ?? 0, agentVersion })
+  // A port set for the peer is one the user means to be dialled on: listening from the start (peer.ts).
+  if (options.swarmPort) {
+    await peer.node().catch(async (error: unknown) => {
+      await store.close()
+      throw error
+    })
+  }
+  const folders = await FolderTree.open(store, root)
   const context: FilesContext = {
     store,
     peer,

@@ -1,4 +1,3 @@
-import { publicKeyToProtobuf } from '@libp2p/crypto/keys'
 import { multiaddr, type Multiaddr } from '@multiformats/multiaddr'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { argValues, type Query } from '../args.ts'
@@ -13,7 +12,9 @@ export const connectTimeoutMs = 10_000
 /** `id`: the node's peer ID, public key (base64 protobuf), listen addresses with /p2p/, agent and protocols, sorted as Kubo sorts them. */
 export function idRoute(peer: FilePeer, agentVersion: string) {
   return async (_request: FastifyRequest, reply: FastifyReply) => {
-    const { libp2p } = peer.helia
+    const { libp2p } = (await peer.node()).helia
+    // Loaded with the node (libp2p uses it): nothing of libp2p is loaded before a peer is asked for (peer.ts).
+    const { publicKeyToProtobuf } = await import('@libp2p/crypto/keys')
     const id = libp2p.peerId.toString()
     return reply
       .code(200)
@@ -55,7 +56,7 @@ export function swarmConnectRoute(peer: FilePeer) {
     for (const { address, peer: id } of parsed) {
       const line = `connect ${id}`
       try {
-        await peer.helia.libp2p.dial(address, { signal: AbortSignal.timeout(connectTimeoutMs) })
+        await (await peer.node()).helia.libp2p.dial(address, { signal: AbortSignal.timeout(connectTimeoutMs) })
       } catch (error) {
         throw new FileStoreError(500, `${line} failure: ${(error as Error).message}`)
       }
@@ -68,7 +69,7 @@ export function swarmConnectRoute(peer: FilePeer) {
 /** `swarm/peers`: the open connections, sorted by address; Kubo's fields without its verbose options (Identify empty). */
 export function swarmPeersRoute(peer: FilePeer) {
   return async (_request: FastifyRequest, reply: FastifyReply) => {
-    const connections = peer.helia.libp2p.getConnections().filter((connection) => connection.status === 'open')
+    const connections = (await peer.node()).helia.libp2p.getConnections().filter((connection) => connection.status === 'open')
     const peers = connections
       .map((connection) => ({
         Addr: connection.remoteAddr.decapsulateCode(421).toString(),
