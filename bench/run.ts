@@ -11,6 +11,7 @@ import { measureTrace } from './trace.ts'
 import { measureColdLoads, type ColdCase } from './cold.ts'
 import { measureLoadApart, type LoadResult } from './gatewayOverhead.ts'
 import { measureLive, measureMemory } from './live.ts'
+import { measureUpload, summarizeUploads } from './upload.ts'
 import { historyFirstPage, tokenScanStatic, tokenScanThroughApp } from './address.ts'
 import { historyScanFound, historyScanStatic, historyScanThroughApp } from './historyScan.ts'
 import { logsByStaticPartition, logsThroughApp, staticPartitionFor } from './logs.ts'
@@ -28,7 +29,7 @@ import { median, round, summarize } from './stats.ts'
  * and a table. It reports numbers; it never fails because a machine is slow.
  *   --no-build     use the dist/ there is
  *   --runs=N       runs per page figure (default 5)
- *   --only=a,b     some items only: cold, pages, live, logs, long, bundle, memory, gateway, proxy, address, trace
+ *   --only=a,b     some items only: cold, pages, live, logs, long, bundle, memory, gateway, proxy, address, trace, upload
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1]
@@ -244,6 +245,13 @@ try {
   if (wanted('memory')) {
     results.memory = await measureMemory(browser, appUrl, node)
     log(`memory: ${JSON.stringify(results.memory)}`)
+  }
+  if (wanted('upload')) {
+    // Issue 44's upload item: a 300 MiB add into a fresh store of this checkout (bench/upload.ts; --before there).
+    const samples = []
+    for (let run = 0; run < Math.min(runs, 3); run++) samples.push(await measureUpload(repoRoot, 300))
+    results.upload = summarizeUploads(samples)
+    log(`upload: ${JSON.stringify(results.upload)}`)
   }
 
   if (wanted('gateway')) {
