@@ -5,8 +5,8 @@ import type { Plugin } from 'vite'
 import { serverRenderDir, serverRenderFile } from '../server/firstScreen.ts'
 
 /**
- * Whether dist/ was built from the sources as they are now, so `npm start` can skip a 12 s build it does not
- * need. The build writes dist/.build-stamp.json: every file it read (its module graph, from the repo, outside
+ * Whether dist/ was built from the sources as they are now, so `npm start` can skip a build it does not need.
+ * The build writes dist/.build-stamp.json: every file it read (its module graph, from the repo, outside
  * node_modules) and one hash over their contents. Whole folders are hashed too, because a file added there
  * counts even before anything imports it (Tailwind reads class names from every source file, imported or not).
  */

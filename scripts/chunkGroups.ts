@@ -3,16 +3,16 @@ import { reachable } from './reachable.ts'
 /**
  * How the app's code is split into files (vite.config.ts, rolldown's codeSplitting). Left to itself the
  * bundler gave every set of modules shared by a different set of pages a chunk of its own: a full load of a
- * block page fetched 42 files, most under 1 KB, each a request and a module evaluation of its own. Here:
+ * block page fetched dozens of tiny files, each a request and a module evaluation of its own. Here:
  * - the entry (main.tsx) keeps its few modules; what the app's start (startApp.tsx) imports, all it needs before
  *   the first render, goes in one chunk;
  * - each page's own modules stay in the page's chunk (the default: loaded when it is first visited);
  * - the shared code that only pages use goes in one chunk when three or more pages use it, so a page loads one
- *   shared file instead of thirty; what only two pages share stays as the bundler splits it;
+ *   shared file instead of dozens; what only two pages share stays as the bundler splits it;
  * - of that shared code, what the block page does not import goes in a second chunk: the block page (the one most
  *   opened from outside) then loads only what it runs, and the other pages one file more;
- * - except the block page's own parts that its sibling pages (receipts, uncle) share: one chunk, not three of
- *   under 3 KB each (the block page is the one most opened from outside: a full load fetched 9 files);
+ * - except the block page's own parts that its sibling pages (receipts, uncle) share: one chunk, not three small
+ *   ones (the block page is the one most opened from outside, and each file is a request);
  * - and the trace code (call trees, state changes, simulation) that only opened panels and a simulation run
  *   load: one chunk of its own, out of the shared one every page loads.
  */
@@ -29,9 +29,8 @@ const traceModule = /[\\/]src[\\/](ui[\\/]trace[\\/][^\\/]+|rpc[\\/]tracing\.ts|
 /**
  * viem's index files re-export all of viem, and a module's static imports name files, not the names used: read
  * through them, the first render's closure took in every viem module any page uses (ABI coding, errors,
- * hashing: ~17 KB gzip of the entry's chunk, used by no first render). The first render uses viem's unit
- * formatting only (src/format/numbers.ts): through an index, only those files are followed; the rest of
- * viem goes where the pages that use it are.
+ * hashing, used by no first render). The first render uses viem's unit formatting only (src/format/numbers.ts):
+ * through an index, only those files are followed; the rest of viem goes where the pages that use it are.
  */
 const viemIndex = /[\\/]node_modules[\\/]viem[\\/]_esm[\\/](utils[\\/])?index\.js$/
 const viemUsedFirst = /[\\/]node_modules[\\/]viem[\\/]_esm[\\/]utils[\\/]unit[\\/]format\w+\.js$/

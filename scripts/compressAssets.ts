@@ -6,7 +6,7 @@ import type { Plugin } from 'vite'
 /**
  * Brotli and gzip copies of the built app's text files, made once at build time, so the app server sends
  * them as they are (its `preCompressed` option picks one by the request's Accept-Encoding and says so in
- * `Vary`) instead of 627 KB raw: nothing is compressed per request, and at the strongest settings. Source
+ * `Vary`) instead of raw: nothing is compressed per request, and at the strongest settings. Source
  * maps are left alone (only developer tools fetch them).
  */
 

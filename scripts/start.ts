@@ -1,6 +1,6 @@
 /**
- * `npm start`: builds the app only when dist/ is not the build of the sources as they are (a rebuild costs
- * ~12 s and a second start of an unchanged checkout needs none), says which, then runs the service with the
+ * `npm start`: builds the app only when dist/ is not the build of the sources as they are (a rebuild takes a
+ * while, and a second start of an unchanged checkout needs none), says which, then runs the service with the
  * explorer (`server/main.ts --app`) in this same process, whose ready line counts from when npm started.
  */
 import path from 'node:path'

@@ -137,8 +137,7 @@ export async function startAppServer(
   let lastRequestAt = -Infinity
   if (firstScreenPage) {
     // A page the server renders is never a file: it is answered here, before the static files' lookup, which asks
-    // the disk for it three times (.br, .gz, as is) before falling through to sendIndex (measured: +1.8 ms a page
-    // on an idle machine, several times that beside a browser loading the page).
+    // the disk for it three times (.br, .gz, as is) before falling through to sendIndex, a cost every page paid.
     app.addHook('onRequest', async (request, reply) => {
       lastRequestAt = performance.now()
       const rendered = request.method === 'GET' ? firstScreenPage(pageRequest(request)) : null

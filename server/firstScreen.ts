@@ -32,8 +32,8 @@ export const serverRenderFile = 'serverRender.js'
 
 /**
  * How long a page's data is waited for before the page is sent as it is: the HTML (and with it the app's code)
- * waits for the data, so a slow node must not hold the page back for long. On loopback a 1,000-transaction
- * block's data takes ~100-300 ms; a block, a transaction: a few ms. The default of CHAINGLASS_FIRST_SCREEN_DEADLINE_MS.
+ * waits for the data, so a slow node must not hold the page back for long. On loopback even a large block's
+ * data comes well within it. The default of CHAINGLASS_FIRST_SCREEN_DEADLINE_MS.
  */
 export const dataDeadlineMs = 800
 

@@ -12,7 +12,7 @@ import { clientLimits } from './clientLimits.ts'
  * How each part of the local service starts, given where the others are. The in-process service
  * (service.ts: tests, bench, npm run dev) and the supervised workers (supervisor/partMain.ts) both start
  * their parts here, so the two layouts cannot drift apart. Each loads its own code when it starts: a worker
- * restarted by the supervisor compiles and evaluates its part only (the four together took about a second).
+ * restarted by the supervisor compiles and evaluates its part only, not all four.
  */
 
 /** Where the node is: read on each use, so a restarted node is found. */

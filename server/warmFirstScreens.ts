@@ -6,20 +6,16 @@ import type { FirstScreenRenderer } from './firstScreen.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 /**
- * The first render of each kind of page after the app server starts costs 0.7-1.1 s (measured on a fresh
- * `npm start`: the home page 702 ms, a block page 1,058 ms, of which the markup 753 ms), where the next ones
- * take 25-130 ms: the page modules are loaded and the renderer's code is compiled on first use. That first
- * visitor is the one a demo or a new user is. So the server renders its pages once as soon as the node answers
- * (the home page, the newest block with transactions, one of its transactions) and drops the results.
+ * The first render of each kind of page after the app server starts costs many times what the next ones do: the
+ * page modules are loaded and the renderer's code is compiled on first use. That first visitor is the one a
+ * demo or a new user is. So the server renders its pages once as soon as the node answers (the home page, the
+ * newest block with transactions, one of its transactions) and drops the results.
  *
  * One render each leaves the renderer's code to V8's interpreter, which is where it stays while pages are asked
- * for a few times a minute: profiled beside a browser loading the page, a 5-transaction block's markup took
- * 10-76 ms (median ~33) where the same render, hot, takes 5 ms. So the pages are rendered `rounds` times, all
- * kinds once before any twice (the first visitor's page is warm soonest): with 40 the markup took 5-43 ms
- * (median ~12) and the whole server part of the page 13-67 ms (median 34, from 50). The rounds after the first
- * wait until the server is idle (`quiet`; the app server: no request for 3 s): right after `npm start`, 40
- * rounds at once took the CPU the first visitor's browser needed (first paints 1.05-1.33 s where they were
- * 0.26-0.54 s).
+ * for a few times a minute, several times slower than the same render hot. So the pages are rendered `rounds`
+ * times, all kinds once before any twice (the first visitor's page is warm soonest). The rounds after the first
+ * wait until the server is idle (`quiet`; the app server: no request for 3 s): right after `npm start`, all the
+ * rounds at once took the CPU the first visitor's browser needed, and its first paint came late.
  *
  * Best effort and quiet: it waits for the node (the chain may start after the app server), gives up after
  * `giveUpMs`, and stops when `signal` aborts (the server closing). Nothing is logged: a render that fails here

@@ -54,7 +54,7 @@ const warmWaitLimitMs = 10_000
  * Once the first page is up, its data has arrived and the browser is idle, the block and transaction pages'
  * code is fetched, so opening one waits only for its data and not for its chunk first and its data after.
  * Not while data is on its way: on a full load of a block page, fetching and compiling those chunks ran during
- * its 1 MB answer and competed with the node for the CPU.
+ * its large answer and competed with the node for the CPU.
  */
 function warmPageChunks(queryClient: QueryClient): () => void {
   const started = Date.now()

@@ -134,7 +134,7 @@ export async function renderFirstScreen(url: string, config: RuntimeConfig, opti
       queryClient.clear()
     },
     // Each repeated answer and long string sent once (firstScreenState.ts): a block's receipts are held under its
-    // number and its hash, the same object, and a block with thousands of logs made a 4.75 MB data block.
+    // number and its hash, the same object, and a block with thousands of logs made a data block of megabytes.
     state: () => ({ state: packFirstScreenState(dehydrated), renderedAt }),
     answers: dehydrated.queries.length,
     timings: { dataMs: rendering - started, renderMs },

@@ -28,9 +28,8 @@ export type AnvilOptions = {
   /**
    * anvil --hardfork. The bench chain is Cancun: from Prague on, every block writes its parent's hash into the
    * EIP-2935 history contract, and anvil 1.7 re-hashes that contract's storage per block, so mining slows as
-   * its ring of 8,191 slots fills (measured, empty blocks with anvil_mine: Prague 2 ms each at the start and
-   * 13 ms from block 8,000 on, 111 s for 12,000; Cancun 0.06 ms each, 1 s for 12,000). foundry-rs/foundry#15715
-   * fixed this after 1.7, the newest anvil on npm.
+   * its ring of 8,191 slots fills; Cancun's empty blocks stay cheap. foundry-rs/foundry#15715 fixed this after
+   * 1.7, the newest anvil on npm.
    */
   hardfork?: string
   blockTime: number

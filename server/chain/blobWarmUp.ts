@@ -5,10 +5,10 @@ import { createChainClient } from './chainClient.ts'
 
 /**
  * anvil loads its KZG trusted setup when the first blob transaction after it starts arrives, and meanwhile the
- * whole node answers nothing (measured on anvil 1.7.1 as the service runs it, --ipc and --state: eth_blockNumber
- * held 4.4-4.5 s, straight to its HTTP port as through the gateway; on a busy machine past the gateway's
- * deadline, so every page saw "node unavailable"). The traffic sends blobs, so without this the stall came some
- * 20-40 s after "ready", in the middle of whatever a visitor was doing.
+ * whole node answers nothing (anvil 1.7.1 as the service runs it, --ipc and --state, straight to its HTTP port
+ * as through the gateway; on a busy machine past the gateway's deadline, so every page saw "node unavailable").
+ * The traffic sends blobs, so without this the stall came a while after "ready", in the middle of whatever a
+ * visitor was doing.
  *
  * Sending one blob transaction from a fresh, unfunded key right after the node starts moves the stall there:
  * the node checks the blob's proof (loading the setup), then refuses the transaction for want of funds, so

@@ -1,10 +1,10 @@
 import { commitmentToVersionedHash, stringToHex, toBlobs, type BlobSidecars, type Hex } from 'viem'
 
 /**
- * The traffic's blobs: three short texts with their KZG commitments and proofs written down once, so a
- * blob transaction costs no CPU to send. Computing them takes about 2 s of CPU each in pure JavaScript
- * (micro-eth-signer, measured), which the busy local service would pay on every start; blobs.test.ts checks
- * every entry against the KZG trusted setup and prints fresh values for a changed text.
+ * The traffic's blobs: three short texts with their KZG commitments and proofs written down once, so a blob
+ * transaction costs no CPU to send. Computing them in pure JavaScript (micro-eth-signer) is slow, a cost the
+ * busy local service would pay on every start; blobs.test.ts checks every entry against the KZG trusted setup
+ * and prints fresh values for a changed text.
  *
  * These are EIP-4844 proofs (sidecar version 0). Osaka's PeerDAS wants cell proofs for new blocks' gossip,
  * but anvil 1.7.1 (hardfork Bpo1) takes version-0 sidecars, and viem 2.57 sends nothing else.

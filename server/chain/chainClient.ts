@@ -26,7 +26,7 @@ export function createChainClient(url: string, options: { timeoutMs?: number; ma
     // The callers decide what a failure means (the traffic tries again on its next tick).
     retryCount: 0,
     timeout: options.timeoutMs ?? 30_000,
-    // viem's default (10 MB) is for untrusted nodes; the bench reads its own anvil's whole state dump (~25 MB).
+    // viem's default (10 MB) is for untrusted nodes; the bench reads its own anvil's whole state dump, larger.
     maxResponseBodySize: options.maxResponseBytes,
     fetchFn: (_shownUrl, init) => fetch(url, init),
   })

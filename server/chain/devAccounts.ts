@@ -21,7 +21,7 @@ export const roles = {
 
 const cache = new Map<number, PrivateKeyAccount>()
 
-/** Dev account `index` (BIP-44 path m/44'/60'/0'/0/index), derived once: derivation costs ~30 ms. */
+/** Dev account `index` (BIP-44 path m/44'/60'/0'/0/index), derived once: the derivation is slow. */
 export function devAccount(index: number): PrivateKeyAccount {
   let account = cache.get(index)
   if (!account) {

@@ -59,8 +59,8 @@ export function supervisedAnvil(options: SupervisedAnvilOptions): SupervisedAnvi
       if (restarting || closed) return
       restarting = true
       log(`chain: anvil exited (code ${code}, signal ${signal}); restarting`)
-      // A restart that fails is tried again, waiting longer each time (a Node 24 CI run: the first restart
-      // exited with code 2 and, never tried again, the chain stayed down).
+      // A restart that fails is tried again, waiting longer each time: one never tried again would leave the
+      // chain down.
       const attempt = (tries: number) => {
         timer = setTimeout(() => {
           if (closed) return

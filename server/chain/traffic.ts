@@ -81,13 +81,12 @@ function createTicker(options: TickerOptions, warn: (line: string) => void): Tic
   const client = createChainClient(options.rpcUrl, { timeoutMs: 10_000 })
   // Sends wait for the node as long as its gateway would (30 s), not 10 s: a send given up on may still reach
   // the node's pool, and viem then resets its sender, whose next nonce is read again, possibly before the node
-  // has taken the first, and handed out twice (the likely cause of the "replacement transaction underpriced"
-  // refusals in one CI run's unit suite on a starved machine; not reproduced here). A slow node slows the
-  // ticks instead of being sent more.
+  // has taken the first, and handed out twice (the node then refuses one: "replacement transaction
+  // underpriced"). A slow node slows the ticks instead of being sent more.
   const sendClient = createChainClient(options.rpcUrl, { timeoutMs: 30_000 })
-  // anvil 1.7.1 takes seconds over the first blob transaction after it starts (its KZG setup; the service has it
-  // check one before it says ready: blobWarmUp.ts); later ones take under a second. Blob sends go on by
-  // themselves all the same, so a slow one holds up nothing.
+  // anvil 1.7.1 is slow over the first blob transaction after it starts (its KZG setup; the service has it
+  // check one before it says ready: blobWarmUp.ts); later ones are quicker. Blob sends go on by themselves all
+  // the same, so a slow one holds up nothing.
   const blobClient = createChainClient(options.rpcUrl, { timeoutMs: 60_000 })
   const nonces = createTrafficNonces()
   const accounts = new Map<number, LocalAccount>()

@@ -41,7 +41,7 @@ const varietyRoom = 400_000n
  * How full a normal stretch fills blocks: fuller when the base fee is below 1 gwei, emptier above it, so
  * after quiet and burst stretches it comes back. At 1 gwei a bit over the target (60 %, +2.5 % a block):
  * a cycle's quiet stretch takes more off (about -72 %) than its burst puts on (about +90 %), and the normal
- * stretches between make up the rest (measured: at 50 % the fee settled near 0.6 gwei).
+ * stretches between make up the rest (filled to the target itself, the fee settled well below 1 gwei).
  */
 export function normalFill(baseFee: bigint): number {
   if (baseFee <= 0n) return 0.6

@@ -40,18 +40,16 @@ const closingBrace = 0x7d
 
 
 /**
- * anvil's HTTP server takes bodies up to 2 MiB (measured on anvil 1.7: 2,097,152 bytes answered, one byte more
- * refused with -32600 "Invalid request" and the connection closed); its IPC socket has no such limit.
+ * anvil's HTTP server takes bodies up to 2 MiB (anvil 1.7: one byte more is refused with -32600 "Invalid
+ * request" and the connection closed); its IPC socket has no such limit.
  */
 const nodeHttpBodyLimit = 2 * 1024 * 1024
 
 /**
  * Connections to the node: the first for every call on the default deadline, the rest for calls with a deadline
  * of their own (eth_getLogs), each on the least busy of them. anvil works on the calls of one connection side by
- * side but sends their answers one after another, so a 5 MB eth_getLogs answer held up every call behind it:
- * ten eth_getLogs of ~10,000 logs, four at a time, took 750-800 ms through the gateway on one connection
- * (654-669 ms on four; anvil's HTTP port 319-460 ms). Small calls stay together on one: spread over four, 64
- * clients of eth_getBlockByNumber lost 5-15 points of throughput (bench item 9, five A/B rounds).
+ * side but sends their answers one after another, so a large eth_getLogs answer held up every call behind it.
+ * Small calls stay together on one: spread over several, many clients' small calls lost throughput.
  */
 const defaultConnections = 5
 
@@ -60,10 +58,9 @@ const defaultConnections = 5
  * defaultConnections), every call a message of its own, answers matched by id as they come (anvil answers out of order,
  * each as a line).
  *
- * Why not HTTP: on this loopback a TCP write costs the sender the whole TCP stack (a gateway CPU profile
- * showed writev as its top entry, ~85 µs per request at one client), and an HTTP hop to the node paid it
- * twice per call on top of the client's own. A Unix socket skips the TCP stack, needs no HTTP parsing on
- * either side, and lets the node work on many calls at once.
+ * Why not HTTP: on this loopback a TCP write costs the sender the whole TCP stack (writev topped a gateway CPU
+ * profile), and an HTTP hop to the node paid it twice per call on top of the client's own. A Unix socket skips
+ * the TCP stack, needs no HTTP parsing on either side, and lets the node work on many calls at once.
  */
 export class IpcUpstream implements NodeClient {
   readonly #path: () => string

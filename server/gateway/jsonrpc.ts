@@ -42,10 +42,10 @@ export function resultReply(id: JsonRpcId, result: unknown): GatewayReply {
 
 /**
  * A node's result as the JSON bytes it came in, passed on to the client without decoding, parsing and
- * re-serialising it (a block's receipts are a megabyte of JSON, a full eth_getLogs answer 5 MB; a block header
- * is most of a small call's cost). Kept as bytes: a reply built as a string around 5 MB of result had to be
- * flattened, measured (Buffer.byteLength) and encoded again on the way out, ~16 ms a 5 MB answer. Only results
- * the gateway does not look into travel this way.
+ * re-serialising it (a block's receipts or a full eth_getLogs answer are megabytes of JSON; a block header is
+ * most of a small call's cost). Kept as bytes: a reply built as a string around a large result had to be
+ * flattened, measured (Buffer.byteLength) and encoded again on the way out. Only results the gateway does not
+ * look into travel this way.
  */
 export class RawResult {
   readonly bytes: Buffer

@@ -100,13 +100,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   /**
    * Every request to a keyed JSON-RPC path (`/v3...` of any network) is decided here, on node:http, before
-   * Fastify: a wrong key is a 401 with a JSON-RPC error whatever its length (Fastify's router answered a key over
-   * 100 characters with its own 414, echoing the path), a declared body over the limit a 413 (both answered
-   * before the body is read, then the body drained: answerBeforeBody), and an authorised POST is read and
-   * answered directly. That last is also the hot path: Fastify's request pipeline (hooks, content-type parsing,
-   * reply) cost ~15-20 us of CPU per call under 64 clients (measured A/B: 57-79 us with it, 41-51 us without),
-   * on a machine where the gateway shares its two cores with the node and the clients. Preflights, other
-   * methods (405) and unknown paths (404) go to Fastify. Returns false for those.
+   * Fastify: a wrong key is a 401 with a JSON-RPC error whatever its length (Fastify's router answered a key
+   * over 100 characters with its own 414, echoing the path), a declared body over the limit a 413 (both
+   * answered before the body is read, then the body drained: answerBeforeBody), and an authorised POST is read
+   * and answered directly. That last is also the hot path: Fastify's request pipeline (hooks, content-type
+   * parsing, reply) took a large share of each call's CPU under many clients, and the gateway shares the CPU
+   * with the node and the clients. Preflights, other methods (405) and unknown paths (404) go to Fastify.
+   * Returns false for those.
    */
   const serveRpcPath = (request: http.IncomingMessage, response: http.ServerResponse): boolean => {
     if (request.method === 'OPTIONS') return false

@@ -12,7 +12,7 @@ type CreateServerHandle = (address: string, port: number, addressType: number) =
  * this process still holds the socket, so the kernel keeps it in the listening state: new connections wait
  * in its backlog and the restarted worker accepts them, instead of being refused.
  *
- * Why not node:cluster (as measured here): its primary closes a shared port as soon as the last
+ * Why not node:cluster: its primary closes a shared port as soon as the last
  * worker on it is gone (SharedHandle.remove; RoundRobinHandle does the same), so a connection made while the
  * only worker restarts is refused (ECONNREFUSED). net._createServerHandle is what cluster itself uses to bind
  * a socket without accepting on it; it is not in the documentation, so heldSocket.test.ts checks the

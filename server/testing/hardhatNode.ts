@@ -55,9 +55,9 @@ function stopped(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the node and resolves once it answers eth_chainId (about 3 s here); rejects with its output if it cannot.
+ * Starts the node and resolves once it answers eth_chainId; rejects with its output if it cannot.
  * A port found free can be taken before the node binds it (another test's server, or an outgoing connection's
- * ephemeral port: a CI run failed so, EADDRINUSE): without a port given, another is tried, up to three.
+ * ephemeral port: EADDRINUSE): without a port given, another is tried, up to three.
  */
 export async function startHardhatNode(options: { port?: number; timeoutMs?: number } = {}): Promise<HardhatNode> {
   for (let attempt = 1; ; attempt++) {

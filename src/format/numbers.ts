@@ -1,7 +1,7 @@
 import { formatEther as viemFormatEther, formatGwei as viemFormatGwei, formatUnits } from 'viem'
 
-// Made when first needed: the first Intl object a page builds loads the locale data (~30 ms measured on a
-// cold page, on the main thread before the first render), and whole numbers need none of it.
+// Made when first needed: the first Intl object a page builds loads the locale data (on the main thread,
+// before the first render), and whole numbers need none of it.
 let grouped: Intl.NumberFormat | null = null
 
 /** The digits of a whole number grouped by threes with commas, as en-US writes them: "-1,234,567". */

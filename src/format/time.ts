@@ -61,7 +61,7 @@ const twoDigits = (value: number) => String(value).padStart(2, '0')
 
 /**
  * A UTC time as the en-US formatter writes it ("Nov 22, 2026, 05:47:02 UTC"), without building one: the
- * first Intl object of a page loads the locale data (~30 ms measured, before the first render), and every
+ * first Intl object of a page loads the locale data, a cost paid before the first render, and every
  * page shows UTC times. Years 1000 to 9999 only (four digits, no era); null for others, which Intl writes.
  */
 function utcByHand(date: Date): string | null {

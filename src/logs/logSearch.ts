@@ -136,7 +136,7 @@ async function resolveBlock(rpc: RpcTransport, ref: RangeEnd, signal: AbortSigna
 const flushMs = 80
 /**
  * Past this many rows a snapshot waits `slowFlushMs`: each one re-renders the table, whose virtualizer
- * walks every row to place them (O(rows)); at 80 ms a 100,000-log scan spent ~150 ms of its ~2 s there.
+ * walks every row to place them (O(rows)): at `flushMs`, a long scan spent much of its time there.
  */
 const manyRows = 20_000
 const slowFlushMs = 250
@@ -296,8 +296,8 @@ export class LogSearch {
   async #fetchRange(filter: LogFilter, from: bigint, to: bigint, signal: AbortSignal): Promise<Log[]> {
     // One window per HTTP POST, sent at once (`alone`): a batch answers when its slowest window does, so one
     // heavy window would hold back the others' rows and progress. Not queued behind a timer either: on a busy
-    // main thread (the other lane's 5 MB answer being parsed) a timer waited for that work, and the two lanes
-    // went in lockstep (bench: each next window left 55-100 ms after its answer).
+    // main thread (the other lane's large answer being parsed) a timer waited for that work, and the two lanes
+    // went in lockstep.
     if (signal.aborted) throw signal.reason
     try {
       return await getLogs(this.#transports.http, { ...filter, fromBlock: toQuantity(from), toBlock: toQuantity(to) }, { signal, timeoutMs: logWindowTimeoutMs, alone: true })

@@ -48,12 +48,10 @@ export class ScanError extends ChainglassError {
 type Range = { from: bigint; to: bigint }
 
 /**
- * The share of the result limit a window aims at. The density ahead is a guess from the blocks behind;
- * on a chain whose density swings 2-3 times over a few windows it is off by up to 2 times either way.
- * Simulated on 21 such chains (bench/partition.ts emitterGaps, seeds 7 and 100-119): at 0.75, 15-20
- * requests, 18.1 on average (2.1 refused), where the best static partition needs 10; aims from 0.6 to 0.75
- * all averaged 17-19 (lower ones waste requests on thin windows, higher ones on refusals, which also cost
- * the provider all their logs). On an even chain 0.75 needs 15 requests, 0.65 needs 17.
+ * The share of the result limit a window aims at. The density ahead is a guess from the blocks behind, off
+ * either way on a chain whose density swings. In simulation (bench/partition.ts) aims from 0.6 to 0.75 did
+ * about as well on such chains (lower ones waste requests on thin windows, higher ones on refusals, which
+ * also cost the provider all their logs), and on an even chain the higher aim needs fewer requests.
  */
 const targetShare = 0.75
 /** The first window when nothing is known: small, so a dense range is not read whole only to be refused. */
@@ -80,7 +78,7 @@ const defaultSleep = (ms: number, signal: AbortSignal) =>
 /**
  * Reads every log in [from, to] from a provider that refuses big answers (-32005), in as few requests as
  * it can without knowing where the logs are. The first window is small (a refused window costs the
- * provider all its logs: on the bench chain, refusing the whole range meant computing 100,000 logs);
+ * provider all its logs: refusing a whole range means computing every log in it);
  * after the first answer the rest is cut into lanes read side by side, each one window at a time, so
  * every window is sized from the answer just before it (densityMap.ts: the density at that answer's far
  * edge and its trend), not from one sent blind while it was in flight. A refused window goes back to its

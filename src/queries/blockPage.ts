@@ -119,15 +119,14 @@ export function transactionHashesOf(block: { transactions: ReadonlyArray<Hash | 
 
 /**
  * The block page's data for the server's first screen (src/serverRender.tsx): the block with its transaction
- * hashes first; then, for a block the page lists whole, its full transactions (when the page lists them) and its
- * receipts in one batch; for a long one, only what the rows the first screen shows need: each one's transaction
- * and receipt (eth_getTransactionByHash, eth_getTransactionReceipt), in one batch. A node builds every receipt
- * and every transaction object of a block it is asked for (anvil ~0.3 ms per receipt: a 1,000-transaction
- * block's receipts took 300 ms, and its full transactions 200-250 ms for a 0.7 MB answer; a 5,000-transaction
- * block's receipts 2.5-7 s, past the server's data deadline) for a screen that shows 13 rows, and the page's
- * data would carry all of them. The page asks for the rest once it has taken over (useBlockData). Two round
- * trips between the server and the node, as before: the block, then the rest. A recorded sample holds no
- * transaction objects apart from its blocks': its long blocks are read whole.
+ * hashes first; then, for a block the page lists whole, its full transactions (when the page lists them) and
+ * its receipts in one batch; for a long one, only what the rows the first screen shows need: each one's
+ * transaction and receipt (eth_getTransactionByHash, eth_getTransactionReceipt), in one batch. A node builds
+ * every receipt and every transaction object of a block it is asked for (a large block's take long, the largest
+ * past the server's data deadline) for a screen that shows 13 rows, and the page's data would carry all of
+ * them. The page asks for the rest once it has taken over (useBlockData). Two round trips between the server
+ * and the node, as before: the block, then the rest. A recorded sample holds no transaction objects apart from
+ * its blocks': its long blocks are read whole.
  */
 export async function prefetchBlockFirstScreen(client: QueryClient, network: AppNetwork, param: string, search: URLSearchParams): Promise<void> {
   const parsed = parseBlockId(param)

@@ -95,10 +95,10 @@ export function readsReceiptsOneByOne(network: Network): boolean {
 }
 
 /**
- * How long a block's receipts are waited for: the biggest answer an ordinary page asks for, and one a node builds
- * slowly. anvil took 16-19 s for a 5,000-transaction block's (5.2 MB); with the transport's default 15 s the
- * page gave up, asked again, gave up again, and never showed the block. Longer than the local gateway's own
- * limit on the node (CHAINGLASS_UPSTREAM_TIMEOUT_MS, 30 s), so its error, which says what happened, comes first.
+ * How long a block's receipts are waited for: the biggest answer an ordinary page asks for, and one a node
+ * builds slowly: a very large block's took anvil longer than the transport's default, and the page gave up,
+ * asked again, gave up again, and never showed the block. Longer than the local gateway's own limit on the node
+ * (CHAINGLASS_UPSTREAM_TIMEOUT_MS, 30 s), so its error, which says what happened, comes first.
  */
 export const blockReceiptsTimeoutMs = 60_000
 

@@ -3,14 +3,14 @@ import type { DehydratedState } from '@tanstack/react-query'
 /**
  * The query cache the server's render saw, as the page carries it (src/serverRender.tsx packs TanStack's
  * `dehydrate`, src/boot/pageData.ts unpacks it for `HydrationBoundary`): the dehydrated state with its repeats
- * sent once. The browser tokenizes and parses every byte of it before the app can start, and a
- * 1,000-transaction block's was 2.16 MB of JSON:
+ * sent once. The browser tokenizes and parses every byte of it before the app can start, and a large block's
+ * ran to megabytes of JSON:
  *   - a query whose answer is the very object another query holds (a block's receipts under its number and its
  *     hash: the page reads both, one answer seeds the other) carries no data, only the index of the one that
- *     has it (`sameDataAs`): half of it;
+ *     has it (`sameDataAs`);
  *   - a long string met more than once in the answers (a receipt's bloom, 514 characters and most often all
  *     zeros; the block's hash in each of its receipts and transactions; a busy sender's address) is sent once
- *     in `strings` and stands as a reference where it occurs: two thirds of the rest (1.12 MB to 0.41 MB).
+ *     in `strings` and stands as a reference where it occurs.
  * A reference is a string starting with U+0001 (never the first character of a JSON-RPC answer's string; one
  * that does is sent with a second U+0001 before it), then the index in base 36.
  */

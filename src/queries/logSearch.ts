@@ -17,8 +17,8 @@ const noSnapshot = () => null
 
 /**
  * Runs the search while the component shows it and gives its snapshots. Started in the commit, before the
- * browser paints: in an effect the first request waited for that paint (bench: 25-80 ms after the navigation),
- * and every window of the scan comes after it. Stopped when the search changes or the component goes.
+ * browser paints: in an effect the first request waited for that paint, and every window of the scan comes
+ * after it. Stopped when the search changes or the component goes.
  */
 export function useRunningSearch(search: LogSearch | null): LogSearchSnapshot | null {
   useLayoutEffect(() => {

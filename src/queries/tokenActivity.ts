@@ -37,7 +37,7 @@ export function tokenActivityFilters(address: Address): LogFilter[] {
  */
 export function createTokenActivitySearch(network: Network, address: Address, from: RangeEnd, to: RangeEnd, cap = 50_000): LogSearch {
   const query: LogQuery = { addresses: [], topics: [null, null, null, null], range: { kind: 'range', from, to }, cap, follow: false }
-  // One address's token movements are few next to a range's blocks (1,000 over the bench's 52,885 blocks, where
-  // a 1,000-block first probe cost a second round trip: 1.63 × the static partition): the whole range first.
+  // One address's token movements are few next to a range's blocks (a smaller first probe only cost a second
+  // round trip): the whole range first.
   return new LogSearch(query, clientsFor(network), tokenActivityFilters(address), wholeRange)
 }

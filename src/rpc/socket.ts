@@ -438,9 +438,9 @@ export class SocketTransport implements RpcTransport, RpcSubscriber {
     if (this.#ws !== ws) return
     this.#ws = null
     ws.onopen = ws.onmessage = ws.onclose = null
-    // Closing a socket that is still connecting reports the aborted handshake as an error afterwards: it needs
-    // a listener (Node's ws, which the tests and bench use, throws an 'error' nobody listens to; a browser only
-    // fires the event). The CI caught one when keep-alive dropped a connection mid-handshake.
+    // Closing a socket that is still connecting (as when keep-alive drops a connection mid-handshake) reports
+    // the aborted handshake as an error afterwards: it needs a listener (Node's ws, which the tests and bench
+    // use, throws an 'error' nobody listens to; a browser only fires the event).
     ws.onerror = () => {}
     try {
       ws.close()

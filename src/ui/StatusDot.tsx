@@ -7,10 +7,10 @@ const tones = {
 
 /**
  * A coloured dot that holds still: its colour says the state. Live dots do not pulse or ring anywhere in the
- * app. Any running animation makes the compositor draw a frame 60 times a second for as long as it runs, and with
- * software compositing (no GPU) each frame cost ~11 ms of drawing: an idle block page used 28-43% of a core,
- * 1-2% once still (measured, .scratch/idlecpu.ts), and a ring that ran on each page load shared the two cores with
- * the next page's load. The colour changes with a short transition, the one motion left.
+ * app. Any running animation makes the compositor draw a frame 60 times a second for as long as it runs, and
+ * with software compositing (no GPU) drawing them kept an idle page busy on the CPU, and a ring that ran on
+ * each page load took the CPU from the next page's load. The colour changes with a short transition, the one
+ * motion left.
  */
 export function StatusDot({ tone }: { tone: keyof typeof tones }) {
   return <span aria-hidden="true" className={`inline-flex size-2.5 shrink-0 rounded-full transition-colors ${tones[tone]}`} />

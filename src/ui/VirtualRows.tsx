@@ -109,12 +109,12 @@ export function VirtualRows({ count, renderCells, getKey, columnCount, estimateR
     scrollMargin,
     getItemKey: getKey,
     // Read only when rendering to a string (in the page nothing renders until the list is measured). There the
-    // list's place is not known, and the long lists the server renders start below the first screen (the
-    // block page's transactions at 2,195 px in a 1440x1000 window): a screen's height here made the server
-    // send 29 rows (115 KB of a 1,000-transaction block's 161 KB of markup) that nobody sees and the browser
-    // parses and lays out before the page's first frame; with a sliver (with none the virtualizer shows no
-    // row at all), it sends the first row and the `overscan` after it, what the page itself keeps once measured
-    // (contract/listWindow.ts: the block page's first screen reads the receipts of those rows only).
+    // list's place is not known, and the long lists the server renders start below the first screen (the block
+    // page's transactions): a screen's height here made the server send rows, most of a large block's markup,
+    // that nobody sees and the browser parses and lays out before the page's first frame; with a sliver (with
+    // none the virtualizer shows no row at all), it sends the first row and the `overscan` after it, what the
+    // page itself keeps once measured (contract/listWindow.ts: the block page's first screen reads the receipts
+    // of those rows only).
     initialRect: { width: 1280, height: 1 },
   })
   const items = virtualizer.getVirtualItems()

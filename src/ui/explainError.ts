@@ -5,7 +5,7 @@ import { HttpError, MalformedResponseError, NetworkError, RpcError, isNotRecorde
 /**
  * What went wrong, in words for the page: a title, the specifics, and what to do about it. `revert`: the
  * raw revert payload of a reverted call, which ErrorPanel decodes into the title. Decoding needs viem's ABI
- * code (~18 KB gzip), which this module, in the code every first render loads, does not carry.
+ * code, which this module, in the code every first render loads, does not carry.
  */
 export type Explanation = { title: string; detail: string; hint: string; revert?: `0x${string}` }
 

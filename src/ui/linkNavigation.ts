@@ -2,9 +2,8 @@ import { createContext, useContext, type MouseEvent } from 'react'
 
 /**
  * How the app's links navigate: through the app's history (App.tsx provides it beside the router). React
- * Router's <Link> resolves its path against the route matches and takes the router's navigate on every render
- * (profiled on the app server: 60 µs a link, a quarter of a 5-transaction block page's render, more on a
- * 1,000-transaction block's first screen with its ~200 links); the app's links are absolute paths from urls.ts,
+ * Router's <Link> resolves its path against the route matches and takes the router's navigate on every render,
+ * a large part of rendering a page of many links (a block's); the app's links are absolute paths from urls.ts,
  * so there is nothing to resolve: the href is the path, and a click hands it to the history.
  */
 export type LinkNavigation = {

@@ -67,7 +67,7 @@ export function checkLogsResult(result: unknown, max: number): unknown {
 
 /**
  * How many logs a node's eth_getLogs answer holds, counted in its JSON bytes without parsing them (a refused
- * answer over the whole bench chain is 56 MB: parsing it only to count cost the gateway hundreds of ms, and a
+ * answer over a whole busy chain is tens of megabytes: parsing it only to count held up the gateway, and a
  * passed answer had to be serialised again). A log object's values are hex strings, booleans and an array of
  * hex strings (the spec's Log object), and it nests no object: every `{` opens exactly one log.
  */

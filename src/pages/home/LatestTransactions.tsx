@@ -28,8 +28,8 @@ function TransferIcon({ className }: { className?: string }) {
 
 /**
  * Memoised: a new head re-renders only the rows that changed. No fade-in, unlike a new block's row: a new block
- * replaces most of this list at once, so a fade marks nothing, and it cost the live home page ~40 ms of
- * main-thread time per second with 1 s blocks (234-258 -> 205-206 ms/s, Performance.getMetrics TaskDuration, 20 s windows).
+ * replaces most of this list at once, so a fade marks nothing, and it cost the live home page main-thread time
+ * on every new block.
  */
 const Row = memo(function Row({ network, transaction, receipt, blockNumber, timestamp }: LatestTransaction & { network: Network; receipt: Receipt | undefined }) {
   const type = transaction.type ?? '0x0'

@@ -36,7 +36,7 @@ function useUrlState() {
   const [local, setLocal] = useState(() => ({ state: readStorageState(search), key: location.key, search: searchText, replaced: [] as string[] }))
   // A history entry the form replaced is gone for good: no navigation can lead back to it. A render that still
   // shows its location is React rendering an older router state while a newer one is pending (router updates
-  // are transitions), and must not reset what is being typed to that older URL (seen as a form emptied in CI).
+  // are transitions), and must not reset what is being typed to that older URL.
   if (local.key !== location.key && !local.replaced.includes(location.key)) {
     const key = location.key
     const ours = navigationType !== 'POP' && (location.state as typeof formWrite | null)?.storageForm === true

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import type { AppNetwork } from '../../networks/capabilities.ts'
 import { needsProbe } from '../../networks/learned.ts'
 
-/** How long after a page opens the first-use probe waits: the page's own data goes first (issue 18's cold load). */
+/** How long after a page opens the first-use probe waits: the page's own data goes first. */
 const afterPageMs = 2_000
 
 /** Probes the shown network on its first use in this browser, once the page has had its start. */
