@@ -82,6 +82,18 @@ describe('docs/', () => {
     expect(broken).toEqual([])
   })
 
+  it('names only paths of the repository that exist', () => {
+    const missing: string[] = []
+    for (const file of ['README.md', ...docs]) {
+      for (const [, named] of read(file).matchAll(/`((?:src|server|scripts|bench|e2e|contract|testdata|docs|public)\/[^`\s]*)`/g)) {
+        // A placeholder (<area>), a pattern (*, …), or what a run leaves in a git-ignored dot folder (bench/.runs/).
+        if (/[<*…]|\/\./.test(named!)) continue
+        if (!fs.existsSync(path.join(root, named!))) missing.push(`${file}: ${named}`)
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
   it('has the section npm run bench:docs writes', () => {
     expect(() => replaceSection(read('docs/benchmarks.md'), '')).not.toThrow()
   })
