@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { argValues, type Query } from '../args.ts'
 import { jsonType } from '../context.ts'
 import { badRequest, FileStoreError } from '../errors.ts'
-import type { FilePeer } from '../peer.ts'
+import { peerAddresses, type FilePeer } from '../peer.ts'
 
 /** How long `swarm/connect` tries one peer before it says it failed. */
 export const connectTimeoutMs = 10_000
@@ -21,11 +21,7 @@ export function idRoute(peer: FilePeer, agentVersion: string) {
       .send({
         ID: id,
         PublicKey: libp2p.peerId.publicKey ? Buffer.from(publicKeyToProtobuf(libp2p.peerId.publicKey)).toString('base64') : '',
-        Addresses: libp2p
-          .getMultiaddrs()
-          .map(String)
-          .map((address) => (address.includes('/p2p/') ? address : `${address}/p2p/${id}`))
-          .sort(),
+        Addresses: peerAddresses(peer),
         AgentVersion: agentVersion,
         Protocols: libp2p.getProtocols().sort(),
       })
