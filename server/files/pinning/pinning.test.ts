@@ -38,15 +38,18 @@ describe('POST /pins and the pin lifecycle', () => {
   it('answers 202 with a queued PinStatus for content the store holds, whose delegates are the store’s own peer addresses, then pins it', async () => {
     const added = await files.addOne('held here already\n', 'pin=false')
     const before = Date.now()
-    const reply = await pinning(files, 'POST', '/pins', { body: { cid: added.Hash, name: 'held.txt', meta: { app: 'test' } } })
+    const own = (await peerId(files)).Addresses
+    // Its own address as an origin (a client mirroring this node's pins to it) is no origin to dial.
+    const reply = await pinning(files, 'POST', '/pins', { body: { cid: added.Hash, name: 'held.txt', meta: { app: 'test' }, origins: own } })
     expect(reply.status).toBe(202)
     const body = reply.json as PinStatusBody
     expect(body.status).toBe('queued')
-    expect(body.pin).toEqual({ cid: added.Hash, name: 'held.txt', meta: { app: 'test' } })
+    expect(body.pin).toEqual({ cid: added.Hash, name: 'held.txt', meta: { app: 'test' }, origins: own })
     expect(Date.parse(body.created)).toBeGreaterThanOrEqual(before - 1)
-    expect(body.delegates).toEqual((await peerId(files)).Addresses)
+    expect(body.delegates).toEqual(own)
     const pinned = await waitForStatus(files, body.requestid, ['pinned', 'failed'])
     expect(pinned).toMatchObject({ requestid: body.requestid, status: 'pinned', created: body.created, pin: body.pin })
+    expect(pinned.info?.status_details).not.toContain('origin')
   })
 
   it('goes queued → pinning → pinned for content an origin only gets later, fetched from that origin over bitswap', async () => {

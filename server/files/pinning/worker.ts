@@ -90,7 +90,11 @@ export class PinningWorker {
     const { peer, store, sessions, gcLock } = this.context
     await this.requests.update(requestid, 'pinning', 'connecting to the origins and the connected peers')
     let unreachable = 0
-    for (const origin of request.pin.origins ?? []) {
+    // A client that holds the content in this very node (the Files page mirroring its own pins) names it as an
+    // origin: nothing to dial, and not counted.
+    const self = peer.helia.libp2p.peerId.toString()
+    const origins = (request.pin.origins ?? []).filter((origin) => !origin.endsWith(`/p2p/${self}`))
+    for (const origin of origins) {
       if (signal.aborted) return
       try {
         await peer.helia.libp2p.dial(multiaddr(origin), { signal: AbortSignal.any([signal, AbortSignal.timeout(connectTimeoutMs)]) })
@@ -99,9 +103,8 @@ export class PinningWorker {
       }
     }
     if (signal.aborted) return
-    const origins = request.pin.origins?.length ?? 0
     const reading = readingBlocks(peer, store, this.options.timeoutMs, signal)
-    const said = origins > 0 ? `; ${origins - unreachable} of ${origins} origin(s) reached` : ''
+    const said = origins.length > 0 ? `; ${origins.length - unreachable} of ${origins.length} origin(s) reached` : ''
     await this.requests.update(requestid, 'pinning', `fetching the DAG from the store and ${reading.peers} connected peer(s)${said}`)
     // Every block read is claimed, as pin/add claims them: an unfinished add that wrote one first leaves it in place.
     const claiming: BlockSource = {
