@@ -34,6 +34,8 @@ type RequestsFile = { version: 1; requests: StoredRequest[] }
 export class PinRequests {
   private readonly requests = new Map<string, PinRequest>()
   private writes: Promise<void> = Promise.resolve()
+  /** The write queued and not yet begun: a change made now is in it. */
+  private waiting: Promise<void> | null = null
   private lastCreated = 0
   private closed = false
 
@@ -136,8 +138,17 @@ export class PinRequests {
     if (this.closed) throw new PinningError(503, 'SERVICE_STOPPING', 'the file service is stopping: nothing was changed, try again')
   }
 
+  /**
+   * One write at a time, each of the whole set as it is when that write starts. Changes made while a write waits
+   * for its turn share it (the worker's status changes and a burst of POSTs, as a mirror sends, cost one write).
+   */
   private persist(): Promise<void> {
-    const next = this.writes.then(() => this.writeNow())
+    if (this.waiting) return this.waiting
+    const next = this.writes.then(() => {
+      this.waiting = null
+      return this.writeNow()
+    })
+    this.waiting = next
     this.writes = next.catch(() => {})
     return next
   }
