@@ -200,8 +200,9 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   await app.register(pinningRoutes, { prefix: pinningPrefix, context, requests, worker, token: options.pinningToken ?? options.secret })
 
   try {
-    await app.listen(listenOn(options.port, options.listenFd))
+    // Requests a stop left unfinished go back to the queue before any new one can come.
     await worker.resume()
+    await app.listen(listenOn(options.port, options.listenFd))
   } catch (error) {
     await app.close().catch(() => {})
     await worker.close()

@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { unixfs } from '@helia/unixfs'
 import { CID } from 'multiformats/cid'
 import * as raw from 'multiformats/codecs/raw'
@@ -308,6 +309,21 @@ describe('access', () => {
     expect(listed.status).toBe(200)
     expect(listed.headers.get('access-control-allow-origin')).toBe('*')
     expect((await files.post('/api/v0/version', { headers: { origin } })).status).toBe(403)
+  })
+
+  it('never lets the Bearer token reach the RPC: a path that climbs out of /pinning is no route', async () => {
+    for (const path of ['/pinning/../api/v0/version', '/pinning/..%2Fapi/v0/version', '/pinning/./../api/v0/version']) {
+      // Sent as written (fetch would resolve the dots before sending).
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const sent = http.request({ host: '127.0.0.1', port: files.port, method: 'POST', path, headers: { authorization: `Bearer ${testSecret}` } }, (response) => {
+          response.resume()
+          resolve(response.statusCode)
+        })
+        sent.on('error', reject)
+        sent.end()
+      })
+      expect(status, path).toBe(404)
+    }
   })
 
   it('answers an unknown path under /pinning with 404 in the Failure shape', async () => {
