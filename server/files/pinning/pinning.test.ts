@@ -235,6 +235,9 @@ describe('GET /pins: filters and paging', () => {
 
   it('filters by after, by status, by cid (either CID version), by name in each match mode, and by meta (all keys)', async () => {
     expect((await list(`?after=${encodeURIComponent(made[11]!.created)}`)).results.map((item) => item.requestid)).toEqual([made[13]!.requestid, made[12]!.requestid])
+    // Kubo's client writes times with nanoseconds (Go's RFC3339Nano): read to the millisecond.
+    const nanos = made[1]!.created.replace(/Z$/, '999999Z')
+    expect((await list(`?before=${encodeURIComponent(nanos)}`)).results.map((item) => item.requestid)).toEqual([made[0]!.requestid])
     const failed = await list('?status=failed')
     expect(failed.count).toBe(1)
     expect(failed.results[0]!.pin.name).toBe('missing')
