@@ -68,13 +68,13 @@ test.describe('remote pinning', () => {
     await expect(page.getByTestId('remote-suggested')).toHaveCount(0)
   })
 
-  test('a service added by endpoint and token is called from the browser straight; a wrong token shows the service’s refusal', async ({ page, request }) => {
+  test('a service added by endpoint and token is called from the browser straight; one the page may not reach, and a wrong token, are said plainly', async ({ page, request }) => {
     const content = await addDirect(request, `pinned straight from the browser ${randomBytes(8).toString('hex')}\n`, false)
     await openFiles(page)
     const addService = async (name: string, token: string) => {
       await page.getByTestId('remote-service-add').click()
       await page.getByTestId('remote-service-name').fill(name)
-      await page.getByTestId('remote-service-endpoint').fill(`${fileStore.url}/pinning/pins`)
+      await page.getByTestId('remote-service-endpoint').fill(name === 'Elsewhere' ? 'https://pinning.example/api' : `${fileStore.url}/pinning/pins`)
       await page.getByTestId('remote-service-token').fill(token)
       await page.getByTestId('remote-service-save').click()
     }
@@ -83,6 +83,13 @@ test.describe('remote pinning', () => {
     await page.getByTestId('remote-service-save').click()
     await expect(page.getByTestId('remote-service-problem')).toContainText('name')
     await page.getByTestId('remote-service-add').click()
+
+    // An origin this deployment's Content-Security-Policy does not allow: the browser refuses before sending anything.
+    await addService('Elsewhere', 'a-token')
+    const blocked = page.getByTestId('remote-pins-error')
+    await expect(blocked).toContainText('The pinning service cannot be reached')
+    await expect(blocked).toContainText('Content-Security-Policy does not allow connections to https://pinning.example')
+    await page.getByTestId('remote-service-remove').click()
 
     await addService('Wrong token', 'not-the-token')
     const refusal = page.getByTestId('remote-pins-error')
