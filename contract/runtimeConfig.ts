@@ -26,6 +26,11 @@ export const networkSchema = v.object({
   key: v.string(),
   secret: v.string(),
   /**
+   * The file store's Pinning Service API token ({ipfsUrl}/pinning), when it is not the secret. The app server's
+   * only: like the secret, it never reaches a browser (server/browserConfig.ts publicRuntimeConfig).
+   */
+  pinningToken: v.optional(v.string()),
+  /**
    * How requests are addressed. 'service' (the default): {rpcBase}/v3/<key> and {wsBase}/ws/v3/<key>, as the
    * spec's service does. 'url': rpcBase and wsBase are the node's own endpoints, the key (if any) added as their
    * last path segment (a node such as anvil or Hardhat at http://127.0.0.1:8545, a provider's /v2/<key>).

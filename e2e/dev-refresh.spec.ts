@@ -55,4 +55,12 @@ test.describe('npm run dev', () => {
     await expect(search).toHaveValue('0x1234')
     expect(await page.evaluate(() => (window as { chainglassNotReloaded?: boolean }).chainglassNotReloaded)).toBe(true)
   })
+
+  test('proxies the file store as the app server does: its RPC with Basic credentials, its pinning API with the Bearer token', async ({ request }) => {
+    const version = await request.post(`${dev!.url}/files/devnet/api/v0/version`)
+    expect(version.status()).toBe(200)
+    const pins = await request.get(`${dev!.url}/files/devnet/pinning/pins?limit=1`)
+    expect(pins.status()).toBe(200)
+    expect(Object.keys((await pins.json()) as object).sort()).toEqual(['count', 'results'])
+  })
 })

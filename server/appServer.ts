@@ -34,6 +34,7 @@ export function localRuntimeConfig(config: ServiceConfig, ports: { rpc: number; 
         ipfsUrl: `http://127.0.0.1:${ports.files}`,
         key: config.key,
         secret: config.secret,
+        ...(config.pinningToken ? { pinningToken: config.pinningToken } : {}),
         kind: 'local',
         maxUploadBytes: config.maxUploadBytes,
         contractsUrl: '/contracts/devnet.json',

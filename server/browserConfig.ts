@@ -22,7 +22,7 @@ export function proxiedPaths(name: string): { rpc: string; files: string } {
 export function publicRuntimeConfig(runtime: RuntimeConfig): RuntimeConfig {
   return {
     ...runtime,
-    networks: runtime.networks.map((network) => {
+    networks: runtime.networks.map(({ pinningToken: _token, ...network }) => {
       const paths = proxiedPaths(network.name)
       return { ...network, rpcBase: paths.rpc, wsBase: paths.rpc, ipfsUrl: network.ipfsUrl === null ? null : paths.files, key: '', secret: '', endpoint: 'proxy' as const }
     }),

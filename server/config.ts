@@ -19,6 +19,8 @@ export type ServiceConfig = {
   swarmPort: number
   key: string
   secret: string
+  /** The file store's Pinning Service API access token (`{ipfs_url}/pinning`); null: the project secret. */
+  pinningToken: string | null
   dataDir: string
   /** Seconds between blocks; 0 mines on every transaction. */
   blockTime: number
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     swarmPort: port(env, 'CHAINGLASS_SWARM_PORT', 0),
     key: env.CHAINGLASS_KEY || 'devkey',
     secret: env.CHAINGLASS_SECRET || 'devsecret',
+    pinningToken: env.CHAINGLASS_PINNING_TOKEN || null,
     dataDir,
     blockTime: int(env, 'CHAINGLASS_BLOCK_TIME', 2),
     traffic: (env.CHAINGLASS_TRAFFIC ?? '1') !== '0',

@@ -50,6 +50,8 @@ function networkProxies(runtime: RuntimeConfig): Record<string, ProxyOptions> {
     }
     if (network.ipfsUrl) {
       const store = new URL(network.ipfsUrl)
+      // The Pinning Service API first (the first matching entry wins): its token is a Bearer one.
+      proxies[`^${paths.files}/pinning/`] = { target: store.origin, changeOrigin: true, rewrite: (path) => path.slice(paths.files.length), headers: { authorization: `Bearer ${network.pinningToken ?? network.secret}` } }
       proxies[`^${paths.files}/`] = { target: store.origin, changeOrigin: true, rewrite: (path) => path.slice(paths.files.length), headers: { authorization: basicAuthorization(network.key, network.secret) } }
     }
   }

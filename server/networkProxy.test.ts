@@ -16,6 +16,7 @@ import { startTestService, type TestService } from './testing/service.ts'
  */
 const key = 'proxy-test-key-7f3a'
 const secret = 'proxy-test-secret-91c2'
+const pinningToken = 'proxy-test-pinning-token-5d0e'
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-proxy-dist-'))
 let service: TestService
 let app = ''
@@ -24,7 +25,7 @@ let runtime: () => RuntimeConfig
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><!--chainglass:config--><div id="root"></div>')
-  service = await startTestService({ CHAINGLASS_KEY: key, CHAINGLASS_SECRET: secret })
+  service = await startTestService({ CHAINGLASS_KEY: key, CHAINGLASS_SECRET: secret, CHAINGLASS_PINNING_TOKEN: pinningToken })
   runtime = () => localRuntimeConfig(service.config, { rpc: service.gateway.port, files: service.files.port })
   const served = await startAppServer(0, () => runtime(), dist)
   app = `http://127.0.0.1:${served.port}`
@@ -44,6 +45,7 @@ describe('the app server as the browser sees it', () => {
       const text = await (await fetch(`${app}${where}`)).text()
       expect(text, where).not.toContain(key)
       expect(text, where).not.toContain(secret)
+      expect(text, where).not.toContain(pinningToken)
     }
     const config = (await (await fetch(`${app}/config.json`)).json()) as RuntimeConfig
     expect(config.networks.find((network) => network.name === 'devnet')).toMatchObject({ rpcBase: '/rpc/devnet', wsBase: '/rpc/devnet', ipfsUrl: '/files/devnet', key: '', secret: '', endpoint: 'proxy' })
@@ -123,6 +125,28 @@ describe('the file store through the app server', () => {
     expect(await cat.text()).toBe('through the proxy\n')
     // The same store directly, without credentials: refused (the proxy is what adds them).
     expect((await fetch(`http://127.0.0.1:${service.files.port}/api/v0/cat?arg=${Hash}`, { method: 'POST' })).status).toBe(401)
+  })
+
+  it('carries the Pinning Service API with its Bearer token added (CHAINGLASS_PINNING_TOKEN), errors in the spec’s shape', async () => {
+    const form = new FormData()
+    form.append('file', new Blob(['pinned through the proxy\n']), 'pinned.txt')
+    const { Hash } = (await (await fetch(`${app}/files/devnet/api/v0/add?pin=false`, { method: 'POST', body: form })).json()) as { Hash: string }
+    const posted = await fetch(`${app}/files/devnet/pinning/pins`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cid: Hash, name: 'pinned.txt' }) })
+    expect(posted.status).toBe(202)
+    const { requestid } = (await posted.json()) as { requestid: string }
+    const direct = await fetch(`http://127.0.0.1:${service.files.port}/pinning/pins/${requestid}`, { headers: { authorization: `Bearer ${pinningToken}` } })
+    expect(((await direct.json()) as { pin: unknown }).pin).toEqual({ cid: Hash, name: 'pinned.txt' })
+    const listed = await fetch(`${app}/files/devnet/pinning/pins?status=queued,pinning,pinned&cid=${Hash}`)
+    expect(((await listed.json()) as { count: number }).count).toBe(1)
+    // A token the browser sends is not what counts: the proxy's replaces it.
+    expect((await fetch(`${app}/files/devnet/pinning/pins`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(200)
+    expect((await fetch(`${app}/files/devnet/pinning/pins/${requestid}`, { method: 'DELETE' })).status).toBe(202)
+    const gone = await fetch(`${app}/files/devnet/pinning/pins/${requestid}`)
+    expect(gone.status).toBe(404)
+    expect(await gone.json()).toMatchObject({ error: { reason: 'NOT_FOUND' } })
+    // The project secret is not the pinning token here: the store refuses it.
+    expect((await fetch(`http://127.0.0.1:${service.files.port}/pinning/pins`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(401)
+    expect((await fetch(`${app}/files/no-such-network/pinning/pins`)).status).toBe(404)
   })
 })
 

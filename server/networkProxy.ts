@@ -21,6 +21,11 @@ function unavailable(reply: FastifyReply, message: string, status = 502): Fastif
   return reply.code(status).header('content-type', 'application/json').header('cache-control', 'no-store').send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: unavailableCode, message } }))
 }
 
+/** The Pinning Service API's error shape (its Failure schema), for what the proxy itself answers on its path. */
+function pinningFailure(reply: FastifyReply, status: number, reason: string, details: string): FastifyReply {
+  return reply.code(status).header('content-type', 'application/json').header('cache-control', 'no-store').send(JSON.stringify({ error: { reason, details } }))
+}
+
 /** The request headers passed on: what the body and its answer need, nothing of the visitor's (cookies, origin). */
 const forwardedHeaders = ['content-type', 'content-length', 'transfer-encoding', 'accept', 'accept-encoding', 'range']
 
@@ -103,7 +108,8 @@ export const proxyTimeoutMs = 60_000
 
 /**
  * Registers the proxy on the app server: POST /rpc/<network> and its WebSocket upgrade, and
- * /files/<network>/api/v0/<command> (any method, bodies streamed: an upload is up to the file store's limit),
+ * /files/<network>/api/v0/<command> (any method, bodies streamed: an upload is up to the file store's limit) and
+ * /files/<network>/pinning/<path> (the store's Pinning Service API),
  * each to the network `runtime()` configures, read per request (in-process, the ports are known late).
  */
 export async function registerNetworkProxy(app: FastifyInstance, runtime: () => RuntimeConfig, options: NetworkProxyOptions = {}): Promise<void> {
@@ -131,6 +137,21 @@ export async function registerNetworkProxy(app: FastifyInstance, runtime: () => 
       const query = request.url.indexOf('?')
       const target = `${network.ipfsUrl.replace(/\/+$/, '')}/ipfs/${request.params['*']}${query < 0 ? '' : request.url.slice(query)}`
       return reply.from(target, { rewriteRequestHeaders: (_request, headers) => passedOn(headers), onError: (sent) => void (sent as FastifyReply).code(502).send('the file store did not answer'), timeout: timeoutMs })
+    })
+
+    // The store's Pinning Service API (the suggested service of the Files page), its Bearer token added here as the
+    // RPC's Basic credentials are: the browser holds neither. Its errors keep the spec's Failure shape.
+    scope.all<{ Params: { network: string; '*': string } }>(`${proxyPrefixes.files}/:network/pinning/*`, (request, reply) => {
+      const network = networkNamed(request.params.network)
+      if (!network?.ipfsUrl) return pinningFailure(reply, 404, 'NOT_FOUND', 'no file store for this network')
+      const query = request.url.indexOf('?')
+      const target = `${network.ipfsUrl.replace(/\/+$/, '')}/pinning/${request.params['*']}${query < 0 ? '' : request.url.slice(query)}`
+      const authorization = `Bearer ${network.pinningToken ?? network.secret}`
+      return reply.from(target, {
+        rewriteRequestHeaders: (_request, headers) => passedOn(headers, { authorization }),
+        onError: (sent) => void pinningFailure(sent as FastifyReply, 502, 'UNAVAILABLE', 'the file store did not answer'),
+        timeout: timeoutMs,
+      })
     })
 
     scope.all<{ Params: { network: string; '*': string } }>(`${proxyPrefixes.files}/:network/api/v0/*`, (request, reply) => {

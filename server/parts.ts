@@ -75,6 +75,7 @@ export function startFilesPart(config: ServiceConfig, appPort: number, log: (lin
         swarmPort: config.swarmPort,
         key: config.key,
         secret: config.secret,
+        pinningToken: config.pinningToken ?? config.secret,
         dataDir: config.dataDir,
         maxUploadBytes: config.maxUploadBytes,
         limits: clientLimits(config),

@@ -3,6 +3,7 @@ import type { GcLock } from './gcLock.ts'
 import type { FolderTree } from './folders.ts'
 import type { FilePeer } from './peer.ts'
 import type { PinSet } from './pins.ts'
+import type { PinRequests } from './pinning/requests.ts'
 import type { BlockStore } from './store.ts'
 
 /** What every route works on: one block store, the peer it is to others, one pin set, the adds under way, and the service's limits. */
@@ -12,6 +13,8 @@ export type FilesContext = {
   /** The node's folder tree (Kubo's MFS). */
   folders: FolderTree
   pins: PinSet
+  /** The Pinning Service API's requests: the gc keeps the DAGs of the pinned ones. */
+  requests: PinRequests
   sessions: AddSessions
   gcLock: GcLock
   maxUploadBytes: number

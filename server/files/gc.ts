@@ -1,8 +1,9 @@
 import type { AddSessions } from './addSessions.ts'
 import { pinnedKeys } from './dagWalk.ts'
 import type { GcLock } from './gcLock.ts'
-import type { CID } from 'multiformats/cid'
+import { CID } from 'multiformats/cid'
 import type { PinSet } from './pins.ts'
+import type { PinRequests } from './pinning/requests.ts'
 import { keyToCid, type BlockStore } from './store.ts'
 
 export type GcEvent = { removed: string } | { error: string }
@@ -13,12 +14,14 @@ export type GcEvent = { removed: string } | { error: string }
  * the gc runs). Pin additions wait for the gc (see GcLock). Reports each removed block as it goes.
  */
 export function collectGarbage(
-  parts: { store: BlockStore; pins: PinSet; sessions: AddSessions; gcLock: GcLock; folders?: { root: CID } },
+  parts: { store: BlockStore; pins: PinSet; sessions: AddSessions; gcLock: GcLock; folders?: { root: CID }; requests?: Pick<PinRequests, 'heldCids'> },
   report: (event: GcEvent) => void,
 ): Promise<{ removed: number; errors: number }> {
   const { store, pins, sessions } = parts
   return parts.gcLock.exclusive(async () => {
-    const kept = await pinnedKeys(store, pins, parts.folders ? [parts.folders.root] : [])
+    // The folder tree's root and the Pinning Service API's pinned requests keep their DAGs as pins do.
+    const held = (parts.requests?.heldCids() ?? []).map((cid) => CID.parse(cid))
+    const kept = await pinnedKeys(store, pins, [...(parts.folders ? [parts.folders.root] : []), ...held])
     let removed = 0
     let errors = 0
     for await (const key of store.keys()) {

@@ -60,6 +60,17 @@ export function filePeer(options: FilePeerOptions): FilePeer {
   }
 }
 
+/** The peer's addresses as others dial it, each naming the peer (`/p2p/<id>`), sorted: what `id` and the pinning API's delegates say. */
+export function peerAddresses(node: PeerNode): string[] {
+  const { libp2p } = node.helia
+  const id = libp2p.peerId.toString()
+  return libp2p
+    .getMultiaddrs()
+    .map(String)
+    .map((address) => (address.includes('/p2p/') ? address : `${address}/p2p/${id}`))
+    .sort()
+}
+
 /** How long a read waits, by default, for the connected peers to send a block the store lacks before it answers 404. */
 export const defaultPeerWaitMs = 30_000
 

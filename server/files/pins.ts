@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises'
-import path from 'node:path'
+import { writeFileAtomically } from './atomicFile.ts'
 import { FileStoreError } from './errors.ts'
 
 export type StoredPinType = 'recursive' | 'direct'
@@ -14,7 +14,6 @@ type PinsFile = { version: 1; pins: Record<string, StoredPinType> }
 export class PinSet {
   private readonly pins = new Map<string, StoredPinType>()
   private writes: Promise<void> = Promise.resolve()
-  private tempCounter = 0
   private closed = false
 
   private constructor(private readonly file: string) {}
@@ -89,14 +88,6 @@ export class PinSet {
 
   private async writeNow(): Promise<void> {
     const body: PinsFile = { version: 1, pins: Object.fromEntries(this.entries()) }
-    const temp = path.join(path.dirname(this.file), `.${path.basename(this.file)}.${process.pid}.${this.tempCounter++}.tmp`)
-    const handle = await fs.open(temp, 'w')
-    try {
-      await handle.writeFile(`${JSON.stringify(body, null, 2)}\n`, 'utf8')
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await fs.rename(temp, this.file)
+    await writeFileAtomically(this.file, `${JSON.stringify(body, null, 2)}\n`)
   }
 }

@@ -22,6 +22,10 @@ import { FolderTree } from './folders.ts'
 import { defaultPeerWaitMs, filePeer } from './peer.ts'
 import { idRoute, swarmConnectRoute, swarmPeersRoute } from './routes/swarm.ts'
 import { BlockStore } from './store.ts'
+import { pinningPrefix, pinningRoutes } from './pinning/routes.ts'
+import { PinRequests } from './pinning/requests.ts'
+import { defaultPinningTimeoutMs, PinningWorker } from './pinning/worker.ts'
+import { CID } from 'multiformats/cid'
 import { listenOn } from '../listenOn.ts'
 import { defaultClientLimits, limitedServer, type ClientLimits } from '../clientLimits.ts'
 
@@ -45,6 +49,10 @@ export type FileServiceOptions = {
   swarmPort?: number
   /** How long a read waits for connected peers to send a block the store lacks; default 30 s. */
   peerWaitMs?: number
+  /** The Pinning Service API's Bearer token (`/pinning`); default: `secret`. */
+  pinningToken?: string
+  /** How long a pin request waits for its blocks before it fails (pinning/worker.ts has the default). */
+  pinningTimeoutMs?: number
 }
 
 /** `server`: the supervised worker stops it accepting when its process must go (server/supervisor/crashGuard.ts). */
@@ -60,6 +68,8 @@ const endpoints = ['add', 'cat', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc',
 /** What the peer tells others it runs (identify) and `id` answers. */
 const agentVersion = `chainglass-files/${serviceVersion}`
 
+const isPinningPath = (url: string) => url === pinningPrefix || url.startsWith(`${pinningPrefix}/`) || url.startsWith(`${pinningPrefix}?`)
+
 function sendError(reply: FastifyReply, error: FileStoreError): FastifyReply {
   return reply.code(error.status).header('content-type', jsonType).send(kuboErrorBody(error.message, error.code))
 }
@@ -67,7 +77,8 @@ function sendError(reply: FastifyReply, error: FileStoreError): FastifyReply {
 /**
  * The spec's Part B on 127.0.0.1: Kubo's RPC subset (add, cat, ls, pin/add, pin/rm, pin/ls, repo/gc, version, id,
  * swarm/connect, swarm/peers, dag/stat, dag/export, dag/import, files/*: the node's folder tree) over a UnixFS block store on disk, behind HTTP Basic auth, and an IPFS peer on
- * loopback (peer.ts) that serves those blocks to the peers it is connected to and fetches from them.
+ * loopback (peer.ts) that serves those blocks to the peers it is connected to and fetches from them; and the IPFS Pinning
+ * Service API at /pinning (pinning/routes.ts) behind a Bearer token.
  */
 export async function startFileService(options: FileServiceOptions): Promise<FileService> {
   const log = options.log ?? (() => {})
@@ -76,8 +87,9 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   const store = new BlockStore(path.join(root, 'blocks'))
   await store.open()
   const pins = await PinSet.load(path.join(root, 'pins.json'))
+  const requests = await PinRequests.load(path.join(root, 'pinning.json'))
   const journals = path.join(root, 'adds')
-  const recovered = await recoverInterruptedAdds(root, journals, store, pins)
+  const recovered = await recoverInterruptedAdds(root, journals, store, pins, requests.heldCids().map((cid) => CID.parse(cid)))
   if (recovered.interruptedAdds > 0 || recovered.tempFilesRemoved > 0) {
     log(
       `files: cleaned up after ${recovered.interruptedAdds} unfinished add(s): ${recovered.blocksRemoved} block(s) and ${recovered.tempFilesRemoved} temp file(s) removed`,
@@ -97,6 +109,7 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
     peer,
     folders,
     pins,
+    requests,
     sessions: new AddSessions(store, journals),
     gcLock: new GcLock(),
     maxUploadBytes: options.maxUploadBytes ?? defaultMaxUploadBytes,
@@ -104,6 +117,7 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
     log,
   }
   const allowedOrigins = options.allowedOrigins ?? []
+  const worker = new PinningWorker(context, requests, { timeoutMs: options.pinningTimeoutMs ?? defaultPinningTimeoutMs, concurrency: 2 })
 
   const limits = options.limits ?? defaultClientLimits
   const app = Fastify({
@@ -112,12 +126,12 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
     // Uploads of gigabytes take as long as they take at a fair rate (clientLimits.ts: no whole-request limit).
     serverFactory: (handler) => limitedServer(limits, handler),
   })
+  const rpcCors = { origin: allowedOrigins, methods: ['POST'], allowedHeaders: ['authorization', 'content-type'], exposedHeaders, maxAge: 600 }
+  // The pinning API answers pages of any origin, as pinning services do: its Bearer token is never sent by a browser
+  // on its own (unlike Basic credentials it may have cached), so a page reaches it only with a token its user gave it.
+  const pinningCors = { origin: '*', methods: ['GET', 'POST', 'DELETE'], allowedHeaders: ['authorization', 'content-type'], maxAge: 600 }
   await app.register(cors, {
-    origin: allowedOrigins,
-    methods: ['POST'],
-    allowedHeaders: ['authorization', 'content-type'],
-    exposedHeaders,
-    maxAge: 600,
+    delegator: (request, callback) => callback(null, isPinningPath(request.url ?? '') ? pinningCors : rpcCors),
   })
 
   // Bodies are never parsed by Fastify: add streams the multipart body itself, the other commands take
@@ -139,6 +153,8 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'OPTIONS') return
+    // The pinning API checks its own Bearer token, for pages of any origin (pinning/routes.ts).
+    if (isPinningPath(request.url)) return
     // The read-only gateway (routes/gateway.ts) takes no credentials: content-addressed reads of what is held.
     if ((request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith('/ipfs/')) return
     // Kubo's RPC is POST only (GET would let any page trigger commands with a plain link), and it says so
@@ -185,11 +201,16 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   app.post('/api/v0/swarm/connect', swarmConnectRoute(peer))
   app.post('/api/v0/swarm/peers', swarmPeersRoute(peer))
   app.get('/ipfs/*', gatewayRoute(context))
+  await app.register(pinningRoutes, { prefix: pinningPrefix, context, requests, worker, token: options.pinningToken ?? options.secret })
 
   try {
+    // Requests a stop left unfinished go back to the queue before any new one can come.
+    await worker.resume()
     await app.listen(listenOn(options.port, options.listenFd))
   } catch (error) {
     await app.close().catch(() => {})
+    await worker.close()
+    await requests.close()
     await peer.stop()
     await store.close()
     throw error
@@ -202,6 +223,8 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
     server: app.server,
     async close() {
       await app.close()
+      await worker.close()
+      await requests.close()
       await context.sessions.idle(5_000)
       await pins.close()
       await peer.stop()

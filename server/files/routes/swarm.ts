@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { argValues, type Query } from '../args.ts'
 import { jsonType } from '../context.ts'
 import { badRequest, FileStoreError } from '../errors.ts'
-import type { FilePeer } from '../peer.ts'
+import { peerAddresses, type FilePeer } from '../peer.ts'
 
 /** How long `swarm/connect` tries one peer before it says it failed. */
 export const connectTimeoutMs = 10_000
@@ -12,7 +12,8 @@ export const connectTimeoutMs = 10_000
 /** `id`: the node's peer ID, public key (base64 protobuf), listen addresses with /p2p/, agent and protocols, sorted as Kubo sorts them. */
 export function idRoute(peer: FilePeer, agentVersion: string) {
   return async (_request: FastifyRequest, reply: FastifyReply) => {
-    const { libp2p } = (await peer.node()).helia
+    const node = await peer.node()
+    const { libp2p } = node.helia
     // Loaded with the node (libp2p uses it): nothing of libp2p is loaded before a peer is asked for (peer.ts).
     const { publicKeyToProtobuf } = await import('@libp2p/crypto/keys')
     const id = libp2p.peerId.toString()
@@ -22,11 +23,7 @@ export function idRoute(peer: FilePeer, agentVersion: string) {
       .send({
         ID: id,
         PublicKey: libp2p.peerId.publicKey ? Buffer.from(publicKeyToProtobuf(libp2p.peerId.publicKey)).toString('base64') : '',
-        Addresses: libp2p
-          .getMultiaddrs()
-          .map(String)
-          .map((address) => (address.includes('/p2p/') ? address : `${address}/p2p/${id}`))
-          .sort(),
+        Addresses: peerAddresses(node),
         AgentVersion: agentVersion,
         Protocols: libp2p.getProtocols().sort(),
       })

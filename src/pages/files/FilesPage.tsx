@@ -20,6 +20,7 @@ import { EmptyState, FilesErrorNotice } from './parts.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { PinExistingForm, PinsPanel } from './PinsPanel.tsx'
 import { ReaderPanel } from './ReaderPanel.tsx'
+import { RemotePinsPanel } from './RemotePinsPanel.tsx'
 import { UploadPanel } from './UploadPanel.tsx'
 import { revealAtTop } from '../../ui/motion.ts'
 import { CopyButton } from '../../ui/CopyButton.tsx'
@@ -173,6 +174,7 @@ function FileStore({ network, client, credentials, onChangeCredentials }: { netw
       </div>
       <FoldersPanel network={network} client={client} view={view} pinned={pinned} onOpen={openFolder} onPreview={read} />
       <PinsPanel network={network} client={client} known={known} onPreview={read} />
+      <RemotePinsPanel network={network} client={client} known={known} />
       <div id="read" tabIndex={-1} className="scroll-mt-28 rounded-2xl focus:outline-none">
         <ReaderPanel network={network} client={client} known={known} cid={cid} onRead={read} />
       </div>
