@@ -28,7 +28,7 @@ export function startGatewayPart(config: ServiceConfig, node: NodeAddress, log: 
         nodeHttpUrl: node.httpUrl,
         nodeIpcPath: node.ipcPath,
         nodeWsUrl: node.wsUrl,
-        extraNetworks: sampleNetworks(log),
+        extraNetworks: sampleNetworks(),
         log,
         listenFd,
       })

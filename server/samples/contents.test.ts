@@ -6,7 +6,7 @@ import { sampleNetworks } from './networks.ts'
 import type { SampleNode } from './sampleNode.ts'
 
 /** What each sample network says it holds, derived at start from the real fixtures. */
-const contents = new Map<string, SampleContents>(sampleNetworks(() => {}).map((network) => [network.name, (network.node as SampleNode).contents]))
+const contents = new Map<string, SampleContents>(sampleNetworks().map((network) => [network.name, (network.node as SampleNode).contents]))
 const of = (name: string) => contents.get(name)!
 const erigonResult = (name: string) => (JSON.parse(readFixture(name)) as Array<{ response: { result: unknown } }>)[0]!.response.result
 

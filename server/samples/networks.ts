@@ -10,9 +10,8 @@ const everyTag = ['latest', 'earliest', 'pending', 'safe', 'finalized'] as const
  * mainnet "SN_MAIN" as hex. The descriptions are the one thing said by hand here; what each network holds
  * is read from its recordings (contents.ts).
  */
-export function sampleNetworks(log: (line: string) => void): ExtraNetwork[] {
-  const { mainnet, l2a, l2b, notes } = loadSampleRecordings()
-  for (const note of notes) log(note)
+export function sampleNetworks(): ExtraNetwork[] {
+  const { mainnet, l2a, l2b } = loadSampleRecordings()
   const rules = { offersL2a: false, offersL2b: false, capCallGas: false, recordedSample: true }
   return [
     {

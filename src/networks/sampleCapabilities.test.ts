@@ -4,7 +4,7 @@ import type { SampleNode } from '../../server/samples/sampleNode.ts'
 import { offersMethod, sampleCapabilities } from './capabilities.ts'
 
 /** Each sample's real description, as the service derives it from the recordings. */
-const described = new Map(sampleNetworks(() => {}).map((network) => [network.name, (network.node as SampleNode).contents]))
+const described = new Map(sampleNetworks().map((network) => [network.name, (network.node as SampleNode).contents]))
 const rulesOf = (name: string) => sampleCapabilities(described.get(name)!)
 
 describe('a sample network\'s rules, from what it says it holds', () => {

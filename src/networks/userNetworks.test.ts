@@ -130,7 +130,7 @@ describe('built-in and user networks together', () => {
 
   it('lists built-in ones first with their rules, then the user\'s; a built-in name always wins', () => {
     // The sample's rules come from what it says it holds: here its real description, as the service derives it.
-    const l2b = sampleNetworks(() => {}).find((network) => network.name === 'l2b-sample')!.node as SampleNode
+    const l2b = sampleNetworks().find((network) => network.name === 'l2b-sample')!.node as SampleNode
     const merged = mergeNetworks(config, [sepolia, { ...sepolia, name: 'devnet' }], (name) => (name === 'l2b-sample' ? l2b.contents : undefined))
     expect(merged.map((network) => [network.name, network.source])).toEqual([
       ['devnet', 'config'],

@@ -4,7 +4,7 @@ import type { SampleNode } from '../../server/samples/sampleNode.ts'
 import { recordedSteps } from './recordedSteps.ts'
 
 /** Each sample's real description, as the service derives it from the recorded fixtures. */
-const described = new Map(sampleNetworks(() => {}).map((network) => [network.name, (network.node as SampleNode).contents]))
+const described = new Map(sampleNetworks().map((network) => [network.name, (network.node as SampleNode).contents]))
 
 describe("a recorded network's walk, from what the sample says it holds", () => {
   it('mainnet: the block with its uncle, the uncle, and the pre-Byzantium block whose 252 receipts were recorded', () => {
