@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { artifactsKey, compileContracts, readSources } from './compile.ts'
+import { artifactsKey, compileContracts, keptArtifactsFile, readSources } from './compile.ts'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-compile-'))
 const sources = path.join(work, 'contracts')
@@ -56,5 +56,18 @@ describe('compileContracts', () => {
     fs.writeFileSync(path.join(sources, 'Broken.sol'), 'pragma solidity 0.8.30; contract Broken { function f( }')
     await expect(compileContracts(cache, sources)).rejects.toThrow(/solc: .*ParserError/s)
     fs.rmSync(path.join(sources, 'Broken.sol'))
+  })
+
+  it('the output kept beside the demo contracts is what their sources compile to now (else: npm run contracts)', async () => {
+    const fresh = await compileContracts(path.join(work, 'fresh', 'artifacts.json'), undefined, { kept: false })
+    expect(fresh.fromCache).toBe(false)
+    expect(JSON.parse(fs.readFileSync(keptArtifactsFile(), 'utf8'))).toEqual(fresh.artifacts)
+  })
+
+  it('a fresh cache takes the kept output without the compiler while its key matches', async () => {
+    const started = await compileContracts(path.join(work, 'fromKept', 'artifacts.json'))
+    expect(started.fromCache).toBe(true)
+    expect(started.artifacts.key).toBe(artifactsKey(readSources()))
+    expect(JSON.parse(fs.readFileSync(path.join(work, 'fromKept', 'artifacts.json'), 'utf8'))).toEqual(started.artifacts)
   })
 })
