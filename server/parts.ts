@@ -96,8 +96,9 @@ export async function startChainLife(
   nodeUrl: string,
   log: (line: string) => void,
 ): Promise<{ scenario: Scenario; controlUrl: string | null; close(): Promise<void> }> {
-  const [{ ensureScenario }, { startTraffic }, { startTestControl }] = await Promise.all([import('./chain/scenario.ts'), import('./chain/traffic.ts'), import('./testControl.ts')])
-  const scenario = await ensureScenario({ rpcUrl, dataDir: config.dataDir, log })
+  const [{ ensureScenario }, { startTraffic }, { startTestControl }, { nodeCaller }] = await Promise.all([import('./chain/scenario.ts'), import('./chain/traffic.ts'), import('./testControl.ts'), import('./chain/nodeCall.ts')])
+  const node = nodeCaller(nodeUrl)
+  const scenario = await ensureScenario({ rpcUrl, dataDir: config.dataDir, log, mine: () => node('evm_mine') })
   if (config.historyBlocks > 0) await ensureHistory(config, rpcUrl, nodeUrl, scenario, log)
   const control = config.testControlPort === null ? null : await startTestControl(config.testControlPort, { node: nodeUrl, rpc: rpcUrl }, scenario, log)
   const traffic = config.traffic ? startTraffic({ rpcUrl, scenario, blockTime: config.blockTime, log }) : null
