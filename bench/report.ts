@@ -139,7 +139,7 @@ function visitCell(visit: Visit): string {
   return `${formatSummary(visit.ms, ' ms')}; ${visit.rpcHttp} RPC HTTP (${visit.rpcCalls} calls), ${visit.http} HTTP in all, ${visit.wsSent}/${visit.wsReceived} WS sent/received`
 }
 
-/** The results as a Markdown table (the README carries it): medians with the runs' range in brackets. */
+/** The results as a Markdown table (printed by npm run bench): medians with the runs' range in brackets. */
 export function formatTable(input: unknown): string {
   const results = input as BenchResults
   const rows: Array<[string, string]> = []

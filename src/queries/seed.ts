@@ -69,7 +69,7 @@ export function seedBlockWithTransactions(client: QueryClient, network: Network,
 /**
  * A block's receipts are the receipts of that block by its other name. They are each transaction's receipt
  * too, but that is found when a receipt is asked for (receiptFromBlockReceipts), not copied here: a cache entry
- * per receipt made a 1,000-transaction block page's first render markedly slower (bench/README).
+ * per receipt made a 1,000-transaction block page's first render markedly slower (docs/benchmarks.md).
  */
 export function seedBlockReceipts(client: QueryClient, network: Network, receipts: Receipt[], fetchedBy: ResolvedBlockRef): void {
   notifyManager.batch(() => {
