@@ -67,7 +67,7 @@ type VirtualRowProps = {
 /**
  * One row, memoised: the virtualizer re-renders the body on every scrolled frame, and without this every row
  * in view (its links, addresses, badges) rendered again each frame, not only the few that scrolled in. That
- made scrolling a 5,000-row block a string of long tasks.
+ * made scrolling a 5,000-row block a string of long tasks.
  */
 const VirtualRow = memo(function VirtualRow({ index, renderCells, measure, height, className, testId, rowData }: VirtualRowProps) {
   const fixed = useValueStyle(height === undefined ? {} : { height })
