@@ -1,3 +1,5 @@
+import { ChainglassError } from '../../contract/errors.ts'
+
 /**
  * Kubo's error codes (go-ipfs-cmds ErrorType): clients read `Code` to tell a bad request (1) from a
  * failed command (0). The HTTP status says the same thing to everything else.
@@ -7,13 +9,13 @@ export const KuboErrorCode = { normal: 0, client: 1, forbidden: 4 } as const
 export type KuboErrorBody = { Message: string; Code: number; Type: 'error' }
 
 /** An error that is meant for the client: its message is safe to show and its status is chosen. */
-export class FileStoreError extends Error {
+export class FileStoreError extends ChainglassError {
+  override name = 'FileStoreError'
   readonly status: number
   readonly code: number
 
   constructor(status: number, message: string, code: number = status >= 400 && status < 500 && status !== 404 ? KuboErrorCode.client : KuboErrorCode.normal) {
     super(message)
-    this.name = 'FileStoreError'
     this.status = status
     this.code = code
   }

@@ -1,4 +1,5 @@
 import type { Network } from '../../contract/runtimeConfig.ts'
+import { createListeners } from '../state/listeners.ts'
 
 /**
  * The key and secret the file store wants (HTTP Basic). The local network's come configured in
@@ -97,23 +98,18 @@ export function credentialsFromSnapshot(snapshot: string): FilesCredentials | nu
   return stored && (source === 'session' || source === 'device') ? { ...stored, source } : null
 }
 
-const listeners = new Set<() => void>()
-const notify = () => {
-  for (const listener of listeners) listener()
+const onStorage = (event: StorageEvent) => {
+  if (event.key === null || event.key.startsWith('chainglass.files.credentials.')) listeners.notify()
 }
+// Remembered ones change in other tabs too: followed while anything reads them (not on the server, which has no window).
+const listeners = createListeners({
+  onFirst: () => (typeof window !== 'undefined' ? window.addEventListener('storage', onStorage) : undefined),
+  onLast: () => (typeof window !== 'undefined' ? window.removeEventListener('storage', onStorage) : undefined),
+})
+const notify = listeners.notify
 
 /** Changes made here, and (for remembered ones) in other tabs. */
-export function subscribeFilesCredentials(listener: () => void): () => void {
-  listeners.add(listener)
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key.startsWith('chainglass.files.credentials.')) listener()
-  }
-  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage)
-  }
-}
+export const subscribeFilesCredentials = listeners.subscribe
 
 /** Keeps what the user entered: for this session, or on this device when `remember` is set. The other place is cleared. */
 export function saveFilesCredentials(

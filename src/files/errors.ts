@@ -1,3 +1,5 @@
+import { ChainglassError } from '../../contract/errors.ts'
+
 /**
  * Everything a file-store call can fail with, typed by cause so the panel can say what happened and what to
  * do. Messages carry what the service said (Kubo's `Message`), never the secret, the Authorization header or
@@ -21,7 +23,7 @@ export type KuboError = { Message: string; Code: number; Type: 'error' }
 export const refusedCredentialsCauses =
   'a wrong project key or secret, or no billing card on the account (the file store requires one, even for a free account)'
 
-export class FilesError extends Error {
+export class FilesError extends ChainglassError {
   override readonly name = 'FilesError'
   readonly kind: FilesErrorKind
   readonly command: FilesCommand
@@ -37,7 +39,7 @@ export class FilesError extends Error {
   constructor(init: { kind: FilesErrorKind; command: FilesCommand; status?: number | null; code?: number | null; detail?: string; cause?: unknown }) {
     const status = init.status ?? null
     const detail = init.detail ?? ''
-    super(describe(init.kind, init.command, status, detail), init.cause === undefined ? undefined : { cause: init.cause })
+    super(describe(init.kind, init.command, status, detail), { cause: init.cause })
     this.kind = init.kind
     this.command = init.command
     this.status = status

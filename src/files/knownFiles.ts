@@ -1,3 +1,5 @@
+import { createListeners } from '../state/listeners.ts'
+
 /**
  * Names and sizes of what was added from this browser, per network. The service's pin list carries CIDs
  * only (Kubo's pin/ls has no sizes, and this service has no files/stat), so a pin added elsewhere shows
@@ -9,7 +11,11 @@ export type KnownFiles = Readonly<Record<string, KnownFile>>
 
 const maxEntries = 500
 const storageKey = (networkName: string) => `chainglass.files.known.${networkName}`
-const listeners = new Set<() => void>()
+// Another tab added a file: followed while anything shows the names.
+const onStorage = (event: StorageEvent) => {
+  if (event.key === null || event.key.startsWith('chainglass.files.known.')) listeners.notify()
+}
+const listeners = createListeners({ onFirst: () => window.addEventListener('storage', onStorage), onLast: () => window.removeEventListener('storage', onStorage) })
 const cache = new Map<string, { raw: string | null; value: KnownFiles }>()
 const empty: KnownFiles = Object.freeze({})
 
@@ -45,17 +51,7 @@ export function knownFilesSnapshot(networkName: string): KnownFiles {
   return value
 }
 
-export function subscribeKnownFiles(listener: () => void): () => void {
-  listeners.add(listener)
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key.startsWith('chainglass.files.known.')) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
-}
+export const subscribeKnownFiles = listeners.subscribe
 
 export function rememberFile(networkName: string, cid: string, file: KnownFile): void {
   const next = { ...knownFilesSnapshot(networkName), [cid]: file }
@@ -67,5 +63,5 @@ export function rememberFile(networkName: string, cid: string, file: KnownFile):
   } catch {
     // Storage full or off: the names are a convenience, the pins themselves are on the service.
   }
-  for (const listener of listeners) listener()
+  listeners.notify()
 }

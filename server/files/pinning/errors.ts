@@ -1,16 +1,18 @@
+import { ChainglassError } from '../../../contract/errors.ts'
+
 /**
  * The Pinning Service API's error answer: `{"error": {"reason", "details"}}` (the spec's Failure schema), with the
  * status the spec gives each case. `reason` is for machines (the spec's examples: BAD_REQUEST, UNAUTHORIZED,
  * NOT_FOUND...), `details` for people.
  */
-export class PinningError extends Error {
+export class PinningError extends ChainglassError {
+  override name = 'PinningError'
   constructor(
     readonly status: number,
     readonly reason: string,
     readonly details: string,
   ) {
     super(details)
-    this.name = 'PinningError'
   }
 }
 
