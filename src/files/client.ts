@@ -92,6 +92,13 @@ export type FilesClient = {
   folder(path: string, options?: FilesCallOptions): Promise<FolderEntry[]>
   /** A directory by CID (Kubo's `ls`): its entries by name. */
   directory(cid: string, options?: FilesCallOptions): Promise<FolderEntry[]>
+  /** The CID of a folder of the node's tree (Kubo's `files/stat`). */
+  folderCid(path: string, options?: FilesCallOptions): Promise<string>
+  /**
+   * A directory's entries as the store reads them (Kubo's `ls` with `stream`): batches in the directory's order
+   * (a sharded directory's is its hash order), each batch what one read of the answer brought.
+   */
+  listDirectory(cid: string, options?: FilesCallOptions): AsyncGenerator<FolderEntry[]>
   makeFolder(path: string, options?: FilesCallOptions): Promise<void>
   /** Puts `from` (an `/ipfs/` path or a tree path) at the tree path `to`. */
   copy(from: string, to: string, options?: FilesCallOptions): Promise<void>
@@ -121,6 +128,8 @@ const pinLsSchema = v.object({ Keys: v.record(v.string(), v.object({ Type: v.str
 const idSchema = v.object({ ID: v.string(), Addresses: v.nullable(v.array(v.string())), AgentVersion: v.string() })
 const filesLsSchema = v.object({ Entries: v.nullable(v.array(v.object({ Name: v.string(), Type: v.number(), Size: v.number(), Hash: v.string() }))) })
 const lsSchema = v.object({ Objects: v.array(v.object({ Links: v.nullable(v.array(v.object({ Name: v.string(), Hash: v.string(), Size: v.number(), Type: v.number() }))) })) })
+const lsLineSchema = v.object({ Objects: v.array(v.object({ Links: v.nullable(v.array(v.object({ Name: v.string(), Hash: v.string(), Size: v.number(), Type: v.number() }))) })) })
+const filesStatSchema = v.object({ Hash: v.string(), Type: v.string() })
 const importLineSchema = v.object({ Root: v.optional(v.object({ Cid: v.object({ '/': v.string() }), PinErrorMsg: v.string() })) })
 const versionSchema = v.object({ Version: v.string(), Commit: v.optional(v.string()), System: v.optional(v.string()) })
 
@@ -350,6 +359,53 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
     async directory(cid, { signal } = {}) {
       const answer = await postJson('ls', argQuery(cid), lsSchema, signal)
       return (answer.Objects[0]?.Links ?? []).map((link) => ({ name: link.Name, kind: link.Type === 1 ? 'folder' : 'file', size: link.Size, cid: link.Hash }))
+    },
+
+    async folderCid(path, { signal } = {}) {
+      return (await postJson('files/stat', new URLSearchParams({ arg: path }), filesStatSchema, signal)).Hash
+    },
+
+    async *listDirectory(cid, { signal } = {}) {
+      const response = await post('ls', new URLSearchParams({ arg: cid, stream: 'true' }), signal)
+      const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader()
+      if (!reader) return
+      let rest = ''
+      try {
+        for (;;) {
+          let chunk: ReadableStreamReadResult<string>
+          try {
+            chunk = await reader.read()
+          } catch (error) {
+            if (signal?.aborted) throw new FilesError({ kind: 'aborted', command: 'ls', cause: error })
+            throw new FilesError({ kind: 'unreachable', command: 'ls', detail: 'the listing was cut off' })
+          }
+          const text = rest + (chunk.value ?? '')
+          const lines = text.split('\n')
+          rest = chunk.done ? '' : lines.pop()!
+          const batch: FolderEntry[] = []
+          for (const line of lines) {
+            if (line.trim() === '') continue
+            const kubo = parseKuboError(line)
+            if (kubo) throw new FilesError({ kind: 'http', command: 'ls', status: 200, code: kubo.Code, detail: redact(kubo.Message, secrets) })
+            let value: unknown
+            try {
+              value = JSON.parse(line)
+            } catch {
+              throw new FilesError({ kind: 'malformed', command: 'ls', detail: 'a line of the answer is not JSON' })
+            }
+            const parsed = v.safeParse(lsLineSchema, value)
+            if (!parsed.success) throw new FilesError({ kind: 'malformed', command: 'ls', detail: 'a line of the answer is not a listing' })
+            for (const object of parsed.output.Objects) {
+              for (const link of object.Links ?? []) batch.push({ name: link.Name, kind: link.Type === 1 || link.Type === 5 ? 'folder' : 'file', size: link.Size, cid: link.Hash })
+            }
+          }
+          if (batch.length > 0) yield batch
+          if (chunk.done) return
+        }
+      } finally {
+        // A consumer that stopped early (or an error above): the rest of the answer is not wanted.
+        void reader.cancel().catch(() => {})
+      }
     },
 
     async makeFolder(path, { signal } = {}) {

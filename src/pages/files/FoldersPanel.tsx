@@ -12,9 +12,10 @@ import { saveAs } from '../../ui/download.ts'
 import { inputClass } from '../../ui/form.ts'
 import { Panel } from '../../ui/Panel.tsx'
 import { DownloadIcon, EyeIcon, FileIcon, FolderIcon } from '../../ui/pageIcons.tsx'
-import { formatBytes } from '../../format/numbers.ts'
+import { formatBytes, formatInteger } from '../../format/numbers.ts'
 import { shortCid } from '../../format/transfer.ts'
 import { FilesErrorNotice } from './parts.tsx'
+import { longListAbove } from '../../../contract/listWindow.ts'
 
 /** `name` inside the tree folder `folder`. */
 export const inFolder = (folder: string, name: string) => `${folder === '/' ? '' : folder}/${name}`
@@ -259,6 +260,12 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
           </p>
         )}
         {listing.error != null && <FilesErrorNotice error={listing.error} onRetry={() => void listing.refetch()} testId="folder-error" />}
+        {listing.data !== undefined && (listing.data.length > longListAbove || (listing.isFetching && listing.data.length > 0)) && (
+          <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="folder-count" data-complete={!listing.isFetching} role="status">
+            {formatInteger(listing.data.length)} {listing.data.length === 1 ? 'entry' : 'entries'}
+            {listing.isFetching ? ' so far, still reading…' : ''}
+          </p>
+        )}
       </div>
       {listing.error == null && (
         <DataTable
