@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import zlib from 'node:zlib'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { routeRuntimeConfig, watchDialogs } from './helpers.ts'
 import { CID } from 'multiformats/cid'
 import { CarReader } from '@ipld/car'
+import { MemoryBlockstore } from 'blockstore-core'
+import { importer } from 'ipfs-unixfs-importer'
 import { devnet, fileStore } from './service.ts'
 
 /**
@@ -502,6 +506,85 @@ test.describe('folders on the node', () => {
     await expect(page.getByTestId('car-imported')).toHaveText('Imported 1 root, pinned.')
     await expect(entry(page, folder).getByTestId('entry-cid')).toHaveAttribute('title', folderCid)
     expect(await pinnedCids(request, store)).toContain(folderCid)
+  })
+})
+
+test.describe('a folder uploaded with its paths', () => {
+  test('the folder picker adds it as ipfs add -r does (the CID Kubo gives) and puts it in the folder on view under its name', async ({ page, request }) => {
+    const store: FileStore = fileStore
+    const folder = `up-${randomBytes(4).toString('hex')}`
+    await request.post(`${store.url}/api/v0/files/mkdir?arg=/${folder}`, { headers: auth(store) })
+    const tree = { 'a.txt': 'alpha\n', 'notes/b.md': '# bravo\n', 'notes/deeper/c.json': '{"c":3}\n' }
+    const local = await fs.mkdtemp(path.join(os.tmpdir(), 'chainglass-album-'))
+    const top = path.join(local, 'album')
+    for (const [name, content] of Object.entries(tree)) {
+      await fs.mkdir(path.dirname(path.join(top, name)), { recursive: true })
+      await fs.writeFile(path.join(top, name), content)
+    }
+    // The CID `ipfs add -r album` gives with Kubo's defaults (IPIP-499's unixfs-v0-2015), by ipfs-unixfs-importer.
+    let expected = ''
+    const candidates = Object.entries(tree).map(([name, content]) => ({ path: `album/${name}`, content: new TextEncoder().encode(content) }))
+    for await (const entry of importer(candidates, new MemoryBlockstore(), { profile: 'unixfs-v0-2015' })) if (entry.path === 'album') expected = entry.cid.toString()
+
+    await openFiles(page)
+    await page.goto(`/files?folder=/${folder}`)
+    await expect(page.getByTestId('folder-table')).toContainText('Nothing here yet')
+    await page.getByTestId('folder-input').setInputFiles(top)
+    const row = uploadRow(page, 'album')
+    await expect(row).toHaveAttribute('data-state', 'done')
+    await expect(row.getByTestId('upload-cid')).toHaveText(expected)
+    await expect(row.getByTestId('upload-size')).toHaveText('22 B in 3 files')
+    const album = page.getByTestId('folder-entry').filter({ hasText: 'album' })
+    await expect(album.getByTestId('entry-cid')).toHaveAttribute('title', expected)
+    await album.getByTestId('folder-open').click()
+    await expect(page.getByTestId('folder-entry')).toHaveCount(2)
+    await page.getByTestId('folder-entry').filter({ hasText: 'notes' }).getByTestId('folder-open').click()
+    await expect(page.getByTestId('folder-path')).toContainText(`${folder}/album/notes`)
+    await expect(page.getByTestId('folder-entry').filter({ hasText: 'b.md' })).toBeVisible()
+    await expect(page.getByTestId('folder-entry').filter({ hasText: 'deeper' })).toBeVisible()
+
+    // A folder dropped on the drop zone: the browser gives a directory entry (DataTransferItem.webkitGetAsEntry),
+    // walked to its files. Playwright cannot drag a real folder in, so the drop carries entries made in the page
+    // with the same interface, the same tree.
+    await page.getByTestId('folder-path').getByRole('button', { name: folder }).click()
+    await page.getByTestId('drop-zone').evaluate((zone, files) => {
+      type Node = { isFile: boolean; isDirectory: boolean; name: string; fullPath: string; file?: (ok: (file: File) => void) => void; createReader?: () => { readEntries: (ok: (entries: Node[]) => void) => void } }
+      const directory = (name: string, fullPath: string, children: Node[]): Node => ({
+        isFile: false,
+        isDirectory: true,
+        name,
+        fullPath,
+        createReader: () => {
+          let read = false
+          return { readEntries: (ok) => ok(read ? [] : ((read = true), children)) }
+        },
+      })
+      const build = (name: string, fullPath: string, entries: Array<[string, string]>): Node => {
+        const here = new Map<string, Array<[string, string]>>()
+        const children: Node[] = []
+        for (const [rest, content] of entries) {
+          const [first, ...more] = rest.split('/')
+          if (more.length === 0) children.push({ isFile: true, isDirectory: false, name: first!, fullPath: `${fullPath}/${first}`, file: (ok) => ok(new File([content], first!)) })
+          else here.set(first!, [...(here.get(first!) ?? []), [more.join('/'), content]])
+        }
+        for (const [child, list] of here) children.push(build(child, `${fullPath}/${child}`, list))
+        return directory(name, fullPath, children)
+      }
+      const root = build('dropped', '/dropped', Object.entries(files))
+      const dataTransfer = { types: ['Files'], files: [], items: [{ kind: 'file', webkitGetAsEntry: () => root }], dropEffect: 'none' }
+      const event = new Event('drop', { bubbles: true, cancelable: true })
+      Object.defineProperty(event, 'dataTransfer', { value: dataTransfer })
+      zone.dispatchEvent(event)
+    }, tree)
+    const dropped = uploadRow(page, 'dropped')
+    await expect(dropped).toHaveAttribute('data-state', 'done')
+    let droppedCid = ''
+    const droppedCandidates = Object.entries(tree).map(([name, content]) => ({ path: `dropped/${name}`, content: new TextEncoder().encode(content) }))
+    for await (const entry of importer(droppedCandidates, new MemoryBlockstore(), { profile: 'unixfs-v0-2015' })) if (entry.path === 'dropped') droppedCid = entry.cid.toString()
+    await expect(dropped.getByTestId('upload-cid')).toHaveText(droppedCid)
+    await expect(page.getByTestId('folder-entry').filter({ hasText: 'dropped' }).getByTestId('entry-cid')).toHaveAttribute('title', droppedCid)
+    await request.post(`${store.url}/api/v0/files/rm?arg=/${folder}&recursive=true`, { headers: auth(store) })
+    await fs.rm(local, { recursive: true, force: true })
   })
 })
 

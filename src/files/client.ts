@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { errorFromAnswer, FilesError, parseKuboError, redact, type FilesCommand } from './errors.ts'
+import type { FolderUpload } from './folderUpload.ts'
 import { xhrUpload, type UploadTransport } from './upload.ts'
 
 /**
@@ -78,6 +79,8 @@ export type FilesClient = {
   readonly url: string
   /** One file, one request, with its own progress and cancel. */
   addFile(file: AddInput, options?: AddFileOptions): Promise<AddedFile>
+  /** A folder with its files' paths, one request (`ipfs add -r`): the folder's directory CID, and every entry. */
+  addFolder(folder: FolderUpload, options?: AddFileOptions): Promise<AddedFile>
   /** Several files, one request each; one failing does not stop the others. */
   add(files: readonly AddInput[], options?: AddManyOptions): Promise<AddOutcome[]>
   pinAdd(cid: string, options?: FilesCallOptions): Promise<string[]>
@@ -242,42 +245,52 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
 
   const argQuery = (cid: string) => new URLSearchParams({ arg: cid })
 
+  /** One `add` request of a multipart body whose files hold `size` bytes: its entries, progress in file bytes. */
+  async function sendAdd(form: FormData, size: number, { onProgress, signal, options }: AddFileOptions): Promise<AddedEntry[]> {
+    let reported = -1
+    const report = (loaded: number) => {
+      // The browser counts the whole multipart body; the files are nearly all of it. Never step back.
+      const clamped = Math.min(size, Math.max(0, Math.round(loaded)))
+      if (clamped <= reported) return
+      reported = clamped
+      onProgress?.({ loaded: clamped, total: size })
+    }
+    const answer = await upload({
+      url: commandUrl('add', addQuery(options)),
+      headers: authorizing,
+      body: form,
+      onProgress: (loaded, total) => report(total > 0 ? (loaded / total) * size : 0),
+      signal,
+    })
+    if (!answer.ok) throw new FilesError({ kind: answer.failure, command: 'add', detail: answer.failure === 'unreachable' ? `no answer from ${host}` : '' })
+    if (answer.status < 200 || answer.status > 299) throw errorFromAnswer('add', answer.status, answer.text, secrets)
+    const entries = parseAddAnswer(answer.text, secrets)
+    report(size)
+    return entries
+  }
+
   const client: FilesClient = {
     url: base,
 
     async addFile(file, { onProgress, signal, options } = {}) {
       const form = new FormData()
       form.append('file', file, partName(file))
-      const size = file.size
-      let reported = -1
-      const report = (loaded: number) => {
-        // The browser counts the whole multipart body; the file is nearly all of it. Never step back.
-        const clamped = Math.min(size, Math.max(0, Math.round(loaded)))
-        if (clamped <= reported) return
-        reported = clamped
-        onProgress?.({ loaded: clamped, total: size })
-      }
-      const answer = await upload({
-        url: commandUrl('add', addQuery(options)),
-        headers: authorizing,
-        body: form,
-        onProgress: (loaded, total) => report(total > 0 ? (loaded / total) * size : 0),
-        signal,
-      })
-      if (!answer.ok) throw new FilesError({ kind: answer.failure, command: 'add', detail: answer.failure === 'unreachable' ? `no answer from ${host}` : '' })
-      if (answer.status < 200 || answer.status > 299) throw errorFromAnswer('add', answer.status, answer.text, secrets)
-      const entries = parseAddAnswer(answer.text, secrets)
-      report(size)
+      const entries = await sendAdd(form, file.size, { onProgress, signal, options })
       const top = entries.at(-1)!
       const own = options?.wrapWithDirectory ? (entries.find((entry) => entry !== top) ?? top) : top
-      return {
-        name: own.name,
-        cid: top.cid,
-        size,
-        dagSize: top.dagSize,
-        pinned: options?.pin !== false && !options?.onlyHash,
-        entries,
-      }
+      return { name: own.name, cid: top.cid, size: file.size, dagSize: top.dagSize, pinned: options?.pin !== false && !options?.onlyHash, entries }
+    },
+
+    async addFolder(folder, { onProgress, signal, options } = {}) {
+      // As kubo-rpc-client sends `ipfs add -r`: a part per directory (so an empty one stays), then the files,
+      // each named by its path from the folder down, URL-escaped.
+      const form = new FormData()
+      for (const directory of folder.directories) form.append('file', new Blob([], { type: 'application/x-directory' }), encodeURIComponent(directory))
+      for (const { path, file } of folder.files) form.append('file', new Blob([file], { type: 'application/octet-stream' }), encodeURIComponent(path))
+      const entries = await sendAdd(form, folder.size, { onProgress, signal, options: { ...options, wrapWithDirectory: false } })
+      const top = entries.find((entry) => entry.name === folder.name)
+      if (!top) throw new FilesError({ kind: 'malformed', command: 'add', detail: `the answer names no directory ${folder.name}` })
+      return { name: folder.name, cid: top.cid, size: folder.size, dagSize: top.dagSize, pinned: options?.pin !== false && !options?.onlyHash, entries }
     },
 
     async add(files, { onProgress, signal, options, concurrency = 3 } = {}) {
