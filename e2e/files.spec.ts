@@ -509,6 +509,71 @@ test.describe('folders on the node', () => {
   })
 })
 
+test.describe('moving entries of the tree', () => {
+  test('drag onto a folder row or a crumb moves it; Move to… does it from the keyboard; a clash and a folder into itself are refused plainly', async ({ page, request }) => {
+    const store: FileStore = fileStore
+    const folder = `mv-${randomBytes(4).toString('hex')}`
+    const write = (at: string, content: string) =>
+      request.post(`${store.url}/api/v0/files/write?arg=${encodeURIComponent(at)}&create=true&parents=true&truncate=true`, {
+        headers: auth(store),
+        multipart: { file: { name: 'data', mimeType: 'text/plain', buffer: Buffer.from(content) } },
+      })
+    await write(`/${folder}/one.txt`, 'one\n')
+    await write(`/${folder}/two.txt`, 'two\n')
+    await write(`/${folder}/three.txt`, 'three here\n')
+    await write(`/${folder}/dest/three.txt`, 'three there\n')
+    await request.post(`${store.url}/api/v0/files/mkdir?arg=/${folder}/dest/inner`, { headers: auth(store) })
+    const names = async (at: string) =>
+      (((await (await request.post(`${store.url}/api/v0/files/ls?arg=${encodeURIComponent(at)}`, { headers: auth(store) })).json()) as { Entries: Array<{ Name: string }> | null }).Entries ?? []).map((entry) => entry.Name)
+    const entry = (name: string) => page.getByTestId('folder-entry').filter({ hasText: name })
+
+    await openFiles(page)
+    await page.goto(`/files?folder=/${folder}`)
+    await expect(entry('one.txt')).toBeVisible()
+
+    // Drag onto a folder row.
+    await entry('one.txt').getByTestId('entry-drag').dragTo(entry('dest').getByTestId('entry-drag'))
+    await expect(page.getByTestId('moved')).toHaveText(`Moved “one.txt” to /${folder}/dest.`)
+    await expect(entry('one.txt')).toHaveCount(0)
+    expect(await names(`/${folder}/dest`)).toEqual(['inner', 'one.txt', 'three.txt'])
+
+    // Drag onto a crumb: back up to the folder above.
+    await entry('dest').getByTestId('folder-open').click()
+    await expect(entry('one.txt')).toBeVisible()
+    await entry('one.txt').getByTestId('entry-drag').dragTo(page.getByTestId('folder-path').getByRole('button', { name: folder }))
+    await expect(page.getByTestId('moved')).toHaveText(`Moved “one.txt” to /${folder}.`)
+    expect(await names(`/${folder}`)).toEqual(['dest', 'one.txt', 'three.txt', 'two.txt'])
+
+    // From the keyboard: Move to…, a folder path, Enter.
+    await page.getByTestId('folder-path').getByRole('button', { name: folder }).click()
+    await entry('two.txt').getByRole('button', { name: 'Move to… (two.txt)' }).focus()
+    await page.keyboard.press('Enter')
+    const form = page.getByTestId('move-form')
+    await expect(form.getByRole('textbox', { name: 'Move “two.txt” to folder' })).toBeFocused()
+    await page.keyboard.press('End')
+    await page.keyboard.type('/dest')
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('moved')).toHaveText(`Moved “two.txt” to /${folder}/dest.`)
+    expect(await names(`/${folder}/dest`)).toEqual(['inner', 'three.txt', 'two.txt'])
+
+    // A name clash: refused, both files as they were.
+    await entry('three.txt').getByTestId('entry-drag').dragTo(entry('dest').getByTestId('entry-drag'))
+    await expect(page.getByTestId('move-error')).toHaveText(`Not moved. /${folder}/dest already has an entry named “three.txt”: rename one of them first, then move.`)
+    expect(await names(`/${folder}`)).toContain('three.txt')
+
+    // A folder into itself (its own subfolder): refused.
+    await entry('dest').getByTestId('entry-move').click()
+    await page.getByTestId('move-form').getByRole('textbox').fill(`/${folder}/dest/inner`)
+    await page.getByTestId('move-form').getByRole('button', { name: 'Move' }).click()
+    await expect(page.getByTestId('move-error')).toHaveText(`Not moved. A folder cannot go into itself: /${folder}/dest/inner is inside /${folder}/dest.`)
+    // And a path that is no folder.
+    await page.getByTestId('move-form').getByRole('textbox').fill(`/${folder}/nowhere`)
+    await page.getByTestId('move-form').getByRole('button', { name: 'Move' }).click()
+    await expect(page.getByTestId('move-error')).toHaveText(`Not moved. There is no folder /${folder}/nowhere: make it first, or choose another.`)
+    await request.post(`${store.url}/api/v0/files/rm?arg=/${folder}&recursive=true`, { headers: auth(store) })
+  })
+})
+
 test.describe('a folder uploaded with its paths', () => {
   test('the folder picker adds it as ipfs add -r does (the CID Kubo gives) and puts it in the folder on view under its name', async ({ page, request }) => {
     const store: FileStore = fileStore

@@ -218,6 +218,9 @@ export class FolderTree {
       const destination = target?.type === 'directory' ? [...to, from.at(-1)!] : [...to]
       if (destination.length === 0) throw badRequest('cannot move onto the root directory')
       if (destination.join('/').startsWith(`${from.join('/')}/`)) throw badRequest('cannot move a directory into itself')
+      // Into a directory that has an entry of that name: Kubo's mfs refuses (AddChild, ErrDirExists). Onto a file
+      // named as the destination, it replaces the file.
+      if (target?.type === 'directory' && (await this.lookup(destination, root))) throw new FileStoreError(500, 'directory already has entry by that name', 0)
       const removed = await this.edit(root, from.slice(0, -1), async (directory) => this.unshardIfSmall(await this.files.rm(directory, from.at(-1)!, { offline: true })))
       return this.edit(removed, destination.slice(0, -1), (directory) => this.files.cp(source.cid, directory, destination.at(-1)!, { force: true, offline: true }))
     })

@@ -97,6 +97,8 @@ export type FilesClient = {
   directory(cid: string, options?: FilesCallOptions): Promise<FolderEntry[]>
   /** The CID of a folder of the node's tree (Kubo's `files/stat`). */
   folderCid(path: string, options?: FilesCallOptions): Promise<string>
+  /** An entry of the node's tree: its CID and kind (Kubo's `files/stat`). */
+  stat(path: string, options?: FilesCallOptions): Promise<{ cid: string; kind: 'file' | 'folder' }>
   /**
    * A directory's entries as the store reads them (Kubo's `ls` with `stream`): batches in the directory's order
    * (a sharded directory's is its hash order), each batch what one read of the answer brought.
@@ -375,7 +377,12 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
     },
 
     async folderCid(path, { signal } = {}) {
-      return (await postJson('files/stat', new URLSearchParams({ arg: path }), filesStatSchema, signal)).Hash
+      return (await client.stat(path, { signal })).cid
+    },
+
+    async stat(path, { signal } = {}) {
+      const answer = await postJson('files/stat', new URLSearchParams({ arg: path }), filesStatSchema, signal)
+      return { cid: answer.Hash, kind: answer.Type === 'directory' ? 'folder' : 'file' }
     },
 
     async *listDirectory(cid, { signal } = {}) {
