@@ -110,6 +110,14 @@ export type FilesClient = {
   move(from: string, to: string, options?: FilesCallOptions): Promise<void>
   /** Removes a tree entry, a folder with all it holds. */
   remove(path: string, options?: FilesCallOptions): Promise<void>
+  /** A block's CID and size in bytes (Kubo's `block/stat`). */
+  blockStat(cid: string, options?: FilesCallOptions): Promise<{ cid: string; size: number }>
+  /** A block's bytes (Kubo's `block/get`). */
+  blockGet(cid: string, options?: FilesCallOptions): Promise<Uint8Array<ArrayBuffer>>
+  /** A block's decoded node as dag-json text (Kubo's `dag/get`). */
+  dagGet(cid: string, options?: FilesCallOptions): Promise<string>
+  /** The DAG under a CID: its bytes, each block counted once, and its blocks (Kubo's `dag/stat`). */
+  dagStat(cid: string, options?: FilesCallOptions): Promise<{ size: number; blocks: number }>
   /** The DAG under a CID as a CAR file (Kubo's `dag/export`). */
   exportCar(cid: string, options?: FilesCallOptions): Promise<Uint8Array<ArrayBuffer>>
   /** A CAR file's blocks into the store, its roots pinned (Kubo's `dag/import`): the roots, and any pin error. */
@@ -135,6 +143,8 @@ const filesLsSchema = v.object({ Entries: v.nullable(v.array(v.object({ Name: v.
 const lsSchema = v.object({ Objects: v.array(v.object({ Links: v.nullable(v.array(v.object({ Name: v.string(), Hash: v.string(), Size: v.number(), Type: v.number() }))) })) })
 const lsLineSchema = v.object({ Objects: v.array(v.object({ Links: v.nullable(v.array(v.object({ Name: v.string(), Hash: v.string(), Size: v.number(), Type: v.number() }))) })) })
 const filesStatSchema = v.object({ Hash: v.string(), Type: v.string() })
+const blockStatSchema = v.object({ Key: v.string(), Size: v.number() })
+const dagStatSchema = v.object({ DagStats: v.array(v.object({ Cid: v.string(), Size: v.optional(v.number()), NumBlocks: v.optional(v.number()) })) })
 const importLineSchema = v.object({ Root: v.optional(v.object({ Cid: v.object({ '/': v.string() }), PinErrorMsg: v.string() })) })
 const versionSchema = v.object({ Version: v.string(), Commit: v.optional(v.string()), System: v.optional(v.string()) })
 
@@ -335,6 +345,34 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
       if (offset !== undefined) query.set('offset', String(offset))
       if (length !== undefined) query.set('length', String(length))
       return readBytes(await post('cat', query, signal), 'cat', signal, 'the content was cut off')
+    },
+
+    async blockStat(cid, { signal } = {}) {
+      const answer = await postJson('block/stat', argQuery(cid), blockStatSchema, signal)
+      return { cid: answer.Key, size: answer.Size }
+    },
+
+    async blockGet(cid, { signal } = {}) {
+      return readBytes(await post('block/get', argQuery(cid), signal), 'block/get', signal, 'the block was cut off')
+    },
+
+    async dagGet(cid, { signal } = {}) {
+      return readText(await post('dag/get', argQuery(cid), signal), 'dag/get', signal)
+    },
+
+    async dagStat(cid, { signal } = {}) {
+      const text = await readText(await post('dag/stat', new URLSearchParams({ arg: cid, progress: 'false' }), signal), 'dag/stat', signal)
+      const last = text.trim().split('\n').at(-1) ?? ''
+      let value: unknown
+      try {
+        value = JSON.parse(last)
+      } catch {
+        throw new FilesError({ kind: 'malformed', command: 'dag/stat', detail: 'the answer is not JSON' })
+      }
+      const parsed = v.safeParse(dagStatSchema, value)
+      if (!parsed.success) throw new FilesError({ kind: 'malformed', command: 'dag/stat', detail: 'the answer has no DagStats' })
+      const stat = parsed.output.DagStats[0]
+      return { size: stat?.Size ?? 0, blocks: stat?.NumBlocks ?? 0 }
     },
 
     async exportCar(cid, { signal } = {}) {

@@ -98,6 +98,30 @@ export function directoryQuery(network: Network, client: FilesClient, cid: strin
   })
 }
 
+/** A block by CID, for the DAG explorer: its size (block/stat), decoded node (dag/get) and bytes (block/get). Content-addressed: never stale. */
+export function blockQuery(network: Network, client: FilesClient, cid: string) {
+  return queryOptions({
+    queryKey: [...filesKey(network, client), 'block', cid] as const,
+    queryFn: async ({ signal }) => {
+      const [stat, node, bytes] = await Promise.all([client.blockStat(cid, { signal }), client.dagGet(cid, { signal }), client.blockGet(cid, { signal })])
+      return { size: stat.size, node, bytes }
+    },
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: retryUnreachable,
+  })
+}
+
+/** The whole DAG under a CID (dag/stat walks every block): asked for apart, as it can take a while. */
+export function dagSizeQuery(network: Network, client: FilesClient, cid: string) {
+  return queryOptions({
+    queryKey: [...filesKey(network, client), 'dag-stat', cid] as const,
+    queryFn: ({ signal }) => client.dagStat(cid, { signal }),
+    staleTime: Infinity,
+    retry: retryUnreachable,
+  })
+}
+
 /** The store's IPFS peer (its ID and addresses), for the store card. */
 export function peerQuery(network: Network, client: FilesClient) {
   return queryOptions({

@@ -5,6 +5,10 @@ import { checkCid } from '../../files/cid.ts'
 import { FilesError } from '../../files/errors.ts'
 import type { Network } from '../../../contract/runtimeConfig.ts'
 import { directoryQuery, folderQuery, foldersKey } from '../../queries/files.ts'
+import { useNavigate } from 'react-router'
+import { AppLink, inlineLinkClass } from '../../ui/AppLink.tsx'
+import { useLinkNetwork } from '../../ui/networks/NetworkContext.tsx'
+import { explorePath, withNetwork } from '../../urls.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { CopyButton } from '../../ui/CopyButton.tsx'
@@ -256,9 +260,9 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
       showFrom: 'md',
       cell: (entry) => (
         <span className="flex items-center gap-0.5">
-          <code className="font-mono text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400" title={entry.cid} data-testid="entry-cid">
+          <AppLink to={explorePath(entry.cid)} className={`${inlineLinkClass} font-mono text-xs whitespace-nowrap`} title={entry.cid} testId="entry-cid">
             {shortCid(entry.cid, 8, 6)}
-          </code>
+          </AppLink>
           <CopyButton value={entry.cid} label={`Copy the CID of ${entry.name || entry.cid}`} />
         </span>
       ),
@@ -451,6 +455,8 @@ function MoveForm({ name, from, busy, onMove, onCancel }: { name: string; from: 
 /** Opens any directory by its CID (read only), as ipfs-webui's explore does. */
 function OpenDirectoryForm({ onOpen }: { onOpen: (cid: string) => void }) {
   const [value, setValue] = useState('')
+  const navigate = useNavigate()
+  const linkNetwork = useLinkNetwork()
   const id = useId()
   const checked = value.trim() === '' ? null : checkCid(value)
   const submit = (event: FormEvent) => {
@@ -465,6 +471,9 @@ function OpenDirectoryForm({ onOpen }: { onOpen: (cid: string) => void }) {
       <input id={id} className={`${inputClass} h-8 min-w-0 flex-1 py-1 font-mono text-xs`} value={value} onChange={(event) => setValue(event.target.value)} placeholder="Qm… or bafy…" spellCheck={false} />
       <Button size="sm" type="submit" disabled={!checked?.ok}>
         Open
+      </Button>
+      <Button size="sm" tone="ghost" type="button" disabled={!checked?.ok} data-testid="explore-cid" onClick={() => checked?.ok && void navigate(withNetwork(explorePath(checked.cid), linkNetwork))}>
+        Explore its DAG
       </Button>
       {checked && !checked.ok && <p className="w-full text-xs text-red-600 dark:text-red-400">{checked.problem}</p>}
     </form>
