@@ -2,7 +2,8 @@
  * The file store's answers the files page test replays (testdata/components/local-files.json), recorded by
  * `npm run record:local` from the local service's real store: one small text file added through its Kubo-style
  * RPC, then exactly the requests the page makes (version, pin/ls, cat of the preview, pin/add, id, files/ls of the
- * tree with the file put in it), each with the
+ * tree with the file put in it, the files/stat and streamed ls the folders panel lists it with, and the explorer's block/stat, dag/get,
+ * block/get and dag/stat of that file and of a CID never stored), each with the
  * status, content type and body the store answered; and, in `refused`, the first two asked with a wrong secret. Nothing is rendered; nothing is edited.
  */
 import fs from 'node:fs'
@@ -36,15 +37,23 @@ export async function recordFiles(service: TestService, outDir: string): Promise
   await ask('id', new URLSearchParams())
   await ask('files/cp', new URLSearchParams([['arg', `/ipfs/${added.Hash}`], ['arg', '/hello.txt']]))
   await ask('files/ls', new URLSearchParams({ arg: '/', long: 'true' }))
+  // What the folders panel asks: the folder's CID, then that directory's listing, streamed.
+  const root = (JSON.parse(await ask('files/stat', new URLSearchParams({ arg: '/' }))) as { Hash: string }).Hash
+  await ask('ls', new URLSearchParams({ arg: root, stream: 'true' }))
+  // The DAG explorer's reads of the added file's block (src/pages/files/ExplorePage.tsx).
+  for (const command of ['block/stat', 'dag/get', 'block/get']) await ask(command, new URLSearchParams({ arg: added.Hash }))
+  await ask('dag/stat', new URLSearchParams({ arg: added.Hash, progress: 'false' }))
   // A CID the store has never held (only hashed, not stored): what reading it answers.
   const never = new FormData()
   never.append('file', new Blob(['never stored\n'], { type: 'text/plain' }), 'never.txt')
   const unknown = (JSON.parse((await ask('add', new URLSearchParams({ 'only-hash': 'true' }), never)).trim().split('\n').at(-1)!) as { Hash: string }).Hash
   await ask('cat', new URLSearchParams({ arg: unknown, length: String(previewLength) }))
+  for (const command of ['block/stat', 'dag/get', 'block/get']) await ask(command, new URLSearchParams({ arg: unknown }))
+  await ask('dag/stat', new URLSearchParams({ arg: unknown, progress: 'false' }))
   // The same first requests with a secret the store does not take: what a page with wrong credentials is answered.
   const wrong = `Basic ${Buffer.from(`${service.config.key}:not-the-secret`).toString('base64')}`
   const refused: RecordedHttp[] = []
-  for (const [command, query] of [['version', ''], ['pin/ls', ''], ['id', ''], ['files/ls', new URLSearchParams({ arg: '/', long: 'true' }).toString()]] as const) {
+  for (const [command, query] of [['version', ''], ['pin/ls', ''], ['id', ''], ['files/stat', new URLSearchParams({ arg: '/' }).toString()]] as const) {
     const response = await fetch(`${service.urls.files}/api/v0/${command}${query ? `?${query}` : ''}`, { method: 'POST', headers: { authorization: wrong } })
     refused.push({ command, query, status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() })
   }

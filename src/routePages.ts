@@ -12,6 +12,7 @@ export type RoutePage = { path: string; page: string }
 export const routePages: readonly RoutePage[] = [
   { path: '', page: 'home/HomePage' },
   { path: 'files', page: 'files/FilesPage' },
+  { path: 'files/explore/:cid', page: 'files/ExplorePage' },
   { path: 'settings', page: 'settings/SettingsPage' },
   { path: 'l2a/:block', page: 'l2a/L2aBlockPage' },
   { path: 'l2b/pending', page: 'l2b/L2bPendingPage' },

@@ -47,6 +47,11 @@ export function addressPath(address: Address): string {
 }
 
 /** The tool pages; their state lives in the query string, which each tool writes (logQuery, storageParams, callParams). */
+/** The DAG explorer's page of a CID (a block of the file store: its codec, size, links and contents). */
+export function explorePath(cid: string): string {
+  return `/files/explore/${encodeURIComponent(cid)}`
+}
+
 export const toolPaths = { logs: '/logs', call: '/call', storage: '/storage', files: '/files' } as const
 
 /** A tool page with its state: `/logs?address=…`, or the bare path when the state is empty. */

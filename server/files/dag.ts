@@ -31,6 +31,13 @@ export async function readBlock(reading: BlockReading, cid: CID): Promise<Uint8A
   }
 }
 
+/** A block's node in the IPLD data model (a raw block: its bytes). */
+export function decodeBlock(cid: CID, bytes: Uint8Array): unknown {
+  const codec = codecs.get(cid.code)
+  if (!codec) throw badRequest(`the block ${cid.toString()} has codec ${codecName(cid)}, which this store cannot read`)
+  return codec.decode(bytes)
+}
+
 /** The CIDs a block links to, in the order its codec lists them. */
 export function linksOf(cid: CID, bytes: Uint8Array): CID[] {
   const codec = codecs.get(cid.code)

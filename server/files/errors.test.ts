@@ -85,7 +85,7 @@ describe('other failures', () => {
   })
 
   it('an unknown command is 404 and names the ones that exist', async () => {
-    expectError(await files.post('/api/v0/dag/get?arg=x'), 404, /pin\/add/)
+    expectError(await files.post('/api/v0/object/get?arg=x'), 404, /pin\/add/)
   })
 
   it('an upload declared over maxUploadBytes is 413 before its body is read', async () => {

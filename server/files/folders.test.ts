@@ -86,6 +86,21 @@ describe('the folder tree', () => {
       ],
     })
 
+    // Into a folder that has an entry of that name: refused, as Kubo's mfs refuses (nothing changes). Onto a
+    // file named as the destination: the file is replaced. A folder into itself or under itself: refused.
+    await write('/projects/one/renamed.txt', 'other\n')
+    const clash = await files.post(`/api/v0/files/mv?arg=/projects/renamed.txt&arg=/projects/one`)
+    expect(clash.status).toBe(500)
+    expect(clash.json).toMatchObject({ Message: 'directory already has entry by that name', Code: 0, Type: 'error' })
+    expect((await read('/projects/renamed.txt')).toString()).toBe('hello WORLD\n')
+    expect((await read('/projects/one/renamed.txt')).toString()).toBe('other\n')
+    expect((await files.post('/api/v0/files/mkdir?arg=/projects/one/inner')).status).toBe(200)
+    for (const into of ['/projects/one', '/projects/one/inner']) {
+      const itself = await files.post(`/api/v0/files/mv?arg=/projects/one&arg=${into}`)
+      expect(itself.json).toMatchObject({ Message: 'cannot move a directory into itself' })
+    }
+    expect((await files.post('/api/v0/files/rm?arg=/projects/one/inner&arg=/projects/one/renamed.txt&recursive=true')).status).toBe(200)
+
     // Anything the store holds, by its /ipfs/ path: a file, or a whole folder.
     const added = await files.add([{ name: 'site/index.html', content: '<p>hi</p>' }], 'wrap-with-directory=false')
     const site = added.lines.find((line) => line.Name === 'site')!.Hash as string

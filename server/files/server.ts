@@ -10,6 +10,7 @@ import { GcLock } from './gcLock.ts'
 import { PinSet } from './pins.ts'
 import { recoverInterruptedAdds } from './recovery.ts'
 import { addRoute } from './routes/add.ts'
+import { blockGetRoute, blockStatRoute, dagGetRoute } from './routes/block.ts'
 import { catRoute } from './routes/cat.ts'
 import { dagExportRoute, dagStatRoute, lsRoute } from './routes/dag.ts'
 import { dagImportRoute } from './routes/dagImport.ts'
@@ -63,7 +64,7 @@ export const defaultMaxUploadBytes = 2 * 1024 ** 3
 /** Kubo's stream headers, readable by the app's JavaScript. */
 const exposedHeaders = ['X-Stream-Output', 'X-Chunked-Output', 'X-Content-Length']
 
-const endpoints = ['add', 'cat', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version', 'id', 'swarm/connect', 'swarm/peers', 'dag/stat', 'dag/export', 'dag/import', 'files/mkdir', 'files/write', 'files/ls', 'files/stat', 'files/rm', 'files/mv', 'files/cp', 'files/read']
+const endpoints = ['add', 'cat', 'ls', 'pin/add', 'pin/rm', 'pin/ls', 'repo/gc', 'version', 'id', 'swarm/connect', 'swarm/peers', 'dag/stat', 'dag/export', 'dag/import', 'dag/get', 'block/stat', 'block/get', 'files/mkdir', 'files/write', 'files/ls', 'files/stat', 'files/rm', 'files/mv', 'files/cp', 'files/read']
 
 /** What the peer tells others it runs (identify) and `id` answers. */
 const agentVersion = `chainglass-files/${serviceVersion}`
@@ -76,7 +77,7 @@ function sendError(reply: FastifyReply, error: FileStoreError): FastifyReply {
 
 /**
  * The spec's Part B on 127.0.0.1: Kubo's RPC subset (add, cat, ls, pin/add, pin/rm, pin/ls, repo/gc, version, id,
- * swarm/connect, swarm/peers, dag/stat, dag/export, dag/import, files/*: the node's folder tree) over a UnixFS block store on disk, behind HTTP Basic auth, and an IPFS peer on
+ * swarm/connect, swarm/peers, dag/stat, dag/export, dag/import, dag/get, block/stat, block/get, files/*: the node's folder tree) over a UnixFS block store on disk, behind HTTP Basic auth, and an IPFS peer on
  * loopback (peer.ts) that serves those blocks to the peers it is connected to and fetches from them; and the IPFS Pinning
  * Service API at /pinning (pinning/routes.ts) behind a Bearer token.
  */
@@ -184,6 +185,9 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
   app.post('/api/v0/dag/stat', dagStatRoute(context))
   app.post('/api/v0/dag/export', dagExportRoute(context))
   app.post('/api/v0/dag/import', dagImportRoute(context))
+  app.post('/api/v0/dag/get', dagGetRoute(context))
+  app.post('/api/v0/block/stat', blockStatRoute(context))
+  app.post('/api/v0/block/get', blockGetRoute(context))
   app.post('/api/v0/files/mkdir', filesMkdirRoute(context))
   app.post('/api/v0/files/write', filesWriteRoute(context))
   app.post('/api/v0/files/ls', filesLsRoute(context))

@@ -4,6 +4,9 @@ import { createFilesClient, type FilesClient, type UploadProgress } from './clie
 import { FilesError } from './errors.ts'
 import { NodeXhr } from './testing/nodeXhr.ts'
 import { xhrUpload } from './upload.ts'
+import { MemoryBlockstore } from 'blockstore-core'
+import { importer } from 'ipfs-unixfs-importer'
+import { readDropped, type DroppedEntry } from './folderUpload.ts'
 
 // The real local service (anvil, gateway and the file store) with a small upload limit, so the 413 path is cheap.
 const uploadLimit = 4 * 1024 * 1024
@@ -187,3 +190,60 @@ describe('files client against the real local file store', () => {
     await expect(gone.addFile(file('x', 'x.txt'))).rejects.toMatchObject({ kind: 'unreachable', command: 'add' })
   })
 })
+
+/** The CID Kubo's defaults (`ipfs add -r`; IPIP-499's unixfs-v0-2015 profile) give the tree `top`, by ipfs-unixfs-importer. */
+async function kuboTreeCid(top: string, tree: Array<{ path: string; content?: string }>): Promise<string> {
+  let root = ''
+  const candidates = tree.map(({ path, content }) => (content === undefined ? { path } : { path, content: new TextEncoder().encode(content) }))
+  for await (const entry of importer(candidates, new MemoryBlockstore(), { profile: 'unixfs-v0-2015' })) if (entry.path === top) root = entry.cid.toString()
+  return root
+}
+
+/** A dropped folder as the File and Directory Entries API gives it: readEntries in batches of two, then none. */
+function droppedTree(name: string, tree: Record<string, string | Record<string, unknown>>, parent = ''): DroppedEntry {
+  const fullPath = `${parent}/${name}`
+  const children = Object.entries(tree).map(([childName, value]) =>
+    typeof value === 'string'
+      ? ({ isFile: true, isDirectory: false, name: childName, fullPath: `${fullPath}/${childName}`, file: (ok: (file: File) => void) => ok(new File([value], childName)) } as DroppedEntry)
+      : droppedTree(childName, value as Record<string, string | Record<string, unknown>>, fullPath),
+  )
+  return {
+    isFile: false,
+    isDirectory: true,
+    name,
+    fullPath,
+    createReader: () => {
+      let at = 0
+      return { readEntries: (ok) => ok(children.slice(at, (at += 2))) }
+    },
+  }
+}
+
+describe('a folder with its paths', () => {
+  const tree = { 'a.txt': 'alpha\n', 'z.txt': 'zulu\n', sub: { 'b.txt': 'bravo\n', deeper: { 'c.txt': 'charlie\n' } }, empty: {} }
+
+  it('is added in one request as ipfs add -r adds it: the directory CID Kubo gives, an empty directory kept', async () => {
+    const { files: loose, folders } = await readDropped([droppedTree('album', tree), { isFile: true, isDirectory: false, name: 'loose.txt', fullPath: '/loose.txt', file: (ok) => ok(new File(['x'], 'loose.txt')) }])
+    expect(loose.map((each) => each.name)).toEqual(['loose.txt'])
+    expect(folders).toHaveLength(1)
+    const [folder] = folders
+    expect(folder!.files.map((each) => each.path)).toEqual(['album/a.txt', 'album/sub/b.txt', 'album/sub/deeper/c.txt', 'album/z.txt'])
+    expect(folder!.directories).toEqual(['album', 'album/empty', 'album/sub', 'album/sub/deeper'])
+    const events: UploadProgress[] = []
+    const added = await files.addFolder(folder!, { onProgress: (progress) => events.push(progress) })
+    const expected = await kuboTreeCid('album', [
+      { path: 'album/a.txt', content: 'alpha\n' },
+      { path: 'album/z.txt', content: 'zulu\n' },
+      { path: 'album/sub/b.txt', content: 'bravo\n' },
+      { path: 'album/sub/deeper/c.txt', content: 'charlie\n' },
+      { path: 'album/empty' },
+    ])
+    expect(added).toMatchObject({ name: 'album', cid: expected, size: 25, pinned: true })
+    expect(events.at(-1)).toEqual({ loaded: 25, total: 25 })
+    // Listed back (streamed): the folder's four entries.
+    const listed = []
+    for await (const batch of files.listDirectory(added.cid)) listed.push(...batch)
+    expect(listed.map((entry) => [entry.name, entry.kind]).sort()).toEqual([['a.txt', 'file'], ['empty', 'folder'], ['sub', 'folder'], ['z.txt', 'file']])
+  })
+})
+

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { errorFromAnswer, FilesError, parseKuboError, redact, type FilesCommand } from './errors.ts'
+import type { FolderUpload } from './folderUpload.ts'
 import { xhrUpload, type UploadTransport } from './upload.ts'
 
 /**
@@ -78,6 +79,8 @@ export type FilesClient = {
   readonly url: string
   /** One file, one request, with its own progress and cancel. */
   addFile(file: AddInput, options?: AddFileOptions): Promise<AddedFile>
+  /** A folder with its files' paths, one request (`ipfs add -r`): the folder's directory CID, and every entry. */
+  addFolder(folder: FolderUpload, options?: AddFileOptions): Promise<AddedFile>
   /** Several files, one request each; one failing does not stop the others. */
   add(files: readonly AddInput[], options?: AddManyOptions): Promise<AddOutcome[]>
   pinAdd(cid: string, options?: FilesCallOptions): Promise<string[]>
@@ -92,12 +95,29 @@ export type FilesClient = {
   folder(path: string, options?: FilesCallOptions): Promise<FolderEntry[]>
   /** A directory by CID (Kubo's `ls`): its entries by name. */
   directory(cid: string, options?: FilesCallOptions): Promise<FolderEntry[]>
+  /** The CID of a folder of the node's tree (Kubo's `files/stat`). */
+  folderCid(path: string, options?: FilesCallOptions): Promise<string>
+  /** An entry of the node's tree: its CID and kind (Kubo's `files/stat`). */
+  stat(path: string, options?: FilesCallOptions): Promise<{ cid: string; kind: 'file' | 'folder' }>
+  /**
+   * A directory's entries as the store reads them (Kubo's `ls` with `stream`): batches in the directory's order
+   * (a sharded directory's is its hash order), each batch what one read of the answer brought.
+   */
+  listDirectory(cid: string, options?: FilesCallOptions): AsyncGenerator<FolderEntry[]>
   makeFolder(path: string, options?: FilesCallOptions): Promise<void>
   /** Puts `from` (an `/ipfs/` path or a tree path) at the tree path `to`. */
   copy(from: string, to: string, options?: FilesCallOptions): Promise<void>
   move(from: string, to: string, options?: FilesCallOptions): Promise<void>
   /** Removes a tree entry, a folder with all it holds. */
   remove(path: string, options?: FilesCallOptions): Promise<void>
+  /** A block's CID and size in bytes (Kubo's `block/stat`). */
+  blockStat(cid: string, options?: FilesCallOptions): Promise<{ cid: string; size: number }>
+  /** A block's bytes (Kubo's `block/get`). */
+  blockGet(cid: string, options?: FilesCallOptions): Promise<Uint8Array<ArrayBuffer>>
+  /** A block's decoded node as dag-json text (Kubo's `dag/get`). */
+  dagGet(cid: string, options?: FilesCallOptions): Promise<string>
+  /** The DAG under a CID: its bytes, each block counted once, and its blocks (Kubo's `dag/stat`). */
+  dagStat(cid: string, options?: FilesCallOptions): Promise<{ size: number; blocks: number }>
   /** The DAG under a CID as a CAR file (Kubo's `dag/export`). */
   exportCar(cid: string, options?: FilesCallOptions): Promise<Uint8Array<ArrayBuffer>>
   /** A CAR file's blocks into the store, its roots pinned (Kubo's `dag/import`): the roots, and any pin error. */
@@ -121,6 +141,10 @@ const pinLsSchema = v.object({ Keys: v.record(v.string(), v.object({ Type: v.str
 const idSchema = v.object({ ID: v.string(), Addresses: v.nullable(v.array(v.string())), AgentVersion: v.string() })
 const filesLsSchema = v.object({ Entries: v.nullable(v.array(v.object({ Name: v.string(), Type: v.number(), Size: v.number(), Hash: v.string() }))) })
 const lsSchema = v.object({ Objects: v.array(v.object({ Links: v.nullable(v.array(v.object({ Name: v.string(), Hash: v.string(), Size: v.number(), Type: v.number() }))) })) })
+const lsLineSchema = v.object({ Objects: v.array(v.object({ Links: v.nullable(v.array(v.object({ Name: v.string(), Hash: v.string(), Size: v.number(), Type: v.number() }))) })) })
+const filesStatSchema = v.object({ Hash: v.string(), Type: v.string() })
+const blockStatSchema = v.object({ Key: v.string(), Size: v.number() })
+const dagStatSchema = v.object({ DagStats: v.array(v.object({ Cid: v.string(), Size: v.optional(v.number()), NumBlocks: v.optional(v.number()) })) })
 const importLineSchema = v.object({ Root: v.optional(v.object({ Cid: v.object({ '/': v.string() }), PinErrorMsg: v.string() })) })
 const versionSchema = v.object({ Version: v.string(), Commit: v.optional(v.string()), System: v.optional(v.string()) })
 
@@ -233,42 +257,52 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
 
   const argQuery = (cid: string) => new URLSearchParams({ arg: cid })
 
+  /** One `add` request of a multipart body whose files hold `size` bytes: its entries, progress in file bytes. */
+  async function sendAdd(form: FormData, size: number, { onProgress, signal, options }: AddFileOptions): Promise<AddedEntry[]> {
+    let reported = -1
+    const report = (loaded: number) => {
+      // The browser counts the whole multipart body; the files are nearly all of it. Never step back.
+      const clamped = Math.min(size, Math.max(0, Math.round(loaded)))
+      if (clamped <= reported) return
+      reported = clamped
+      onProgress?.({ loaded: clamped, total: size })
+    }
+    const answer = await upload({
+      url: commandUrl('add', addQuery(options)),
+      headers: authorizing,
+      body: form,
+      onProgress: (loaded, total) => report(total > 0 ? (loaded / total) * size : 0),
+      signal,
+    })
+    if (!answer.ok) throw new FilesError({ kind: answer.failure, command: 'add', detail: answer.failure === 'unreachable' ? `no answer from ${host}` : '' })
+    if (answer.status < 200 || answer.status > 299) throw errorFromAnswer('add', answer.status, answer.text, secrets)
+    const entries = parseAddAnswer(answer.text, secrets)
+    report(size)
+    return entries
+  }
+
   const client: FilesClient = {
     url: base,
 
     async addFile(file, { onProgress, signal, options } = {}) {
       const form = new FormData()
       form.append('file', file, partName(file))
-      const size = file.size
-      let reported = -1
-      const report = (loaded: number) => {
-        // The browser counts the whole multipart body; the file is nearly all of it. Never step back.
-        const clamped = Math.min(size, Math.max(0, Math.round(loaded)))
-        if (clamped <= reported) return
-        reported = clamped
-        onProgress?.({ loaded: clamped, total: size })
-      }
-      const answer = await upload({
-        url: commandUrl('add', addQuery(options)),
-        headers: authorizing,
-        body: form,
-        onProgress: (loaded, total) => report(total > 0 ? (loaded / total) * size : 0),
-        signal,
-      })
-      if (!answer.ok) throw new FilesError({ kind: answer.failure, command: 'add', detail: answer.failure === 'unreachable' ? `no answer from ${host}` : '' })
-      if (answer.status < 200 || answer.status > 299) throw errorFromAnswer('add', answer.status, answer.text, secrets)
-      const entries = parseAddAnswer(answer.text, secrets)
-      report(size)
+      const entries = await sendAdd(form, file.size, { onProgress, signal, options })
       const top = entries.at(-1)!
       const own = options?.wrapWithDirectory ? (entries.find((entry) => entry !== top) ?? top) : top
-      return {
-        name: own.name,
-        cid: top.cid,
-        size,
-        dagSize: top.dagSize,
-        pinned: options?.pin !== false && !options?.onlyHash,
-        entries,
-      }
+      return { name: own.name, cid: top.cid, size: file.size, dagSize: top.dagSize, pinned: options?.pin !== false && !options?.onlyHash, entries }
+    },
+
+    async addFolder(folder, { onProgress, signal, options } = {}) {
+      // As kubo-rpc-client sends `ipfs add -r`: a part per directory (so an empty one stays), then the files,
+      // each named by its path from the folder down, URL-escaped.
+      const form = new FormData()
+      for (const directory of folder.directories) form.append('file', new Blob([], { type: 'application/x-directory' }), encodeURIComponent(directory))
+      for (const { path, file } of folder.files) form.append('file', new Blob([file], { type: 'application/octet-stream' }), encodeURIComponent(path))
+      const entries = await sendAdd(form, folder.size, { onProgress, signal, options: { ...options, wrapWithDirectory: false } })
+      const top = entries.find((entry) => entry.name === folder.name)
+      if (!top) throw new FilesError({ kind: 'malformed', command: 'add', detail: `the answer names no directory ${folder.name}` })
+      return { name: folder.name, cid: top.cid, size: folder.size, dagSize: top.dagSize, pinned: options?.pin !== false && !options?.onlyHash, entries }
     },
 
     async add(files, { onProgress, signal, options, concurrency = 3 } = {}) {
@@ -313,6 +347,34 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
       return readBytes(await post('cat', query, signal), 'cat', signal, 'the content was cut off')
     },
 
+    async blockStat(cid, { signal } = {}) {
+      const answer = await postJson('block/stat', argQuery(cid), blockStatSchema, signal)
+      return { cid: answer.Key, size: answer.Size }
+    },
+
+    async blockGet(cid, { signal } = {}) {
+      return readBytes(await post('block/get', argQuery(cid), signal), 'block/get', signal, 'the block was cut off')
+    },
+
+    async dagGet(cid, { signal } = {}) {
+      return readText(await post('dag/get', argQuery(cid), signal), 'dag/get', signal)
+    },
+
+    async dagStat(cid, { signal } = {}) {
+      const text = await readText(await post('dag/stat', new URLSearchParams({ arg: cid, progress: 'false' }), signal), 'dag/stat', signal)
+      const last = text.trim().split('\n').at(-1) ?? ''
+      let value: unknown
+      try {
+        value = JSON.parse(last)
+      } catch {
+        throw new FilesError({ kind: 'malformed', command: 'dag/stat', detail: 'the answer is not JSON' })
+      }
+      const parsed = v.safeParse(dagStatSchema, value)
+      if (!parsed.success) throw new FilesError({ kind: 'malformed', command: 'dag/stat', detail: 'the answer has no DagStats' })
+      const stat = parsed.output.DagStats[0]
+      return { size: stat?.Size ?? 0, blocks: stat?.NumBlocks ?? 0 }
+    },
+
     async exportCar(cid, { signal } = {}) {
       return readBytes(await post('dag/export', argQuery(cid), signal), 'dag/export', signal, 'the CAR file was cut off')
     },
@@ -350,6 +412,58 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
     async directory(cid, { signal } = {}) {
       const answer = await postJson('ls', argQuery(cid), lsSchema, signal)
       return (answer.Objects[0]?.Links ?? []).map((link) => ({ name: link.Name, kind: link.Type === 1 ? 'folder' : 'file', size: link.Size, cid: link.Hash }))
+    },
+
+    async folderCid(path, { signal } = {}) {
+      return (await client.stat(path, { signal })).cid
+    },
+
+    async stat(path, { signal } = {}) {
+      const answer = await postJson('files/stat', new URLSearchParams({ arg: path }), filesStatSchema, signal)
+      return { cid: answer.Hash, kind: answer.Type === 'directory' ? 'folder' : 'file' }
+    },
+
+    async *listDirectory(cid, { signal } = {}) {
+      const response = await post('ls', new URLSearchParams({ arg: cid, stream: 'true' }), signal)
+      const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader()
+      if (!reader) return
+      let rest = ''
+      try {
+        for (;;) {
+          let chunk: ReadableStreamReadResult<string>
+          try {
+            chunk = await reader.read()
+          } catch (error) {
+            if (signal?.aborted) throw new FilesError({ kind: 'aborted', command: 'ls', cause: error })
+            throw new FilesError({ kind: 'unreachable', command: 'ls', detail: 'the listing was cut off' })
+          }
+          const text = rest + (chunk.value ?? '')
+          const lines = text.split('\n')
+          rest = chunk.done ? '' : lines.pop()!
+          const batch: FolderEntry[] = []
+          for (const line of lines) {
+            if (line.trim() === '') continue
+            const kubo = parseKuboError(line)
+            if (kubo) throw new FilesError({ kind: 'http', command: 'ls', status: 200, code: kubo.Code, detail: redact(kubo.Message, secrets) })
+            let value: unknown
+            try {
+              value = JSON.parse(line)
+            } catch {
+              throw new FilesError({ kind: 'malformed', command: 'ls', detail: 'a line of the answer is not JSON' })
+            }
+            const parsed = v.safeParse(lsLineSchema, value)
+            if (!parsed.success) throw new FilesError({ kind: 'malformed', command: 'ls', detail: 'a line of the answer is not a listing' })
+            for (const object of parsed.output.Objects) {
+              for (const link of object.Links ?? []) batch.push({ name: link.Name, kind: link.Type === 1 || link.Type === 5 ? 'folder' : 'file', size: link.Size, cid: link.Hash })
+            }
+          }
+          if (batch.length > 0) yield batch
+          if (chunk.done) return
+        }
+      } finally {
+        // A consumer that stopped early (or an error above): the rest of the answer is not wanted.
+        void reader.cancel().catch(() => {})
+      }
     },
 
     async makeFolder(path, { signal } = {}) {

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { createListeners } from '../state/listeners.ts'
 
 /**
  * The pinning services the user added, kept in this browser's localStorage as the other user settings are
@@ -39,7 +40,11 @@ export function endpointUrl(service: Pick<PinningService, 'endpoint'>, page = ty
   return service.endpoint.startsWith('/') ? new URL(service.endpoint, page).href.replace(/\/+$/, '') : service.endpoint
 }
 
-const listeners = new Set<() => void>()
+// Another tab's change: followed while anything shows the services.
+const onStorage = (event: StorageEvent) => {
+  if (event.key === null || event.key === pinningServicesStorageKey) listeners.notify()
+}
+const listeners = createListeners({ onFirst: () => window.addEventListener('storage', onStorage), onLast: () => window.removeEventListener('storage', onStorage) })
 let cached: { raw: string | null; services: readonly PinningService[] } = { raw: null, services: [] }
 
 function readRaw(): string | null {
@@ -71,7 +76,7 @@ function write(services: readonly PinningService[]): void {
   } catch {
     // Storage full or switched off: nothing is kept.
   }
-  for (const listener of [...listeners]) listener()
+  listeners.notify()
 }
 
 export function savePinningService(service: PinningService): void {
@@ -86,14 +91,4 @@ export function removePinningService(id: string): void {
   write(pinningServicesSnapshot().filter((service) => service.id !== id))
 }
 
-export function subscribePinningServices(listener: () => void): () => void {
-  listeners.add(listener)
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === pinningServicesStorageKey) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
-}
+export const subscribePinningServices = listeners.subscribe

@@ -8,6 +8,7 @@ import { exportEntry } from '../content.ts'
 import { jsonType, type FilesContext } from '../context.ts'
 import { walkDag } from '../dag.ts'
 import { badRequest } from '../errors.ts'
+import { orderedMap } from '../ordered.ts'
 import { closedSignal, readingBlocks } from '../peer.ts'
 
 /** A path's CID; Kubo's dag commands take a root, not a path into it. */
@@ -117,26 +118,72 @@ function lsLink(name: string, entry: UnixFSEntry): LsLink {
   }
 }
 
+/** A link's line when its child is not read (`resolve-type` and `size` false): Kubo's, with no type and no size. */
+const unresolvedLink = (name: string, cid: CID): LsLink => ({ Name: name, Hash: cid.toString(), Size: 0, Type: 0, Target: '', Mode: 0, ModTime: zeroTime })
+
 /**
  * `ls`: a directory's entries (a sharded one's too), or a file's chunks (unnamed), each with its CID, size and
- * type, sorted by name, as Kubo's ls answers without `stream`.
+ * type, as Kubo's ls answers: sorted by name in one answer, or with `stream` each entry on its own line as it
+ * is read, in the directory's order (`{"Objects":[{"Hash":path,"Links":[link]}]}`), which is what lets a client
+ * show a folder of 10,000 before the last entry is read. With `resolve-type` and `size` false the children are
+ * not read at all. Children are read several at a time (ordered.ts).
  */
 export function lsRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const paths = contentPathArgs(request.query as Query, 'ipfs-path')
+    const query = request.query as Query
+    const paths = contentPathArgs(query, 'ipfs-path')
+    const stream = boolOption(query, false, 'stream', 's')
+    const resolve = boolOption(query, true, 'resolve-type') || boolOption(query, true, 'size')
     const reading = readingBlocks(context.peer, context.store, context.peerWaitMs, closedSignal(request))
-    const objects: Array<{ Hash: string; Links: LsLink[] }> = []
-    for (const path of paths) {
-      const entry = await exportEntry(reading, path)
-      const links: LsLink[] = []
-      if (entry.type === 'directory') {
-        for await (const child of entry.entries({ signal: reading.signal })) links.push(lsLink(child.name, await exportEntry(reading, { cid: child.cid, rest: [], text: child.cid.toString() })))
-      } else if (entry.type === 'file') {
-        for (const link of entry.node.Links) links.push(lsLink(link.Name ?? '', await exportEntry(reading, { cid: link.Hash, rest: [], text: link.Hash.toString() })))
+    // Every path is resolved before the answer starts, so a missing one is still an error status.
+    const entries = await Promise.all(paths.map((path) => exportEntry(reading, path)))
+    const link = async ({ name, cid }: { name: string; cid: CID }) =>
+      resolve ? lsLink(name, await exportEntry(reading, { cid, rest: [], text: cid.toString() })) : unresolvedLink(name, cid)
+    const linksOf = (entry: UnixFSEntry): AsyncIterable<LsLink> => {
+      if (entry.type === 'directory') return orderedMap(entry.entries({ signal: reading.signal }), link)
+      if (entry.type === 'file') return orderedMap(fromArray(entry.node.Links.map((each) => ({ name: each.Name ?? '', cid: each.Hash }))), link)
+      return fromArray([])
+    }
+    if (stream) {
+      async function* lines(): AsyncGenerator<string> {
+        for (const [index, entry] of entries.entries()) {
+          for await (const each of linksOf(entry)) yield JSON.stringify({ Objects: [{ Hash: paths[index]!.text, Links: [each] }] }) + '\n'
+        }
       }
+      return reply
+        .code(200)
+        .headers({ 'content-type': jsonType, 'x-chunked-output': '1' })
+        .send(Readable.from(batchedLines(lines()), { objectMode: false }))
+    }
+    const objects: Array<{ Hash: string; Links: LsLink[] }> = []
+    for (const [index, entry] of entries.entries()) {
+      const links: LsLink[] = []
+      for await (const each of linksOf(entry)) links.push(each)
       links.sort((a, b) => (a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0))
-      objects.push({ Hash: path.text, Links: links })
+      objects.push({ Hash: paths[index]!.text, Links: links })
     }
     return reply.code(200).header('content-type', jsonType).send({ Objects: objects })
   }
+}
+
+async function* fromArray<T>(items: readonly T[]): AsyncGenerator<T> {
+  yield* items
+}
+
+/**
+ * Lines sent in batches: those ready within a turn of the event loop go out as one write (a write per line
+ * of a 10,000-entry listing cost more than reading the entries).
+ */
+async function* batchedLines(lines: AsyncGenerator<string>): AsyncGenerator<Buffer> {
+  let batch: string[] = []
+  let since = performance.now()
+  for await (const line of lines) {
+    batch.push(line)
+    if (batch.length >= 100 || performance.now() - since > 20) {
+      yield Buffer.from(batch.join(''))
+      batch = []
+      since = performance.now()
+    }
+  }
+  if (batch.length > 0) yield Buffer.from(batch.join(''))
 }

@@ -99,7 +99,8 @@ export function filesLsRoute(context: FilesContext) {
     if (!found) throw noSuchFile()
     if (found.type === 'file') return send(reply, { Entries: [listing(names.at(-1)!, found)] })
     const entries: Array<{ Name: string; Type: number; Size: number; Hash: string }> = []
-    for await (const { name, entry } of context.folders.list(names)) entries.push(listing(name, entry))
+    // Without `long` Kubo answers names alone: no entry is read.
+    for await (const { name, entry } of context.folders.list(names, long)) entries.push(entry ? listing(name, entry) : { Name: name, Type: 0, Size: 0, Hash: '' })
     if (!unsorted) entries.sort((a, b) => (a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0))
     return send(reply, { Entries: entries.length === 0 ? null : entries })
   }

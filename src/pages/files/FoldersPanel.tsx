@@ -1,9 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type DragEvent, type FormEvent } from 'react'
 import type { FilesClient, FolderEntry } from '../../files/client.ts'
 import { checkCid } from '../../files/cid.ts'
+import { FilesError } from '../../files/errors.ts'
 import type { Network } from '../../../contract/runtimeConfig.ts'
 import { directoryQuery, folderQuery, foldersKey } from '../../queries/files.ts'
+import { useNavigate } from 'react-router'
+import { AppLink, inlineLinkClass } from '../../ui/AppLink.tsx'
+import { useLinkNetwork } from '../../ui/networks/NetworkContext.tsx'
+import { explorePath, withNetwork } from '../../urls.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { CopyButton } from '../../ui/CopyButton.tsx'
@@ -12,9 +17,10 @@ import { saveAs } from '../../ui/download.ts'
 import { inputClass } from '../../ui/form.ts'
 import { Panel } from '../../ui/Panel.tsx'
 import { DownloadIcon, EyeIcon, FileIcon, FolderIcon } from '../../ui/pageIcons.tsx'
-import { formatBytes } from '../../format/numbers.ts'
+import { formatBytes, formatInteger } from '../../format/numbers.ts'
 import { shortCid } from '../../format/transfer.ts'
 import { FilesErrorNotice } from './parts.tsx'
+import { longListAbove } from '../../../contract/listWindow.ts'
 
 /** `name` inside the tree folder `folder`. */
 export const inFolder = (folder: string, name: string) => `${folder === '/' ? '' : folder}/${name}`
@@ -48,6 +54,10 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
   const [renaming, setRenaming] = useState<string | null>(null)
   const [deleting, setDeleting] = useState<string | null>(null)
   const [creating, setCreating] = useState(false)
+  const [moving, setMoving] = useState<string | null>(null)
+  // The entry being dragged (within this panel), and the folder path a drag is over.
+  const [dragged, setDragged] = useState<FolderEntry | null>(null)
+  const [dropOver, setDropOver] = useState<string | null>(null)
   const tree = view.kind === 'tree'
   const folder = useQuery({ ...folderQuery(network, client, tree ? view.path : '/'), enabled: tree })
   const directory = useQuery({ ...directoryQuery(network, client, tree ? '' : view.cid), enabled: !tree })
@@ -84,6 +94,54 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
     },
   })
   const folderPath = (entry: FolderEntry) => (tree ? inFolder(view.path, entry.name) : '')
+  // Into a folder of the tree (Kubo's files/mv with a folder as the destination): a name clash or a folder into
+  // itself is refused, here before asking when it is plain, else in the store's words, said plainly.
+  const move = useMutation({
+    mutationFn: async ({ entry, to }: { entry: FolderEntry; to: string }) => {
+      const from = folderPath(entry)
+      const target = to.length > 1 ? to.replace(/\/+$/, '') : to
+      const name = `“${entry.name}”`
+      if (target === view.path || target === from) throw new MoveProblem(`${name} is already in ${view.path}.`)
+      if (entry.kind === 'folder' && target.startsWith(`${from}/`)) throw new MoveProblem(`A folder cannot go into itself: ${target} is inside ${from}.`)
+      const found = await client.stat(target).catch((error: unknown) => {
+        if (error instanceof FilesError && /does not exist/.test(error.detail)) throw new MoveProblem(`There is no folder ${target}: make it first, or choose another.`)
+        throw error
+      })
+      if (found.kind !== 'folder') throw new MoveProblem(`${target} is a file, not a folder.`)
+      try {
+        await client.move(from, target)
+      } catch (error) {
+        if (error instanceof FilesError && /already has entry/.test(error.detail)) throw new MoveProblem(`${target} already has an entry named ${name}: rename one of them first, then move.`)
+        if (error instanceof FilesError && /into itself/.test(error.detail)) throw new MoveProblem(`A folder cannot go into itself: ${target} is inside ${from}.`)
+        throw error
+      }
+      return { name: entry.name, to: target }
+    },
+    onSuccess: async () => {
+      setMoving(null)
+      await changed()
+    },
+  })
+  /** A drop target for dragged entries: a folder row or a crumb, `path` the folder it stands for. */
+  const dropOn = (path: string) =>
+    tree
+      ? {
+          'data-drop-over': dropOver === path,
+          onDragOver: (event: DragEvent) => {
+            if (!event.dataTransfer.types.includes(entryDragType) || dragged === null || folderPath(dragged) === path) return
+            event.preventDefault()
+            event.dataTransfer.dropEffect = 'move'
+            setDropOver(path)
+          },
+          onDragLeave: () => setDropOver((over) => (over === path ? null : over)),
+          onDrop: (event: DragEvent) => {
+            event.preventDefault()
+            setDropOver(null)
+            if (dragged && folderPath(dragged) !== path) move.mutate({ entry: dragged, to: path })
+            setDragged(null)
+          },
+        }
+      : {}
 
   const actionsFor = (entry: FolderEntry) =>
         deleting === entry.name ? (
@@ -118,6 +176,9 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
                 <Button size="sm" tone="ghost" data-testid="entry-rename" onClick={() => setRenaming(entry.name)} aria-label={`Rename ${entry.name}`}>
                   Rename
                 </Button>
+                <Button size="sm" tone="ghost" data-testid="entry-move" onClick={() => setMoving(entry.name)} aria-label={`Move to… (${entry.name})`}>
+                  Move to…
+                </Button>
                 <Button size="sm" tone="ghost" data-testid="entry-delete" onClick={() => setDeleting(entry.name)} aria-label={`Delete ${entry.name}`}>
                   Delete
                 </Button>
@@ -139,8 +200,32 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
             onCancel={() => setRenaming(null)}
             onSave={(name) => change.mutate(() => client.move(folderPath(entry), inFolder((view as { path: string }).path, name)))}
           />
+        ) : moving === entry.name && tree ? (
+          <MoveForm
+            name={entry.name}
+            from={view.path}
+            busy={move.isPending}
+            onCancel={() => setMoving(null)}
+            onMove={(to) => move.mutate({ entry, to })}
+          />
         ) : (
-          <div className="flex min-w-0 items-center gap-2">
+          <div
+            className={`-my-1 flex min-w-0 items-center gap-2 rounded-md py-1 ${dropOver !== null && dropOver === folderPath(entry) ? 'bg-accent-50 ring-2 ring-accent-400 dark:bg-accent-950/40' : ''}`}
+            draggable={tree}
+            data-testid="entry-drag"
+            // Nothing else on the panel may move while dragging: a drop lands where it was aimed.
+            title={tree ? `Drag onto a folder (or a folder in the path above) to move ${entry.kind === 'folder' ? 'this folder' : 'this file'} there` : undefined}
+            onDragStart={(event) => {
+              event.dataTransfer.setData(entryDragType, entry.name)
+              event.dataTransfer.effectAllowed = 'move'
+              setDragged(entry)
+            }}
+            onDragEnd={() => {
+              setDragged(null)
+              setDropOver(null)
+            }}
+            {...(entry.kind === 'folder' ? dropOn(folderPath(entry)) : {})}
+          >
             <span aria-hidden="true" className="text-zinc-400">
               {entry.kind === 'folder' ? <FolderIcon className="size-4" /> : <FileIcon className="size-4" />}
             </span>
@@ -175,9 +260,9 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
       showFrom: 'md',
       cell: (entry) => (
         <span className="flex items-center gap-0.5">
-          <code className="font-mono text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400" title={entry.cid} data-testid="entry-cid">
+          <AppLink to={explorePath(entry.cid)} className={`${inlineLinkClass} font-mono text-xs whitespace-nowrap`} title={entry.cid} testId="entry-cid">
             {shortCid(entry.cid, 8, 6)}
-          </code>
+          </AppLink>
           <CopyButton value={entry.cid} label={`Copy the CID of ${entry.name || entry.cid}`} />
         </span>
       ),
@@ -236,7 +321,12 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
             <span key={`${index}-${crumb.name}`} className="flex items-center gap-1">
               {index > 0 && <span className="text-zinc-400">/</span>}
               {tree && index < where.length - 1 ? (
-                <button type="button" className="text-accent-700 hover:underline dark:text-accent-300" onClick={() => onOpen({ kind: 'tree', path: crumb.path })}>
+                <button
+                  type="button"
+                  className={`rounded px-0.5 text-accent-700 hover:underline dark:text-accent-300 ${dropOver === crumb.path ? 'bg-accent-50 ring-2 ring-accent-400 dark:bg-accent-950/40' : ''}`}
+                  onClick={() => onOpen({ kind: 'tree', path: crumb.path })}
+                  {...dropOn(crumb.path)}
+                >
                   {crumb.name}
                 </button>
               ) : (
@@ -249,6 +339,19 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
           <RenameForm name="" label="New folder name" busy={change.isPending} onCancel={() => setCreating(false)} onSave={(name) => change.mutate(() => client.makeFolder(inFolder(view.path, name)))} />
         )}
         {change.error != null && <FilesErrorNotice error={change.error} compact testId="folder-change-error" />}
+        {move.error instanceof MoveProblem ? (
+          <p role="alert" data-testid="move-error" className="rounded-lg bg-red-50/70 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200 dark:bg-red-950/30 dark:text-red-200 dark:ring-red-900/60">
+            Not moved. {move.error.message}
+          </p>
+        ) : (
+          move.error != null && <FilesErrorNotice error={move.error} compact testId="move-error" />
+        )}
+        {move.data && !move.isPending && move.error == null && (
+          <p role="status" data-testid="moved" className="text-xs text-zinc-600 dark:text-zinc-300">
+            Moved “{move.data.name}” to {move.data.to}.
+          </p>
+        )}
+
         {download.error != null && <FilesErrorNotice error={download.error} compact />}
         {exportCar.error != null && <FilesErrorNotice error={exportCar.error} compact />}
         {importCar.error != null && <FilesErrorNotice error={importCar.error} compact testId="car-import-error" />}
@@ -259,6 +362,12 @@ export function FoldersPanel({ network, client, view, pinned, onOpen, onPreview 
           </p>
         )}
         {listing.error != null && <FilesErrorNotice error={listing.error} onRetry={() => void listing.refetch()} testId="folder-error" />}
+        {listing.data !== undefined && (listing.data.length > longListAbove || (listing.isFetching && listing.data.length > 0)) && (
+          <p className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="folder-count" data-complete={!listing.isFetching} role="status">
+            {formatInteger(listing.data.length)} {listing.data.length === 1 ? 'entry' : 'entries'}
+            {listing.isFetching ? ' so far, still reading…' : ''}
+          </p>
+        )}
       </div>
       {listing.error == null && (
         <DataTable
@@ -302,9 +411,52 @@ function RenameForm({ name, label = 'New name', busy, onSave, onCancel }: { name
   )
 }
 
+/** Why a move was not made, in words for the person who asked (a name clash, a folder into itself). */
+class MoveProblem extends Error {}
+
+/** What a dragged entry carries, so a drop of files from outside (an upload) is not taken for a move. */
+const entryDragType = 'application/x-chainglass-entry'
+
+/** Move to…: a folder path of the tree, the keyboard's way to do what dragging does. */
+function MoveForm({ name, from, busy, onMove, onCancel }: { name: string; from: string; busy: boolean; onMove: (to: string) => void; onCancel: () => void }) {
+  const [value, setValue] = useState(from)
+  const id = useId()
+  const trimmed = value.trim()
+  const problem = !trimmed.startsWith('/') ? 'a folder path starts with “/”' : null
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!problem) onMove(trimmed)
+  }
+  return (
+    <form className="flex flex-wrap items-center gap-1.5" onSubmit={submit} data-testid="move-form">
+      <label htmlFor={id} className="text-xs text-zinc-600 dark:text-zinc-300">
+        Move “{name}” to folder
+      </label>
+      <input
+        id={id}
+        className={`${inputClass} h-8 min-w-0 flex-1 py-1 font-mono text-sm`}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder="/a/folder"
+        autoFocus
+        spellCheck={false}
+        aria-invalid={problem !== null}
+      />
+      <Button size="sm" tone="primary" type="submit" disabled={busy || problem !== null}>
+        Move
+      </Button>
+      <Button size="sm" tone="ghost" type="button" onClick={onCancel}>
+        Cancel
+      </Button>
+    </form>
+  )
+}
+
 /** Opens any directory by its CID (read only), as ipfs-webui's explore does. */
 function OpenDirectoryForm({ onOpen }: { onOpen: (cid: string) => void }) {
   const [value, setValue] = useState('')
+  const navigate = useNavigate()
+  const linkNetwork = useLinkNetwork()
   const id = useId()
   const checked = value.trim() === '' ? null : checkCid(value)
   const submit = (event: FormEvent) => {
@@ -319,6 +471,9 @@ function OpenDirectoryForm({ onOpen }: { onOpen: (cid: string) => void }) {
       <input id={id} className={`${inputClass} h-8 min-w-0 flex-1 py-1 font-mono text-xs`} value={value} onChange={(event) => setValue(event.target.value)} placeholder="Qm… or bafy…" spellCheck={false} />
       <Button size="sm" type="submit" disabled={!checked?.ok}>
         Open
+      </Button>
+      <Button size="sm" tone="ghost" type="button" disabled={!checked?.ok} data-testid="explore-cid" onClick={() => checked?.ok && void navigate(withNetwork(explorePath(checked.cid), linkNetwork))}>
+        Explore its DAG
       </Button>
       {checked && !checked.ok && <p className="w-full text-xs text-red-600 dark:text-red-400">{checked.problem}</p>}
     </form>

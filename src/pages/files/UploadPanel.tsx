@@ -6,7 +6,8 @@ import { CopyButton } from '../../ui/CopyButton.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { formatByteCount, formatSpeed, percentOf } from '../../format/transfer.ts'
 import { CrossIcon as XIcon } from '../../ui/icons.tsx'
-import { EyeIcon, FileIcon, UploadIcon } from '../../ui/pageIcons.tsx'
+import { EyeIcon, FileIcon, FolderIcon, UploadIcon } from '../../ui/pageIcons.tsx'
+import { foldersFromPicked, readDropped, type DroppedEntry, type FolderUpload } from '../../files/folderUpload.ts'
 import { FilesErrorNotice } from './parts.tsx'
 import { Badge } from '../../ui/Badge.tsx'
 import { CopyTextButton } from '../../ui/CopyButton.tsx'
@@ -34,8 +35,21 @@ export function UploadPanel({ networkName, client, limit, pinned, onAdded, onPre
   const inputId = useId()
   const limitId = useId()
 
-  const start = (files: FileList | null) => {
-    if (files && files.length > 0) queue.enqueue([...files], { client, limit, pin: pinOnAdd, onAdded })
+  const folderInputId = useId()
+  const enqueue = (files: ReadonlyArray<File | FolderUpload>) => {
+    if (files.length > 0) queue.enqueue(files, { client, limit, pin: pinOnAdd, onAdded })
+  }
+  const start = (files: FileList | null) => enqueue(files ? [...files] : [])
+  const [dropError, setDropError] = useState<string | null>(null)
+  // A dropped folder comes as a directory entry (its files are read by walking it); plain files as before.
+  const drop = (transfer: DataTransfer) => {
+    const entries = [...transfer.items].map((item) => (item.kind === 'file' ? (item.webkitGetAsEntry() as DroppedEntry | null) : null)).filter((entry) => entry !== null)
+    if (!entries.some((entry) => entry.isDirectory)) return start(transfer.files)
+    setDropError(null)
+    readDropped(entries).then(
+      ({ files, folders }) => enqueue([...files, ...folders]),
+      (error: unknown) => setDropError(`The dropped folder could not be read: ${error instanceof Error ? error.message : String(error)}`),
+    )
   }
   const onDrag = (event: DragEvent) => {
     if (!event.dataTransfer.types.includes('Files')) return
@@ -69,7 +83,7 @@ export function UploadPanel({ networkName, client, limit, pinned, onAdded, onPre
           onDrop={(event) => {
             event.preventDefault()
             setDragging(false)
-            start(event.dataTransfer.files)
+            drop(event.dataTransfer)
           }}
           className={`group relative flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-9 text-center transition focus-within:border-accent-500 focus-within:ring-4 focus-within:ring-accent-500/15 ${
             dragging
@@ -104,7 +118,7 @@ export function UploadPanel({ networkName, client, limit, pinned, onAdded, onPre
               <span className="font-semibold text-accent-700 dark:text-accent-300">Drop to add them</span>
             ) : (
               <>
-                <span className="font-semibold text-accent-600 dark:text-accent-400">Choose files</span> or drag and drop them here
+                <span className="font-semibold text-accent-600 dark:text-accent-400">Choose files</span> or drag and drop files or folders here
               </>
             )}
           </p>
@@ -113,6 +127,35 @@ export function UploadPanel({ networkName, client, limit, pinned, onAdded, onPre
             {limit.fromConfig ? ' (this network’s limit)' : ' — the service’s default limit; the configuration names none'}
           </p>
         </label>
+        <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
+          <span>A whole folder, with its subfolders:</span>
+          <label
+            htmlFor={folderInputId}
+            className="inline-flex cursor-pointer items-center gap-1.5 rounded-lg px-2 py-1 font-medium text-accent-700 ring-1 ring-zinc-200 hover:bg-accent-50 focus-within:ring-2 focus-within:ring-accent-500 dark:text-accent-300 dark:ring-zinc-700 dark:hover:bg-accent-950/30"
+          >
+            <FolderIcon className="size-4" />
+            Choose a folder
+            <input
+              id={folderInputId}
+              type="file"
+              data-testid="folder-input"
+              className="sr-only"
+              ref={(node) => {
+                // Not in React's attribute list; the property is what browsers read.
+                if (node) node.webkitdirectory = true
+              }}
+              onChange={(event) => {
+                enqueue(foldersFromPicked(event.target.files ?? []))
+                event.target.value = ''
+              }}
+            />
+          </label>
+        </div>
+        {dropError !== null && (
+          <p className="mt-2 text-sm text-red-700 dark:text-red-300" role="alert" data-testid="drop-error">
+            {dropError}
+          </p>
+        )}
         <label className="mt-4 flex items-start gap-2.5 text-sm text-zinc-700 dark:text-zinc-300">
           <input
             type="checkbox"
@@ -157,7 +200,7 @@ const UploadRow = memo(function UploadRow({ item, pinned, queue, onPreview }: { 
 
   return (
     <li data-testid="upload-row" data-state={item.state} className="motion-safe:animate-fade-in px-5 py-4">
-      <WithIconTile icon={<FileIcon className="size-4.5" />} tone="neutral" align="start" tileClassName="mt-0.5" contentClassName="flex-1">
+      <WithIconTile icon={item.kind === 'folder' ? <FolderIcon className="size-4.5" /> : <FileIcon className="size-4.5" />} tone="neutral" align="start" tileClassName="mt-0.5" contentClassName="flex-1">
         <div className="flex items-center gap-3">
           <p data-testid="upload-name" title={item.name} className="min-w-0 flex-1 truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">
             {item.name}
@@ -263,13 +306,16 @@ const UploadRow = memo(function UploadRow({ item, pinned, queue, onPreview }: { 
               )}
               <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400" title={formatByteCount(item.size)} data-testid="upload-size">
                 {formatBytes(item.size)}
+                {item.kind === 'folder' && ` in ${item.fileCount} ${item.fileCount === 1 ? 'file' : 'files'}`}
               </span>
               <span className="flex-1" />
               <CopyTextButton value={ipfsLink(item.added.cid)} label="Copy ipfs:// link" testId="upload-copy-link" />
-              <Button size="sm" onClick={() => onPreview(item.added!.cid)} data-testid="upload-preview">
-                <EyeIcon className="size-3.5" />
-                Preview
-              </Button>
+              {item.kind === 'file' && (
+                <Button size="sm" onClick={() => onPreview(item.added!.cid)} data-testid="upload-preview">
+                  <EyeIcon className="size-3.5" />
+                  Preview
+                </Button>
+              )}
             </div>
           </div>
         )}

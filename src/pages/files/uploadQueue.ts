@@ -1,7 +1,9 @@
 import type { AddedFile, FilesClient } from '../../files/client.ts'
 import { toV1Base32 } from '../../files/cid.ts'
 import { FilesError } from '../../files/errors.ts'
+import type { FolderUpload } from '../../files/folderUpload.ts'
 import { overUploadLimit, type UploadLimit } from '../../files/limits.ts'
+import { createListeners } from '../../state/listeners.ts'
 
 /**
  * The uploads of one network, outside React so they keep going (and stay listed) when the panel is left
@@ -13,6 +15,10 @@ export type UploadState = 'queued' | 'uploading' | 'done' | 'failed' | 'cancelle
 export type UploadItem = {
   readonly id: string
   readonly name: string
+  /** A file, or a folder with its paths (one request, `ipfs add -r`). */
+  readonly kind: 'file' | 'folder'
+  /** The folder's files; 1 for a file. */
+  readonly fileCount: number
   readonly size: number
   readonly state: UploadState
   /** File bytes sent so far. */
@@ -29,7 +35,7 @@ export type UploadItem = {
 
 type Entry = {
   item: UploadItem
-  file: File
+  file: File | FolderUpload
   controller: AbortController
   client: FilesClient
   pin: boolean
@@ -46,21 +52,32 @@ let nextId = 1
 export class UploadQueue {
   private entries: Entry[] = []
   private snapshot: readonly UploadItem[] = []
-  private readonly listeners = new Set<() => void>()
+  private readonly listeners = createListeners()
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
-  }
+  readonly subscribe = this.listeners.subscribe
 
   readonly items = (): readonly UploadItem[] => this.snapshot
 
   /** Listed in the order given, after earlier ones. Files over the limit are listed as refused and never sent. */
-  enqueue(files: readonly File[], options: { client: FilesClient; limit: UploadLimit; pin: boolean; onAdded: (added: AddedFile) => void }): void {
+  enqueue(files: ReadonlyArray<File | FolderUpload>, options: { client: FilesClient; limit: UploadLimit; pin: boolean; onAdded: (added: AddedFile) => void }): void {
     const fresh: Entry[] = files.map((file) => {
       const refusal = overUploadLimit(file, options.limit)
+      const folder = !(file instanceof Blob)
       return {
-        item: { id: `upload-${nextId++}`, name: file.name, size: file.size, state: refusal ? 'refused' : 'queued', loaded: 0, bytesPerSecond: null, added: null, v1: null, error: null, refusal },
+        item: {
+          id: `upload-${nextId++}`,
+          name: file.name,
+          kind: folder ? 'folder' : 'file',
+          fileCount: folder ? file.files.length : 1,
+          size: file.size,
+          state: refusal ? 'refused' : 'queued',
+          loaded: 0,
+          bytesPerSecond: null,
+          added: null,
+          v1: null,
+          error: null,
+          refusal,
+        },
         file,
         controller: new AbortController(),
         client: options.client,
@@ -106,11 +123,8 @@ export class UploadQueue {
     this.update(entry, { state: 'uploading' })
     entry.samples = [{ at: performance.now(), loaded: 0 }]
     try {
-      const added = await entry.client.addFile(entry.file, {
-        signal: entry.controller.signal,
-        options: { pin: entry.pin },
-        onProgress: ({ loaded }) => this.progress(entry, loaded),
-      })
+      const sending = { signal: entry.controller.signal, options: { pin: entry.pin }, onProgress: ({ loaded }: { loaded: number }) => this.progress(entry, loaded) }
+      const added = entry.file instanceof Blob ? await entry.client.addFile(entry.file, sending) : await entry.client.addFolder(entry.file, sending)
       if (entry.item.state !== 'uploading') return
       this.update(entry, { state: 'done', loaded: entry.file.size, bytesPerSecond: null, added, v1: toV1Base32(added.cid) })
       entry.onAdded(added)
@@ -150,7 +164,7 @@ export class UploadQueue {
     if (this.publishTimer !== null) clearTimeout(this.publishTimer)
     this.publishTimer = null
     this.snapshot = this.entries.map((entry) => entry.item)
-    for (const listener of this.listeners) listener()
+    this.listeners.notify()
   }
 }
 
