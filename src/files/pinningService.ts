@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ChainglassError } from '../../contract/errors.ts'
 
 /**
  * A client of the IPFS Pinning Service API (the spec ipfs-webui's pinning settings and Kubo's `pin remote` speak):
@@ -30,7 +31,7 @@ export type PinningCall = 'list' | 'add' | 'remove'
 export type PinningErrorKind = 'http' | 'unreachable' | 'malformed'
 
 /** What a pinning service call failed with, in words for the panel; `details` is what the service said. */
-export class PinningServiceError extends Error {
+export class PinningServiceError extends ChainglassError {
   override readonly name = 'PinningServiceError'
 
   constructor(

@@ -21,6 +21,7 @@ import { formatBytes, formatInteger } from '../../format/numbers.ts'
 import { shortCid } from '../../format/transfer.ts'
 import { FilesErrorNotice } from './parts.tsx'
 import { longListAbove } from '../../../contract/listWindow.ts'
+import { ChainglassError } from '../../../contract/errors.ts'
 
 /** `name` inside the tree folder `folder`. */
 export const inFolder = (folder: string, name: string) => `${folder === '/' ? '' : folder}/${name}`
@@ -412,7 +413,9 @@ function RenameForm({ name, label = 'New name', busy, onSave, onCancel }: { name
 }
 
 /** Why a move was not made, in words for the person who asked (a name clash, a folder into itself). */
-class MoveProblem extends Error {}
+class MoveProblem extends ChainglassError {
+  override name = 'MoveProblem'
+}
 
 /** What a dragged entry carries, so a drop of files from outside (an upload) is not taken for a move. */
 const entryDragType = 'application/x-chainglass-entry'
