@@ -4,8 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { chromiumArgs, findBrowser } from '../scripts/browser.mjs'
-import { repoRoot } from '../server/config.ts'
+import { loadConfig, repoRoot } from '../server/config.ts'
 import { createChainClient } from '../server/chain/chainClient.ts'
+import { startService } from '../server/service.ts'
 import { measureBundle } from './bundle.ts'
 import { measureTrace } from './trace.ts'
 import { measureColdLoads, type ColdCase } from './cold.ts'
@@ -17,8 +18,7 @@ import { historyScanFound, historyScanStatic, historyScanThroughApp } from './hi
 import { logsByStaticPartition, logsThroughApp, staticPartitionFor } from './logs.ts'
 import { fullLoad, inAppColdAndWarm, renderAndScroll, summarizeVisits, type Visit } from './pages.ts'
 import { budgetChecks, formatTable } from './report.ts'
-import { checkBenchChain, ensureBenchScenario, runsDir } from './scenario.ts'
-import { startServiceApart } from './serviceApart.ts'
+import { benchHardfork, benchStateFile, checkBenchChain, ensureBenchScenario, runsDir } from './scenario.ts'
 import { ratio } from './partition.ts'
 import { partialFirstScreenRows } from '../contract/listWindow.ts'
 import { median, round, summarize } from './stats.ts'
@@ -49,7 +49,7 @@ if (!executablePath) throw new Error('no Chromium on this machine (scripts/brows
 
 const scenario = await ensureBenchScenario(log)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chainglass-bench-'))
-const service = await startServiceApart({
+const config = loadConfig({
   ...process.env,
   CHAINGLASS_DATA: dataDir,
   CHAINGLASS_RPC_PORT: String(ports.rpc),
@@ -59,6 +59,7 @@ const service = await startServiceApart({
   CHAINGLASS_TRAFFIC: '0',
   CHAINGLASS_RATE_LIMIT: '0',
 })
+const service = await startService(config, { app: true, scenario: false, loadChainFrom: benchStateFile(), chainHardfork: benchHardfork })
 const browser = await chromium.launch({ executablePath, args: [...chromiumArgs] })
 const results: Record<string, unknown> = {}
 try {
