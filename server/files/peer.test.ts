@@ -1,45 +1,15 @@
-import { noise } from '@chainsafe/libp2p-noise'
-import { yamux } from '@chainsafe/libp2p-yamux'
-import { withBitswap } from '@helia/bitswap'
 import { unixfs } from '@helia/unixfs'
-import { identify } from '@libp2p/identify'
-import { tcp } from '@libp2p/tcp'
 import { multiaddr } from '@multiformats/multiaddr'
-import { MemoryBlockstore } from 'blockstore-core'
-import { MemoryDatastore } from 'datastore-core'
-import { withLibp2pLight, type HeliaWithLibp2p } from '@helia/libp2p'
-import type { ServiceMap } from '@libp2p/interface'
-import { createHeliaLight } from 'helia'
-import { fixedSize } from 'ipfs-unixfs-importer/chunker'
-import { balanced } from 'ipfs-unixfs-importer/layout'
 import { CID } from 'multiformats/cid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { kuboImport, otherNode, type OtherNode } from './testPeer.ts'
 import { patternBytes, startTestFiles, type TestFiles } from './testing.ts'
 
 /**
- * The file store as an IPFS peer (peer.ts): an independent Helia node, made here as any IPFS user's would be
- * (TCP on loopback, noise, yamux, bitswap), fetches what the store holds by CID, and the store fetches what
+ * The file store as an IPFS peer (peer.ts): an independent Helia node, made as any IPFS user's would be
+ * (TCP on loopback, noise, yamux, bitswap; testPeer.ts), fetches what the store holds by CID, and the store fetches what
  * that node holds once connected to it; two services do the same between them.
  */
-
-/** Kubo's defaults for `add`, which the store's own add also follows: its CIDs are Kubo's. */
-const kuboImport = { cidVersion: 0 as const, rawLeaves: false, chunker: fixedSize({ chunkSize: 262_144 }), layout: balanced({ maxChildrenPerNode: 174 }), reduceSingleLeafToSelf: true }
-
-type Helia = HeliaWithLibp2p<ServiceMap>
-
-/** A Helia node in memory with what bitswap over TCP needs and nothing that leaves the machine. */
-async function otherNode(): Promise<Helia> {
-  const helia = withBitswap(withLibp2pLight(createHeliaLight({ blockstore: new MemoryBlockstore(), datastore: new MemoryDatastore(), blockBrokers: [], routers: [] }), {
-    addresses: { listen: ['/ip4/127.0.0.1/tcp/0'] },
-    transports: [tcp()],
-    connectionEncrypters: [noise()],
-    streamMuxers: [yamux()],
-    services: { identify: identify() },
-    peerDiscovery: [],
-  }))
-  await helia.start()
-  return helia
-}
 
 type Identity = { ID: string; PublicKey: string; Addresses: string[]; AgentVersion: string; Protocols: string[] }
 
@@ -49,14 +19,14 @@ async function identityOf(files: TestFiles): Promise<Identity> {
   return reply.json as Identity
 }
 
-async function catBytes(node: Helia, cid: CID): Promise<Buffer> {
+async function catBytes(node: OtherNode, cid: CID): Promise<Buffer> {
   const chunks: Uint8Array[] = []
   for await (const chunk of unixfs(node).cat(cid, { signal: AbortSignal.timeout(20_000) })) chunks.push(chunk)
   return Buffer.concat(chunks)
 }
 
 let files: TestFiles
-let other: Helia
+let other: OtherNode
 
 beforeAll(async () => {
   files = await startTestFiles()

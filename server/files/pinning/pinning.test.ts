@@ -5,7 +5,8 @@ import * as raw from 'multiformats/codecs/raw'
 import { sha256 } from 'multiformats/hashes/sha2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { patternBytes, startTestFiles, testSecret, type TestFiles } from '../testing.ts'
-import { kuboImport, otherNode, pinning, waitForStatus, type OtherNode, type PinResultsBody, type PinStatusBody } from './testing.ts'
+import { kuboImport, otherNode, type OtherNode } from '../testPeer.ts'
+import { pinning, waitForStatus, type PinResultsBody, type PinStatusBody } from './testing.ts'
 
 /**
  * The IPFS Pinning Service API on the file store, driven over HTTP as any client would: every answer is checked
