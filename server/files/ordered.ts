@@ -1,7 +1,7 @@
 /**
  * `work` over `items`, up to `concurrency` at a time, the answers yielded in the items' order. A listing reads
- * each entry's root block to learn its type and size: one at a time that was 0.45 ms an entry on disk (4.7 s for
- * a folder of 10,000); several reads in flight hide most of it.
+ * each entry's root block to learn its type and size: one disk read after another adds up over a large folder,
+ * and several reads in flight hide most of it.
  */
 export async function* orderedMap<T, R>(items: AsyncIterable<T>, work: (item: T) => Promise<R>, concurrency = 16): AsyncGenerator<R> {
   const pending: Array<Promise<R>> = []
