@@ -41,6 +41,12 @@ describe('the service process (npm run service)', () => {
       const port = await freePort()
       const run = await launch({ CHAINGLASS_DATA: dataDir, CHAINGLASS_RPC_PORT: String(port) })
       await run.printed('chainglass ready')
+      // A quiet start: one line per part before the addresses, and no terminal escape codes.
+      const started = run.output().slice(0, run.output().indexOf('chainglass ready'))
+      const prefixes = started.split('\n').flatMap((line) => /^([a-z-]+): /.exec(line)?.[1] ?? [])
+      expect(prefixes.length).toBeGreaterThan(0)
+      expect(prefixes.filter((prefix, index) => prefixes.indexOf(prefix) !== index)).toEqual([])
+      expect(run.output()).not.toContain('\u001b[')
       // Ready means answering: the gateway serves the chain at once.
       const reply = await fetch(`http://127.0.0.1:${port}/v3/devkey`, {
         method: 'POST',

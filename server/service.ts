@@ -50,7 +50,6 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   try {
     await anvil.start(0)
     closers.push(() => chain.close())
-    log(`chain: anvil on internal port ${anvil.port}`)
 
     const node = { httpUrl: () => anvil.httpUrl, ipcPath: () => anvil.ipcPath, wsUrl: () => anvil.wsUrl }
     const gateway = await startGatewayPart(config, node, log)

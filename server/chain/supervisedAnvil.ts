@@ -41,10 +41,10 @@ export function supervisedAnvil(options: SupervisedAnvilOptions): SupervisedAnvi
   const { config, log } = options
   // Traffic and the tests' history both send blobs: either way the stall comes now, not in the middle of them.
   const warmBlobs = options.warmBlobs ?? (config.traffic || config.historyBlocks > 0)
+  // The chain's one line at a start: where anvil listens, and the blob check when it ran.
   const warmUp = async () => {
-    if (!warmBlobs) return
-    const ms = await warmBlobChecks(node.httpUrl)
-    if (ms !== null) log(`chain: blob proofs checked once in ${ms} ms (anvil loads its KZG setup at the first blob and answers nothing meanwhile)`)
+    const ms = warmBlobs ? await warmBlobChecks(node.httpUrl) : null
+    log(`chain: anvil on internal port ${node.port}${ms === null ? '' : `, blob proofs checked once in ${ms} ms (anvil loads its KZG setup at the first blob and answers nothing meanwhile)`}`)
   }
   let restarting = false
   let closed = false

@@ -140,7 +140,6 @@ function createTicker(options: TickerOptions, warn: (line: string) => void): Tic
         throw new Error(`the Furnace's deployment ${hash} was not mined within 30 s: ${describeChainError(error)}`, { cause: error })
       })
       if (receipt.status !== 'success') throw new Error(`the Furnace's deployment ${hash} reverted`)
-      log(`traffic: deployed the Furnace (gas burner) at ${ctx.furnace}`)
     }
     furnaceReady = true
   }
@@ -248,7 +247,6 @@ export function startTraffic(options: TrafficOptions): Traffic {
   const warn = throttledLog(log)
   const ticker = createTicker(options, warn)
   const intervalMs = options.intervalMs ?? Math.max(1, options.blockTime) * 1000
-  const pace = options.blockTime > 0 ? `a tick per block (${intervalMs / 1000} s)` : `a tick every ${intervalMs / 1000} s`
   const client = createChainClient(options.rpcUrl, { timeoutMs: 10_000 })
   let stopped = false
   let timer: NodeJS.Timeout | null = null
@@ -290,7 +288,6 @@ export function startTraffic(options: TrafficOptions): Traffic {
     }
   }
 
-  log(`traffic: starting, ${pace}`)
   const running = loop()
 
   return {

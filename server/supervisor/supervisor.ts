@@ -48,7 +48,6 @@ export class Supervisor {
       this.#chain = supervisedAnvil({ config, log, onBack: () => this.#writeProcesses() })
       const anvil = this.#chain.node
       await anvil.start(0)
-      log(`chain: anvil on internal port ${anvil.port}`)
 
       const ports: Record<string, string> = {
         CHAINGLASS_RPC_PORT: String(rpc.port),
