@@ -192,7 +192,6 @@ describe('each sample network says what it holds (chainglass_sampleContents)', (
   })
 
   it('the service logs name no provider, and say nothing of the recordings at a start', () => {
-    expect(logged.length).toBeGreaterThan(0)
     for (const line of logged) expect(line).not.toMatch(brandNames)
     expect(logged.filter((line) => line.startsWith('samples:'))).toEqual([])
   })
