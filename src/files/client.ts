@@ -171,17 +171,21 @@ function addQuery(options: AddRequestOptions = {}): URLSearchParams {
   return query
 }
 
+/** One JSON text of an answer (the whole body, or one of its lines), else a malformed answer: `what` is not JSON. */
+function parseAnswerJson(text: string, command: FilesCommand, what: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new FilesError({ kind: 'malformed', command, detail: `${what} is not JSON` })
+  }
+}
+
 /** Turns `add`'s body (one JSON object per line) into entries; an error line (a stream that failed late) throws. */
 function parseAddAnswer(text: string, secrets: readonly string[]): AddedEntry[] {
   const entries: AddedEntry[] = []
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue
-    let value: unknown
-    try {
-      value = JSON.parse(line)
-    } catch {
-      throw new FilesError({ kind: 'malformed', command: 'add', detail: 'a line of the answer is not JSON' })
-    }
+    const value = parseAnswerJson(line, 'add', 'a line of the answer')
     const kubo = parseKuboError(line)
     if (kubo) throw new FilesError({ kind: 'http', command: 'add', status: 200, code: kubo.Code, detail: redact(kubo.Message, secrets) })
     // Progress lines ({Name, Bytes}) carry no Hash: skipped.
@@ -244,12 +248,7 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
   async function postJson<T>(command: FilesCommand, query: URLSearchParams | undefined, schema: v.GenericSchema<unknown, T>, signal?: AbortSignal): Promise<T> {
     const response = await post(command, query, signal)
     const text = await readText(response, command, signal)
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch {
-      throw new FilesError({ kind: 'malformed', command, detail: 'the answer is not JSON' })
-    }
+    const value = parseAnswerJson(text, command, 'the answer')
     const parsed = v.safeParse(schema, value)
     if (!parsed.success) throw new FilesError({ kind: 'malformed', command, detail: `unexpected shape at ${v.getDotPath(parsed.issues[0]) ?? 'the top level'}` })
     return parsed.output
@@ -363,12 +362,7 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
     async dagStat(cid, { signal } = {}) {
       const text = await readText(await post('dag/stat', new URLSearchParams({ arg: cid, progress: 'false' }), signal), 'dag/stat', signal)
       const last = text.trim().split('\n').at(-1) ?? ''
-      let value: unknown
-      try {
-        value = JSON.parse(last)
-      } catch {
-        throw new FilesError({ kind: 'malformed', command: 'dag/stat', detail: 'the answer is not JSON' })
-      }
+      const value = parseAnswerJson(last, 'dag/stat', 'the answer')
       const parsed = v.safeParse(dagStatSchema, value)
       if (!parsed.success) throw new FilesError({ kind: 'malformed', command: 'dag/stat', detail: 'the answer has no DagStats' })
       const stat = parsed.output.DagStats[0]
@@ -386,12 +380,7 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
       const roots: Array<{ cid: string; pinError: string }> = []
       for (const line of text.split('\n')) {
         if (line.trim() === '') continue
-        let value: unknown
-        try {
-          value = JSON.parse(line)
-        } catch {
-          throw new FilesError({ kind: 'malformed', command: 'dag/import', detail: 'a line of the answer is not JSON' })
-        }
+        const value = parseAnswerJson(line, 'dag/import', 'a line of the answer')
         const parsed = v.safeParse(importLineSchema, value)
         if (!parsed.success) throw new FilesError({ kind: 'malformed', command: 'dag/import', detail: 'an answer line is not a root or stats' })
         if (parsed.output.Root) roots.push({ cid: parsed.output.Root.Cid['/'], pinError: parsed.output.Root.PinErrorMsg })
@@ -445,12 +434,7 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
             if (line.trim() === '') continue
             const kubo = parseKuboError(line)
             if (kubo) throw new FilesError({ kind: 'http', command: 'ls', status: 200, code: kubo.Code, detail: redact(kubo.Message, secrets) })
-            let value: unknown
-            try {
-              value = JSON.parse(line)
-            } catch {
-              throw new FilesError({ kind: 'malformed', command: 'ls', detail: 'a line of the answer is not JSON' })
-            }
+            const value = parseAnswerJson(line, 'ls', 'a line of the answer')
             const parsed = v.safeParse(lsLineSchema, value)
             if (!parsed.success) throw new FilesError({ kind: 'malformed', command: 'ls', detail: 'a line of the answer is not a listing' })
             for (const object of parsed.output.Objects) {
