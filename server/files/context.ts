@@ -1,6 +1,6 @@
 import type { AddSessions } from './addSessions.ts'
 import type { GcLock } from './gcLock.ts'
-import type { FolderTree } from './folders.ts'
+import type { Folders } from './folders.ts'
 import type { FilePeer } from './peer.ts'
 import type { PinSet } from './pins.ts'
 import type { PinRequests } from './pinning/requests.ts'
@@ -10,8 +10,8 @@ import type { BlockStore } from './store.ts'
 export type FilesContext = {
   store: BlockStore
   peer: FilePeer
-  /** The node's folder tree (Kubo's MFS). */
-  folders: FolderTree
+  /** The node's folder tree (Kubo's MFS): its root, and its reader and editor loaded on first use. */
+  folders: Folders
   pins: PinSet
   /** The Pinning Service API's requests: the gc keeps the DAGs of the pinned ones. */
   requests: PinRequests

@@ -19,7 +19,7 @@ import { gatewayRoute } from './routes/gateway.ts'
 import { pinAddRoute, pinLsRoute, pinRmRoute } from './routes/pin.ts'
 import { repoGcRoute } from './routes/repoGc.ts'
 import { serviceVersion, versionRoute } from './routes/version.ts'
-import { FolderTree } from './folders.ts'
+import { Folders } from './folders.ts'
 import { defaultPeerWaitMs, filePeer } from './peer.ts'
 import { idRoute, swarmConnectRoute, swarmPeersRoute } from './routes/swarm.ts'
 import { BlockStore } from './store.ts'
@@ -104,7 +104,7 @@ export async function startFileService(options: FileServiceOptions): Promise<Fil
       throw error
     })
   }
-  const folders = await FolderTree.open(store, root)
+  const folders = await Folders.open(store, root)
   const context: FilesContext = {
     store,
     peer,

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream'
-import { CarWriter } from '@ipld/car'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { UnixFSEntry } from 'ipfs-unixfs-exporter'
 import type { CID } from 'multiformats/cid'
@@ -79,6 +78,8 @@ export function dagExportRoute(context: FilesContext) {
     const closed = closedSignal(request)
     const reading = readingBlocks(context.peer, context.store, context.peerWaitMs, closed)
     for await (const block of walkDag(reading, root)) void block
+    // @ipld/car is loaded by the first export or import only: most services never make or read a CAR.
+    const { CarWriter } = await import('@ipld/car')
     const { writer, out } = CarWriter.create([root])
     void (async () => {
       try {

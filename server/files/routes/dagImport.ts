@@ -1,4 +1,4 @@
-import { CarBlockIterator } from '@ipld/car'
+import type { CarBlockIterator } from '@ipld/car'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { CID } from 'multiformats/cid'
 import { identity } from 'multiformats/hashes/identity'
@@ -48,8 +48,10 @@ export function dagImportRoute(context: FilesContext) {
         if (part.kind !== 'file') continue
         cars++
         let blocks: CarBlockIterator
+        // Loaded on first use, as dag/export loads it (routes/dag.ts).
+        const { CarBlockIterator: Car } = await import('@ipld/car')
         try {
-          blocks = await CarBlockIterator.fromIterable(part.content)
+          blocks = await Car.fromIterable(part.content)
         } catch (error) {
           throw badRequest(`import failed: not a CAR file: ${(error as Error).message}`)
         }

@@ -6,12 +6,14 @@ import { argValues, boolOption, nonNegativeIntOption, parseContentPath, type Que
 import { jsonType, type FilesContext } from '../context.ts'
 import { readBlock } from '../dag.ts'
 import { badRequest, FileStoreError } from '../errors.ts'
-import { kuboFileImport, noSuchFile, treePath, type TreeEntry } from '../folders.ts'
+import { noSuchFile, treePath, type TreeEntry } from '../folders.ts'
+import type { FolderTree } from '../folderTree.ts'
 import { multipartParts } from '../multipart.ts'
 
 /**
- * Kubo's `files/*` over the node's folder tree (folders.ts), with Kubo's options, answers and words. Every change
- * runs while no gc does (GcLock), so the blocks it writes are kept by the new root before a gc can see them.
+ * Kubo's `files/*` over the node's folder tree (folders.ts; folderTree.ts, loaded by the first call), with Kubo's
+ * options, answers and words. Every change runs while no gc does (GcLock), so the blocks it writes are kept by the
+ * new root before a gc can see them.
  */
 
 
@@ -23,9 +25,10 @@ const listingType = (entry: TreeEntry) => (entry.type === 'directory' ? 1 : 0)
 
 export function filesMkdirRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const tree = await context.folders.tree()
     const query = request.query as Query
     const { names } = treePath(argValues(query)[0])
-    await context.gcLock.shared(() => context.folders.mkdir(names, boolOption(query, false, 'parents', 'p')))
+    await context.gcLock.shared(() => tree.mkdir(names, boolOption(query, false, 'parents', 'p')))
     return done(reply)
   }
 }
@@ -53,6 +56,7 @@ async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
  */
 export function filesWriteRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const tree = await context.folders.tree()
     const query = request.query as Query
     const { names } = treePath(argValues(query)[0])
     if (names.length === 0) throw badRequest('cannot write to the root directory')
@@ -62,25 +66,25 @@ export function filesWriteRoute(context: FilesContext) {
     const offset = nonNegativeIntOption(query, 'offset') ?? 0
     const count = nonNegativeIntOption(query, 'count')
     await context.gcLock.shared(async () => {
-      const existing = await context.folders.lookup(names)
+      const existing = await tree.lookup(names)
       if (existing?.type === 'directory') throw new FileStoreError(500, `${names.join('/')} was not a file`, 0)
       if (!existing && !create) throw noSuchFile()
       let cid: CID | null = null
       for await (const part of multipartParts(request.raw, { maxBytes: context.maxUploadBytes })) {
         if (part.kind !== 'file' || cid) continue
         if ((!existing || truncate) && offset === 0) {
-          cid = await context.folders.files.addByteStream(upTo(part.content, count), kuboFileImport)
+          cid = await tree.files.addByteStream(upTo(part.content, count), tree.fileImport)
         } else {
-          const before = existing && !truncate ? await collect(context.folders.files.cat(existing.cid, { offline: true })) : Buffer.alloc(0)
+          const before = existing && !truncate ? await collect(tree.files.cat(existing.cid, { offline: true })) : Buffer.alloc(0)
           const data = await collect(upTo(part.content, count))
           const after = Buffer.alloc(Math.max(before.length, offset + data.length))
           before.copy(after)
           data.copy(after, offset)
-          cid = await context.folders.files.addBytes(after, kuboFileImport)
+          cid = await tree.files.addBytes(after, tree.fileImport)
         }
       }
       if (!cid) throw badRequest('argument "data" is required')
-      await context.folders.put(names, cid, { force: true, parents })
+      await tree.put(names, cid, { force: true, parents })
     })
     return done(reply)
   }
@@ -89,18 +93,19 @@ export function filesWriteRoute(context: FilesContext) {
 /** `files/ls`: a directory's entries sorted by name (or in its order with `U`), with `long` their type, size and CID. */
 export function filesLsRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const tree = await context.folders.tree()
     const query = request.query as Query
     const { names } = treePath(argValues(query)[0] ?? '/')
     const long = boolOption(query, false, 'long', 'l')
     const unsorted = boolOption(query, false, 'U')
     const listing = (name: string, entry: TreeEntry) =>
       long ? { Name: name, Type: listingType(entry), Size: entry.size, Hash: entry.cid.toString() } : { Name: name, Type: 0, Size: 0, Hash: '' }
-    const found = await context.folders.lookup(names)
+    const found = await tree.lookup(names)
     if (!found) throw noSuchFile()
     if (found.type === 'file') return send(reply, { Entries: [listing(names.at(-1)!, found)] })
     const entries: Array<{ Name: string; Type: number; Size: number; Hash: string }> = []
     // Without `long` Kubo answers names alone: no entry is read.
-    for await (const { name, entry } of context.folders.list(names, long)) entries.push(entry ? listing(name, entry) : { Name: name, Type: 0, Size: 0, Hash: '' })
+    for await (const { name, entry } of tree.list(names, long)) entries.push(entry ? listing(name, entry) : { Name: name, Type: 0, Size: 0, Hash: '' })
     if (!unsorted) entries.sort((a, b) => (a.Name < b.Name ? -1 : a.Name > b.Name ? 1 : 0))
     return send(reply, { Entries: entries.length === 0 ? null : entries })
   }
@@ -109,8 +114,9 @@ export function filesLsRoute(context: FilesContext) {
 /** `files/stat`: the entry's CID, size, its DAG's cumulative size (the node plus its links' sizes) and links, its type. */
 export function filesStatRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const tree = await context.folders.tree()
     const { names } = treePath(argValues(request.query as Query)[0])
-    const found = await context.folders.lookup(names)
+    const found = await tree.lookup(names)
     if (!found) throw noSuchFile()
     let cumulativeSize = found.size
     let blocks = 0
@@ -126,12 +132,13 @@ export function filesStatRoute(context: FilesContext) {
 
 export function filesRmRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const tree = await context.folders.tree()
     const query = request.query as Query
     const paths = argValues(query)
     if (paths.length === 0) throw badRequest('argument "path" is required')
     const recursive = boolOption(query, false, 'recursive', 'r') || boolOption(query, false, 'force')
     await context.gcLock.shared(async () => {
-      for (const text of paths) await context.folders.remove(treePath(text).names, recursive)
+      for (const text of paths) await tree.remove(treePath(text).names, recursive)
     })
     return done(reply)
   }
@@ -139,9 +146,10 @@ export function filesRmRoute(context: FilesContext) {
 
 export function filesMvRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const tree = await context.folders.tree()
     const [from, to] = argValues(request.query as Query)
     if (from === undefined || to === undefined) throw badRequest(`argument "${from === undefined ? 'source' : 'dest'}" is required`)
-    await context.gcLock.shared(() => context.folders.move(treePath(from).names, treePath(to).names))
+    await context.gcLock.shared(() => tree.move(treePath(from).names, treePath(to).names))
     return done(reply)
   }
 }
@@ -149,6 +157,7 @@ export function filesMvRoute(context: FilesContext) {
 /** `files/cp`: an `/ipfs/` path (something the store holds) or a tree path, put at a new path in the tree. */
 export function filesCpRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const tree = await context.folders.tree()
     const query = request.query as Query
     const [from, to] = argValues(query)
     if (from === undefined || to === undefined) throw badRequest(`argument "${from === undefined ? 'source' : 'dest'}" is required`)
@@ -156,22 +165,22 @@ export function filesCpRoute(context: FilesContext) {
     await context.gcLock.shared(async () => {
       let source: CID
       if (from.startsWith('/ipfs/')) {
-        source = await resolveHeld(context, from)
+        source = await resolveHeld(tree, from)
       } else {
-        const found = await context.folders.lookup(treePath(from).names)
+        const found = await tree.lookup(treePath(from).names)
         if (!found) throw noSuchFile()
         source = found.cid
       }
-      await context.folders.put(destination, source, { force: boolOption(query, false, 'force'), parents: boolOption(query, false, 'parents', 'p') })
+      await tree.put(destination, source, { force: boolOption(query, false, 'force'), parents: boolOption(query, false, 'parents', 'p') })
     })
     return done(reply)
   }
 }
 
 /** The CID an `/ipfs/` path names, a file or a directory, among the blocks the store holds. */
-async function resolveHeld(context: FilesContext, text: string): Promise<CID> {
+async function resolveHeld(tree: FolderTree, text: string): Promise<CID> {
   const path = parseContentPath(text)
-  const stats = await context.folders.files.stat(path.cid, { path: path.rest.join('/'), offline: true }).catch(() => null)
+  const stats = await tree.files.stat(path.cid, { path: path.rest.join('/'), offline: true }).catch(() => null)
   if (!stats) throw noSuchFile()
   return stats.cid
 }
@@ -179,9 +188,10 @@ async function resolveHeld(context: FilesContext, text: string): Promise<CID> {
 /** `files/read`: a file's bytes, from `offset`, `count` of them. */
 export function filesReadRoute(context: FilesContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const tree = await context.folders.tree()
     const query = request.query as Query
     const { names } = treePath(argValues(query)[0])
-    const found = await context.folders.lookup(names)
+    const found = await tree.lookup(names)
     if (!found) throw noSuchFile()
     if (found.type !== 'file') throw new FileStoreError(500, `${names.join('/')} was not a file`, 0)
     const offset = nonNegativeIntOption(query, 'offset') ?? 0
@@ -191,6 +201,6 @@ export function filesReadRoute(context: FilesContext) {
     return reply
       .code(200)
       .headers({ 'content-type': 'text/plain', 'x-content-type-options': 'nosniff', 'x-stream-output': '1', 'x-content-length': String(length) })
-      .send(Readable.from(length === 0 ? [] : context.folders.files.cat(found.cid, { offset: start, length, offline: true }), { objectMode: false }))
+      .send(Readable.from(length === 0 ? [] : tree.files.cat(found.cid, { offset: start, length, offline: true }), { objectMode: false }))
   }
 }
