@@ -42,7 +42,7 @@ async function kuboDirectory(entries: Array<{ name: string; content: string }>):
 
 const stat = async (path: string) => (await files.post(`/api/v0/files/stat?arg=${encodeURIComponent(path)}`)).json as { Hash: string; Type: string }
 
-async function streamedLs(cid: string): Promise<{ names: string[]; firstHundredMs: number; slowestHundredMs: number; totalMs: number }> {
+async function streamedLs(cid: string): Promise<{ names: string[]; firstHundredMs: number; slowestHundredMs: number; medianHundredMs: number; totalMs: number }> {
   const started = performance.now()
   const response = await fetch(files.url(`/api/v0/ls?arg=${cid}&stream=true`), { method: 'POST', headers: { authorization: basicAuth() } })
   expect(response.status).toBe(200)
@@ -64,7 +64,8 @@ async function streamedLs(cid: string): Promise<{ names: string[]; firstHundredM
     if (done) break
   }
   const gaps = marks.map((mark, index) => mark - (index === 0 ? 0 : marks[index - 1]!))
-  return { names, firstHundredMs: marks[0] ?? 0, slowestHundredMs: Math.max(...gaps), totalMs: performance.now() - started }
+  const sorted = [...gaps].sort((a, b) => a - b)
+  return { names, firstHundredMs: marks[0] ?? 0, slowestHundredMs: sorted.at(-1) ?? 0, medianHundredMs: sorted[Math.floor(sorted.length / 2)] ?? 0, totalMs: performance.now() - started }
 }
 
 describe('a folder of 10,000 entries', () => {
@@ -99,15 +100,22 @@ describe('a folder of 10,000 entries', () => {
     expect(names(short.reply)).toEqual(entries.map((entry) => entry.name))
     expect(names(long.reply)).toEqual(entries.map((entry) => entry.name))
     expect((long.reply.json as { Entries: Array<{ Size: number; Type: number; Hash: string }> }).Entries[42]).toMatchObject({ Size: entries[42]!.content.length, Type: 0 })
-    const streamed = await streamedLs(directory)
+    // The app lists a folder of the tree as it lists a directory: its CID (files/stat), then ls streamed.
+    const statStarted = performance.now()
+    const folderCid = (await stat('/big')).Hash
+    const statMs = Math.round(performance.now() - statStarted)
+    expect(folderCid).toBe(directory)
+    const streamed = await streamedLs(folderCid)
     // A sharded directory streams in its hash order: every name, once.
     expect(streamed.names).toHaveLength(count)
     expect([...streamed.names].sort()).toEqual(entries.map((entry) => entry.name))
     console.log(
-      `10,000 entries: files/ls ${short.ms} ms, files/ls --long ${long.ms} ms; ls --stream first 100 in ${Math.round(streamed.firstHundredMs)} ms, ` +
-        `slowest 100 ${Math.round(streamed.slowestHundredMs)} ms, all in ${Math.round(streamed.totalMs)} ms`,
+      `10,000 entries: files/ls ${short.ms} ms, files/ls --long ${long.ms} ms; files/stat ${statMs} ms, then ls --stream first 100 in ` +
+        `${Math.round(streamed.firstHundredMs)} ms, per 100: median ${Math.round(streamed.medianHundredMs)} ms, slowest ` +
+        `${Math.round(streamed.slowestHundredMs)} ms; all in ${Math.round(streamed.totalMs)} ms`,
     )
     expect(streamed.firstHundredMs).toBeLessThan(1_000)
+    expect(streamed.slowestHundredMs).toBeLessThan(1_000)
   })
 })
 
