@@ -110,8 +110,6 @@ export type FilesClient = {
   move(from: string, to: string, options?: FilesCallOptions): Promise<void>
   /** Removes a tree entry, a folder with all it holds. */
   remove(path: string, options?: FilesCallOptions): Promise<void>
-  /** A block's CID and size in bytes (Kubo's `block/stat`). */
-  blockStat(cid: string, options?: FilesCallOptions): Promise<{ cid: string; size: number }>
   /** A block's bytes (Kubo's `block/get`). */
   blockGet(cid: string, options?: FilesCallOptions): Promise<Uint8Array<ArrayBuffer>>
   /** A block's decoded node as dag-json text (Kubo's `dag/get`). */
@@ -143,7 +141,6 @@ const filesLsSchema = v.object({ Entries: v.nullable(v.array(v.object({ Name: v.
 const lsSchema = v.object({ Objects: v.array(v.object({ Links: v.nullable(v.array(v.object({ Name: v.string(), Hash: v.string(), Size: v.number(), Type: v.number() }))) })) })
 const lsLineSchema = v.object({ Objects: v.array(v.object({ Links: v.nullable(v.array(v.object({ Name: v.string(), Hash: v.string(), Size: v.number(), Type: v.number() }))) })) })
 const filesStatSchema = v.object({ Hash: v.string(), Type: v.string() })
-const blockStatSchema = v.object({ Key: v.string(), Size: v.number() })
 const dagStatSchema = v.object({ DagStats: v.array(v.object({ Cid: v.string(), Size: v.optional(v.number()), NumBlocks: v.optional(v.number()) })) })
 const importLineSchema = v.object({ Root: v.optional(v.object({ Cid: v.object({ '/': v.string() }), PinErrorMsg: v.string() })) })
 const versionSchema = v.object({ Version: v.string(), Commit: v.optional(v.string()), System: v.optional(v.string()) })
@@ -344,11 +341,6 @@ export function createFilesClient(endpoint: FilesEndpoint, clientOptions: FilesC
       if (offset !== undefined) query.set('offset', String(offset))
       if (length !== undefined) query.set('length', String(length))
       return readBytes(await post('cat', query, signal), 'cat', signal, 'the content was cut off')
-    },
-
-    async blockStat(cid, { signal } = {}) {
-      const answer = await postJson('block/stat', argQuery(cid), blockStatSchema, signal)
-      return { cid: answer.Key, size: answer.Size }
     },
 
     async blockGet(cid, { signal } = {}) {

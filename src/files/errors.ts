@@ -6,7 +6,7 @@ import { ChainglassError } from '../../contract/errors.ts'
  * a URL with credentials in it.
  */
 
-export type FilesCommand = 'add' | 'cat' | 'pin/add' | 'pin/rm' | 'pin/ls' | 'version' | 'id' | 'ls' | 'files/ls' | 'files/mkdir' | 'files/cp' | 'files/mv' | 'files/rm' | 'files/stat' | 'dag/export' | 'dag/import' | 'dag/stat' | 'dag/get' | 'block/stat' | 'block/get'
+export type FilesCommand = 'add' | 'cat' | 'pin/add' | 'pin/rm' | 'pin/ls' | 'version' | 'id' | 'ls' | 'files/ls' | 'files/mkdir' | 'files/cp' | 'files/mv' | 'files/rm' | 'files/stat' | 'dag/export' | 'dag/import' | 'dag/stat' | 'dag/get' | 'block/get'
 
 /**
  * - `http`: the service answered with a non-2xx status (Kubo's `{Message, Code, Type}` body when it sent one).

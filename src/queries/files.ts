@@ -98,13 +98,13 @@ export function directoryQuery(network: Network, client: FilesClient, cid: strin
   })
 }
 
-/** A block by CID, for the DAG explorer: its size (block/stat), decoded node (dag/get) and bytes (block/get). Content-addressed: never stale. */
+/** A block by CID, for the DAG explorer: its decoded node (dag/get) and bytes (block/get), whose length is its size. Content-addressed: never stale. */
 export function blockQuery(network: Network, client: FilesClient, cid: string) {
   return queryOptions({
     queryKey: [...filesKey(network, client), 'block', cid] as const,
     queryFn: async ({ signal }) => {
-      const [stat, node, bytes] = await Promise.all([client.blockStat(cid, { signal }), client.dagGet(cid, { signal }), client.blockGet(cid, { signal })])
-      return { size: stat.size, node, bytes }
+      const [node, bytes] = await Promise.all([client.dagGet(cid, { signal }), client.blockGet(cid, { signal })])
+      return { size: bytes.length, node, bytes }
     },
     staleTime: Infinity,
     gcTime: 60_000,

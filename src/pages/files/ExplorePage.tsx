@@ -24,7 +24,7 @@ import { FilesErrorNotice } from './parts.tsx'
 const hexPreviewBytes = 4096
 
 /**
- * The DAG explorer: one block of the file store by CID (Kubo's block/stat, dag/get, block/get and dag/stat): its
+ * The DAG explorer: one block of the file store by CID (Kubo's dag/get, block/get and dag/stat): its
  * codec, its size and the size of the whole DAG under it, its CID as v0 and v1, for dag-pb its UnixFS type, its
  * links each opening here in turn, and its contents as text (the decoded node as JSON, a raw block's text) and
  * hex. Everything a block holds is shown as text, never as markup.
@@ -188,7 +188,7 @@ function BlockDetails({ network, client, cid }: { network: Network; client: File
           <InfoRow label="Codec" testId="explore-codec">
             {view ? <code className="font-mono text-[13px]">{view.codec}</code> : <Skeleton className="h-4 w-20" />}
           </InfoRow>
-          <InfoRow label="Block size" testId="explore-size" help="The bytes of this block alone (block/stat).">
+          <InfoRow label="Block size" testId="explore-size" help="The bytes of this block alone (block/get).">
             {block.data ? `${formatInteger(block.data.size)} bytes${block.data.size >= 1024 ? ` (${formatBytes(block.data.size)})` : ''}` : <Skeleton className="h-4 w-24" />}
           </InfoRow>
           <InfoRow label="Whole DAG" testId="explore-dag-size" help="Every block under this one, each counted once (dag/stat).">
