@@ -18,6 +18,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx'
 import { explorePath, toolPaths, withNetwork } from '../../urls.ts'
 import type { Network } from '../../../contract/runtimeConfig.ts'
 import { CredentialsForm } from './CredentialsForm.tsx'
+import { useCidField } from './useCidField.ts'
 import { FilesErrorNotice } from './parts.tsx'
 
 /** How much of a block the hex view shows before it is asked for all of it. */
@@ -77,15 +78,12 @@ function ExploreWithStore({ network, cid }: { network: Network; cid: string }) {
 }
 
 function ExploreForm({ initial }: { initial: string }) {
-  const [value, setValue] = useState(initial)
+  const field = useCidField(initial)
   const navigate = useNavigate()
   const linkNetwork = useLinkNetwork()
   const id = useId()
-  const checked = value.trim() === '' ? null : checkCid(value)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (checked?.ok) void navigate(withNetwork(explorePath(checked.cid), linkNetwork))
-  }
+  const { checked } = field
+  const submit = (event: FormEvent) => field.submit(event, (cid) => void navigate(withNetwork(explorePath(cid), linkNetwork)))
   return (
     <form className="flex flex-wrap items-center gap-2" onSubmit={submit} data-testid="explore-form">
       <label htmlFor={id} className="sr-only">
@@ -94,8 +92,8 @@ function ExploreForm({ initial }: { initial: string }) {
       <input
         id={id}
         className={`${inputClass} min-w-0 flex-1 font-mono text-sm`}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
+        value={field.value}
+        onChange={(event) => field.change(event.target.value)}
         placeholder="Paste a CID (Qm… or bafy…)"
         spellCheck={false}
         autoComplete="off"

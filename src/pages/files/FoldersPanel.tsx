@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type DragEvent, type FormEvent } from 'react'
 import type { FilesClient, FolderEntry } from '../../files/client.ts'
-import { checkCid } from '../../files/cid.ts'
 import { FilesError } from '../../files/errors.ts'
 import type { Network } from '../../../contract/runtimeConfig.ts'
 import { directoryQuery, folderQuery, foldersKey } from '../../queries/files.ts'
@@ -20,6 +19,7 @@ import { DownloadIcon, EyeIcon, FileIcon, FolderIcon } from '../../ui/pageIcons.
 import { formatBytes, formatInteger } from '../../format/numbers.ts'
 import { shortCid } from '../../format/transfer.ts'
 import { FilesErrorNotice } from './parts.tsx'
+import { useCidField } from './useCidField.ts'
 import { longListAbove } from '../../../contract/listWindow.ts'
 import { ChainglassError } from '../../../contract/errors.ts'
 
@@ -457,21 +457,18 @@ function MoveForm({ name, from, busy, onMove, onCancel }: { name: string; from: 
 
 /** Opens any directory by its CID (read only), as ipfs-webui's explore does. */
 function OpenDirectoryForm({ onOpen }: { onOpen: (cid: string) => void }) {
-  const [value, setValue] = useState('')
+  const field = useCidField()
   const navigate = useNavigate()
   const linkNetwork = useLinkNetwork()
   const id = useId()
-  const checked = value.trim() === '' ? null : checkCid(value)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (checked?.ok) onOpen(value.trim())
-  }
+  const { checked } = field
+  const submit = (event: FormEvent) => field.submit(event, onOpen)
   return (
     <form className="flex flex-wrap items-center gap-2 border-t border-zinc-100 px-5 py-3 dark:border-zinc-800" onSubmit={submit} data-testid="open-directory">
       <label htmlFor={id} className="text-xs font-medium text-zinc-500 dark:text-zinc-400">
         Open a directory by CID
       </label>
-      <input id={id} className={`${inputClass} h-8 min-w-0 flex-1 py-1 font-mono text-xs`} value={value} onChange={(event) => setValue(event.target.value)} placeholder="Qm… or bafy…" spellCheck={false} />
+      <input id={id} className={`${inputClass} h-8 min-w-0 flex-1 py-1 font-mono text-xs`} value={field.value} onChange={(event) => field.change(event.target.value)} placeholder="Qm… or bafy…" spellCheck={false} />
       <Button size="sm" type="submit" disabled={!checked?.ok}>
         Open
       </Button>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react'
-import { checkCid, toV1Base32 } from '../../files/cid.ts'
+import { toV1Base32 } from '../../files/cid.ts'
 import type { FilesClient, Pin } from '../../files/client.ts'
 import type { Network } from '../../../contract/runtimeConfig.ts'
 import { CopyButton } from '../../ui/CopyButton.tsx'
@@ -11,6 +11,7 @@ import { formatByteCount, shortCid } from '../../format/transfer.ts'
 import { EyeIcon, FilterIcon, PinIcon, UnpinIcon } from '../../ui/pageIcons.tsx'
 import type { KnownFiles } from '../../files/knownFiles.ts'
 import { EmptyState, FilesErrorNotice } from './parts.tsx'
+import { useCidField } from './useCidField.ts'
 import { Badge } from '../../ui/Badge.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { inputClass } from '../../ui/form.ts'
@@ -277,26 +278,21 @@ function UnpinDialog({ row, storeLabel, pending, error, onConfirm, onClose }: { 
 /** Paste a CID the store already holds and pin it; the CID is checked with multiformats first. */
 export function PinExistingForm({ network, client, pinned }: { network: Network; client: FilesClient; pinned: ReadonlySet<string> | null }) {
   const queryClient = useQueryClient()
-  const [value, setValue] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const field = useCidField()
   const inputId = useId()
   const messageId = useId()
   const pin = useMutation({
     mutationFn: (cid: string) => client.pinAdd(cid),
     onSuccess: async () => {
-      setValue('')
+      field.clear()
       await queryClient.invalidateQueries({ queryKey: pinsQuery(network, client).queryKey })
     },
   })
-  const check = value.trim() === '' ? null : checkCid(value)
+  const { problem, checked: check } = field
 
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const result = checkCid(value)
     pin.reset()
-    if (!result.ok) return setProblem(result.problem)
-    setProblem(null)
-    pin.mutate(result.cid)
+    field.submit(event, (cid) => pin.mutate(cid))
   }
 
   return (
@@ -308,11 +304,8 @@ export function PinExistingForm({ network, client, pinned }: { network: Network;
       <div className="mt-3 flex gap-2">
         <input
           id={inputId}
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value)
-            setProblem(null)
-          }}
+          value={field.value}
+          onChange={(event) => field.change(event.target.value)}
           placeholder="Qm… or bafy…"
           autoComplete="off"
           spellCheck={false}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useMemo, useState, useSyncExternalStore, type FormEvent } from 'react'
 import type { Network } from '../../../contract/runtimeConfig.ts'
-import { checkCid, toV1Base32 } from '../../files/cid.ts'
+import { toV1Base32 } from '../../files/cid.ts'
 import type { FilesClient } from '../../files/client.ts'
 import type { KnownFiles } from '../../files/knownFiles.ts'
 import { PinningServiceError, type PinningClient, type RemotePin, type RemotePinStatus } from '../../files/pinningService.ts'
@@ -27,6 +27,7 @@ import { WithIconTile } from '../../ui/IconTile.tsx'
 import { DatabaseIcon, PinIcon, RefreshIcon, UnpinIcon } from '../../ui/pageIcons.tsx'
 import { Panel } from '../../ui/Panel.tsx'
 import { EmptyState } from './parts.tsx'
+import { useCidField } from './useCidField.ts'
 
 /**
  * Remote pinning, as ipfs-webui's settings and Kubo's `pin remote` do it: pinning services the user adds (name,
@@ -383,25 +384,21 @@ function ServiceView({ service, network, client, known }: { service: PinningServ
 const rowData = (pin: RemotePin) => ({ 'data-cid': pin.cid, 'data-status': pin.status })
 
 function RemotePinForm({ remote, origins, known, onPinned }: { remote: PinningClient; origins: string[]; known: KnownFiles; onPinned: () => void }) {
-  const [value, setValue] = useState('')
+  const field = useCidField()
   const [name, setName] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
   const ids = { cid: useId(), name: useId(), message: useId() }
   const pin = useMutation({
     mutationFn: (cid: string) => remote.add({ cid, name: name.trim() || known[cid]?.name, origins }),
     onSuccess: () => {
-      setValue('')
+      field.clear()
       setName('')
       onPinned()
     },
   })
+  const { problem } = field
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const result = checkCid(value)
     pin.reset()
-    if (!result.ok) return setProblem(result.problem)
-    setProblem(null)
-    pin.mutate(result.cid)
+    field.submit(event, (cid) => pin.mutate(cid))
   }
   return (
     <form onSubmit={submit} noValidate data-testid="remote-pin-form">
@@ -411,11 +408,8 @@ function RemotePinForm({ remote, origins, known, onPinned }: { remote: PinningCl
       <div className="mt-2 flex flex-col gap-2 sm:flex-row">
         <input
           id={ids.cid}
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value)
-            setProblem(null)
-          }}
+          value={field.value}
+          onChange={(event) => field.change(event.target.value)}
           placeholder="Qm… or bafy…"
           autoComplete="off"
           spellCheck={false}
