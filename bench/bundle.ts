@@ -23,7 +23,8 @@ const runsAsScript = (type: string | undefined) => type === undefined || type ==
 
 /**
  * The files index.html loads before anything runs: its scripts with a src (the module entry, and classic ones
- * such as a theme script in the head), modulepreloads and stylesheets.
+ * such as a theme script in the head), modulepreloads, script prefetches (the app's start, compiled once the
+ * content is painted: src/boot/compileAfterPaint.ts) and stylesheets.
  */
 export function initialAssets(html: string): { js: string[]; css: string[] } {
   const js = new Set<string>()
@@ -38,7 +39,7 @@ export function initialAssets(html: string): { js: string[]; css: string[] } {
   for (const [tag] of markup.matchAll(/<link\b[^>]*>/gi)) {
     const rel = (attribute(tag, 'rel') ?? '').toLowerCase().split(/\s+/)
     const href = attribute(tag, 'href')
-    if (href && rel.includes('modulepreload')) js.add(href)
+    if (href && (rel.includes('modulepreload') || (rel.includes('prefetch') && attribute(tag, 'as') === 'script'))) js.add(href)
     if (href && rel.includes('stylesheet')) css.add(href)
   }
   return { js: [...js], css: [...css] }

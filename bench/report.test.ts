@@ -102,6 +102,12 @@ describe('initialAssets', () => {
     expect(initialAssets(html)).toEqual({ js: ['/assets/index-A.js', '/assets/react-B.js'], css: ['/assets/index-C.css'] })
   })
 
+  it("counts the scripts the head prefetches for the app's start, and no other prefetch", () => {
+    const html = `<head><script type="module" crossorigin src="/assets/index-A.js"></script>
+      <link rel="prefetch" as="script" crossorigin href="/assets/app-B.js"><link rel="prefetch" crossorigin href="/assets/style-C.css"></head>`
+    expect(initialAssets(html)).toEqual({ js: ['/assets/index-A.js', '/assets/app-B.js'], css: [] })
+  })
+
   it('counts classic scripts with a src (a boot script in the head) and nothing that does not load or run', () => {
     const html = `<head>
       <script type="application/json" id="chainglass-config">{"src":"x"}</script>

@@ -93,7 +93,9 @@ test.describe('first screen: what stands before its paint', () => {
     const appSheet = /<style nonce="[^"]+">/
     expect(html).toContain(`<style nonce="${nonce}">`)
     expect(html).not.toMatch(/<link rel="stylesheet"/)
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/HomePage-[\w-]+\.js">/)
+    expect(html).toMatch(/<link rel="prefetch" as="script" crossorigin href="\/assets\/HomePage-[\w-]+\.js">/)
+    // Fetched beside the document, compiled after its paint (src/boot/compileAfterPaint.ts): no code is parsed before it.
+    expect(html).not.toMatch(/rel="modulepreload"/)
     // Nothing runs before the first paint: the only classic script is none, the module entry is deferred.
     expect(html.slice(0, html.indexOf('</head>'))).not.toMatch(/<script(?![^>]*type="(module|application\/json)")[^>]*>/)
     const stylesheet = /<link rel="prefetch" crossorigin href="(\/assets\/[\w-]+\.css)">/.exec(html)?.[1]

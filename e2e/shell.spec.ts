@@ -4,21 +4,16 @@ import { appRendered, openHome, routeRuntimeConfig, shownHead } from './helpers.
 import { devnet } from './service.ts'
 
 test.describe('app shell', () => {
-  test('injected delay: with the app’s entry chunk held back, a full load of a block page already fetches the page’s own chunks, each once', async ({ page, request }) => {
-    // The app server preloads the chunks of the page the URL opens in the head it sends (server/pageHead.ts).
+  test('injected delay: with the app’s entry chunk held back, a full load of a block page already fetches the page’s own chunks', async ({ page, request }) => {
+    // The app server prefetches the chunks of the page the URL opens in the head it sends (server/pageHead.ts).
     const head = await (await request.get('/blocks')).text()
-    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href!)
+    const preloads = (html: string) => [...html.matchAll(/<link rel="prefetch" as="script" crossorigin href="([^"]+)">/g)].map(([, href]) => href!)
     const blockChunks = preloads(await (await request.get('/block/1')).text()).filter((file) => !preloads(head).includes(file))
     expect(blockChunks.some((file) => /\/BlockPage-[\w-]+\.js$/.test(file))).toBe(true)
 
-    const fetched: string[] = []
     let pageChunkAsked: () => void = () => {}
     const pageChunkSeen = new Promise<void>((resolve) => (pageChunkAsked = resolve))
-    page.on('request', (sent) => {
-      const pathname = new URL(sent.url()).pathname
-      fetched.push(pathname)
-      if (blockChunks.includes(pathname)) pageChunkAsked()
-    })
+    page.on('request', (sent) => void (blockChunks.includes(new URL(sent.url()).pathname) && pageChunkAsked()))
     // The app's code (the chunk the entry imports) is held until the page's chunk has been asked for, or 10 s:
     // only a preload can ask for the page before the app has run, since the app's own import comes after.
     const appChunk = /\/assets\/app-[\w-]+\.js$/
@@ -32,7 +27,28 @@ test.describe('app shell', () => {
     // The server's first screen shows the page at once: the app's code is what this is about.
     await appRendered(page)
     expect(heldUntilPageAsked).toBe(true)
-    for (const file of blockChunks) expect(fetched.filter((url) => url === file), file).toHaveLength(1)
+  })
+
+  test('a full load downloads each of its chunks once: the code prefetched beside the document is compiled from the cache after the paint', async ({ page, request }) => {
+    const prefetched = [...(await (await request.get('/block/1')).text()).matchAll(/<link rel="prefetch" as="script" crossorigin href="([^"]+)">/g)].map(([, href]) => href!)
+    expect(prefetched.some((file) => /\/BlockPage-[\w-]+\.js$/.test(file))).toBe(true)
+    expect(prefetched.some((file) => /\/app-[\w-]+\.js$/.test(file))).toBe(true)
+    // Downloads and cache reads as DevTools reports them (no route: routing turns the browser's cache off).
+    const downloaded: string[] = []
+    const fromCache: string[] = []
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    cdp.on('Network.responseReceived', ({ response }) => {
+      const file = new URL(response.url).pathname
+      if (response.fromDiskCache || response.fromPrefetchCache) fromCache.push(file)
+      else downloaded.push(file)
+    })
+    await page.goto('/block/1')
+    await expect(page.getByTestId('block-page')).toBeVisible()
+    await appRendered(page)
+    for (const file of prefetched) expect(downloaded.filter((url) => url === file), file).toHaveLength(1)
+    // The app ran on those files: each was read again, from the cache, by its modulepreload or import.
+    expect(await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(expect.arrayContaining(prefetched))
   })
 
   test('a live page holds still once it is live: no animation longer than a moment, and no blur behind the sticky header', async ({ page }) => {

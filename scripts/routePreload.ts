@@ -87,8 +87,9 @@ export function routePreloadPlugin(root: string): Plugin {
         if (!html.includes(preloadMarker)) throw new Error(`index.html has no ${preloadMarker} marker for the route preloads`)
         if (!context.bundle) return html
         const bundle = context.bundle as unknown as Record<string, Output>
-        // As Vite writes the entry's own preloads (crossorigin): the import() that uses them finds them in the cache.
-        const start = checkedAppStartFiles(bundle, root).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        // Fetched, not compiled, until the content is painted (src/boot/compileAfterPaint.ts); crossorigin as
+        // the module's own request, so the import() that uses them finds them in the cache.
+        const start = checkedAppStartFiles(bundle, root).map((file) => `<link rel="prefetch" as="script" crossorigin href="/${file}">`)
         const page = html.replace(preloadMarker, () => [...start, preloadMarker].join('\n    '))
         assets = { stylesheets: stylesheetTags(page, bundle), routes: routePreloadTable(bundle, root) }
         return page

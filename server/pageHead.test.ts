@@ -47,9 +47,10 @@ describe("the head the app server sends", () => {
     expect(composeHead(html, { pathname: '/', theme: 'system', assets: null })).toContain('<html lang="en">\n')
   })
 
-  it('preloads the chunks of the page the URL opens at the marker, as the app preloads its own', () => {
+  it('prefetches the chunks of the page the URL opens at the marker, as the app prefetches its own (compiled after the paint)', () => {
     const head = composeHead(html, { pathname: '/block/7', theme: 'system', assets })
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/BlockPage.js">\n    <link rel="modulepreload" crossorigin href="/assets/shared.js">')
+    expect(head).toContain('<link rel="prefetch" as="script" crossorigin href="/assets/BlockPage.js">\n    <link rel="prefetch" as="script" crossorigin href="/assets/shared.js">')
+    expect(head).not.toContain('modulepreload')
     expect(head).not.toContain('<!--chainglass:preload-->')
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">')
   })

@@ -9,7 +9,8 @@ import { themeClassAttribute, type ThemeChoice } from '../contract/theme.ts'
  * The page's head as the app server sends it, so that nothing but the document stands between the server's
  * rows and their first paint (no script runs before it, and a rendered page asks for no stylesheet):
  *   - the visitor's theme choice (its cookie) as the class on <html>;
- *   - modulepreloads of the chunks of the page the URL opens, beside the app's own (index.html has those);
+ *   - prefetches of the chunks of the page the URL opens, beside the app's own (index.html has those):
+ *     downloaded beside the document, compiled once its content is painted (src/boot/compileAfterPaint.ts);
  *   - on a page whose first screen is rendered here, the stylesheet inline, under the response's style nonce,
  *     unless this browser has it in its cache (the stylesheet cookie): a returning visitor's page links it, and
  *     the browser parses it once for all pages instead of once a page.
@@ -70,8 +71,8 @@ export function composeHead(html: string, options: HeadOptions): string {
   let head = withTheme(html, options.theme)
   const { assets } = options
   if (!assets) return head
-  // As the app's own preloads are (crossorigin): the import() that uses the chunk finds it in the cache.
-  const preloads = chunksForPath(assets.routes, options.pathname).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+  // As the app's own prefetches are (crossorigin): the import() that uses the chunk finds it in the cache.
+  const preloads = chunksForPath(assets.routes, options.pathname).map((href) => `<link rel="prefetch" as="script" crossorigin href="${href}">`)
   head = head.replace(preloadMarker, () => preloads.join('\n    '))
   if (options.inlineStyleNonce !== undefined && !options.stylesheetCached && assets.stylesheets.every(({ tag }) => head.includes(tag))) {
     // `<` cannot occur in the built stylesheet outside a string; escaped anyway, it cannot end the element.
