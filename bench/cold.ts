@@ -5,6 +5,7 @@ import { gzipSize } from './bundle.ts'
 import { newBenchContext, pageState, retriedOnce, waitForApp, waitForInteractive, waitForWatch, type WatchName } from './browser.ts'
 import { floorPath, installFloorPages, waitForFloor, type FloorPage } from './floor.ts'
 import { criticalPath, jsFiles, splitAt, wireBytesByKind, type ByteSplit, type CriticalPath, type JsFiles } from './loadFigures.ts'
+import { machineQuiet } from './machineQuiet.ts'
 import { emulatedNetwork, NetworkRecorder } from './network.ts'
 import { runsDir } from './scenario.ts'
 import { median, round, summarize, type Summary } from './stats.ts'
@@ -93,6 +94,8 @@ async function measureLoad(browser: Browser, target: Target, options: LoadOption
     const problems: string[] = []
     page.on('console', (message) => void (message.type() === 'error' || message.type() === 'warning' ? problems.push(`${message.type()}: ${message.text()}`) : undefined))
     page.on('pageerror', (error) => void problems.push(`pageerror: ${error.message}`))
+    // The browser's own work after the context was made (or the last one closed) is not this load's.
+    await machineQuiet()
     await page.goto(`${options.appUrl}${target.path}`, { waitUntil: 'commit' })
     const ms = await target.shown(page).catch((error: unknown) => stuck(page, target, options, problems, error))
     const interactiveMs = target.interactive ? await target.interactive(page).catch((error: unknown) => stuck(page, target, options, problems, error)) : null
