@@ -313,6 +313,27 @@ test.describe('first screen hydrated in place', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
   })
 
+  test('network held (route): a panel\'s button clicked before the app runs is clicked again once it does: the panel opens', async ({ page, request }) => {
+    const url = await rpcUrl(request)
+    const { receipts } = await busyBlock(request, url)
+    const hash = receipts[0]!.transactionHash
+    // The app's code held back, the page's small entry not: the page is the server's markup without handlers.
+    const release = await holdRequests(page, /\/assets\/app-[\w-]+\.js$/)
+    await markServerElement(page)
+    await page.goto(`/tx/${hash}`, { waitUntil: 'domcontentloaded' })
+    const panel = page.getByTestId('tx-trace')
+    await expect(panel).toContainText('Read from the node when opened')
+    await panel.getByTestId('tx-trace-toggle').click()
+    await expect(panel.getByTestId('tx-trace-toggle')).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.locator('html')).not.toHaveAttribute(appRunningAttribute, 'running')
+    release()
+    await appRendered(page)
+    // Hydrated in place (the server's element kept its mark), then clicked again: the node's trace is read.
+    await expect(page.locator('#root > [data-sent]')).toHaveCount(1)
+    await expect(panel.getByTestId('tx-trace-toggle')).toHaveAttribute('aria-expanded', 'true')
+    await expect(panel.getByTestId('tx-trace-tree')).toBeVisible()
+  })
+
   test('network held (route): a letter typed and a scroll made before the app hydrates are kept, and the search then finds what was typed', async ({ page, request }) => {
     const url = await rpcUrl(request)
     const { number } = await busyBlock(request, url)

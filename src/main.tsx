@@ -1,7 +1,7 @@
 import './index.css'
 import { afterContentShown } from './boot/afterContentShown.ts'
 import { compilePrefetchedScripts } from './boot/compileAfterPaint.ts'
-import { holdSubmits } from './boot/heldSubmits.ts'
+import { holdInput } from './boot/heldInput.ts'
 import { takePageConfig } from './boot/pageBlocks.ts'
 import { watchPolicyBlocks } from './networks/cspBlocks.ts'
 
@@ -14,7 +14,7 @@ import { watchPolicyBlocks } from './networks/cspBlocks.ts'
  */
 watchPolicyBlocks()
 const inPage = takePageConfig()
-const held = holdSubmits()
+const held = holdInput()
 void afterContentShown()
   .then(() => (compilePrefetchedScripts<HTMLLinkElement>(document), import('./startApp.tsx')))
   .then(({ startApp }) => startApp(inPage, held))

@@ -1,7 +1,7 @@
 import { StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, createAppState, firstPageReady } from './App.tsx'
-import type { HeldSubmits } from './boot/heldSubmits.ts'
+import type { HeldInput } from './boot/heldInput.ts'
 import { takeFirstScreen } from './boot/pageData.ts'
 import { appRunningAttribute, hydrationStartMark } from '../contract/pageConfig.ts'
 import { loadRuntimeConfig } from './networks/loadRuntimeConfig.ts'
@@ -20,10 +20,10 @@ const wrapped = (node: ReactNode) => (
 const render = (node: ReactNode) => createRoot(container).render(wrapped(node))
 
 /**
- * From here on React takes the page's events: the entry stops holding forms, and the one it held is sent once
- * the app runs the page.
+ * From here on React takes the page's events: the entry stops holding forms and button clicks, and what it held
+ * is done once the app runs the page.
  */
-function handOver(held: HeldSubmits): void {
+function handOver(held: HeldInput): void {
   held.stop()
   whenRunning(held.replay)
 }
@@ -46,9 +46,10 @@ function whenRunning(then: () => void): void {
 
 /**
  * The app: started by the page's entry (main.tsx) once the first screen has been painted, with the runtime
- * config the entry took out of the page and the forms sent before now (held until the app runs them).
+ * config the entry took out of the page and the forms sent and buttons clicked before now (held until the app
+ * runs them).
  */
-export function startApp(inPage: unknown, held: HeldSubmits): void {
+export function startApp(inPage: unknown, held: HeldInput): void {
   // What the server read for the page it rendered first (server/firstScreen.ts), with the markup in #root.
   const firstScreen = takeFirstScreen()
   void loadRuntimeConfig(inPage === undefined ? {} : { inPage }).then(
