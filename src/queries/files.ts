@@ -88,6 +88,15 @@ export function folderQuery(network: Network, client: FilesClient, path: string)
 /** The key every folder's query starts with: what a change to the tree invalidates. */
 export const foldersKey = (network: Network, client: FilesClient) => [...filesKey(network, client), 'folder'] as const
 
+/**
+ * The network's pin list or folder listings as every client reads them. An upload outlives the client it was sent
+ * with (a new client is made when the network's settings or credentials change, and the upload queue is the
+ * network's): what it changed is refreshed for whichever client the page reads with by then.
+ */
+export const anyClientFilesQueries = (network: Network, kind: 'pins' | 'folder') => ({
+  predicate: ({ queryKey }: { queryKey: readonly unknown[] }) => queryKey[0] === network.name && queryKey[1] === 'files' && queryKey[3] === kind,
+})
+
 /** A directory by CID, streamed: content-addressed, never stale. */
 export function directoryQuery(network: Network, client: FilesClient, cid: string) {
   return queryOptions({

@@ -12,7 +12,7 @@ import { Panel } from '../../ui/Panel.tsx'
 import { Skeleton } from '../../ui/Skeleton.tsx'
 import { StatusDot } from '../../ui/StatusDot.tsx'
 import { CredentialsForm } from './CredentialsForm.tsx'
-import { foldersKey, peerQuery, pinsQuery, useFilesClient, useFilesCredentials, useKnownFiles, versionQuery } from '../../queries/files.ts'
+import { anyClientFilesQueries, peerQuery, pinsQuery, useFilesClient, useFilesCredentials, useKnownFiles, versionQuery } from '../../queries/files.ts'
 import { FoldersPanel, inFolder, type FolderView } from './FoldersPanel.tsx'
 import { DatabaseIcon } from '../../ui/pageIcons.tsx'
 import { rememberFile } from '../../files/knownFiles.ts'
@@ -124,9 +124,9 @@ function FileStore({ network, client, credentials, onChangeCredentials }: { netw
   const onAdded = useCallback(
     (added: AddedFile) => {
       rememberFile(network.name, added.cid, { name: added.name, size: added.size, addedAt: Date.now() })
-      void queryClient.invalidateQueries({ queryKey: pinsQuery(network, client).queryKey })
+      void queryClient.invalidateQueries(anyClientFilesQueries(network, 'pins'))
       // Into the folder on view, under its name (numbered when the name is taken), for every browser to see.
-      void putInFolder(client, added, folder).then(() => queryClient.invalidateQueries({ queryKey: foldersKey(network, client) }))
+      void putInFolder(client, added, folder).then(() => queryClient.invalidateQueries(anyClientFilesQueries(network, 'folder')))
     },
     [network, client, queryClient, folder],
   )
