@@ -20,6 +20,16 @@ export const pageAssetsFile = 'page-assets.json'
 export const preloadMarker = '<!--chainglass:preload-->'
 
 /**
+ * A chunk as the head names it, the app's start (scripts/routePreload.ts) and the page's own (server/pageHead.ts)
+ * alike: fetched beside the document, not compiled until the entry makes it a modulepreload once the content is
+ * painted (src/boot/compileAfterPaint.ts). crossorigin as the module's own request, so one cache entry serves both.
+ */
+export const scriptPrefetchTag = (href: string) => `<link rel="prefetch" as="script" crossorigin href="${href}">`
+
+/** What finds those tags in the page. */
+export const scriptPrefetchSelector = 'link[rel="prefetch"][as="script"]'
+
+/**
  * Set by the app server on a page that links or prefetches the stylesheet (server/pageHead.ts): its value names
  * the build's stylesheet, which this browser then has in its cache, so a rendered page links it (cached, and
  * parsed once for every page) instead of carrying it inline.

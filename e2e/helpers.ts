@@ -154,6 +154,9 @@ export function watchReports(page: Page, types: readonly string[] = ['error', 'w
   return reported
 }
 
+/** The chunks a page's head prefetches (the app's start and the page's own: server/pageHead.ts), in head order. */
+export const scriptPrefetches = (html: string) => [...html.matchAll(/<link rel="prefetch" as="script" crossorigin href="([^"]+)">/g)].map(([, href]) => href!)
+
 /**
  * Holds the page's requests for `url` until the returned function is called (network held): a page's code kept
  * back, so what a user does before the app runs can be tested.

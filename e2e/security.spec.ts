@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { concatHex, encodeAbiParameters, keccak256, size, toBytes, type Hex } from 'viem'
-import { firstScreenStateElementId } from '../contract/pageConfig.ts'
-import { addNetworkInSettings, appRendered, devAccount, fundTestAccount, rpcUrl, watchDialogs, watchInFlight, watchReports } from './helpers.ts'
+import { configElementId, firstScreenStateElementId } from '../contract/pageConfig.ts'
+import { addNetworkInSettings, appRendered, devAccount, fundTestAccount, rpcUrl, scriptPrefetches, watchDialogs, watchInFlight, watchReports } from './helpers.ts'
 import { devnet } from './service.ts'
 import { scenarioReady, tourStops, visit, type Stop } from './tour.ts'
 
@@ -139,7 +139,7 @@ async function deploy(request: APIRequestContext, runtime: Hex, from = planter):
 /** Elements the planted markup would have made, had it become HTML. */
 async function injected(page: Page): Promise<number> {
   // The page's own data blocks (JSON, never run) are there until the app has read them.
-  return page.locator('img[src="x"], [onerror], [onload], script:not([src]):not(#chainglass-config):not(#chainglass-first-screen), b.planted, iframe:not([data-testid])').count()
+  return page.locator(`img[src="x"], [onerror], [onload], script:not([src]):not(#${configElementId}):not(#${firstScreenStateElementId}), b.planted, iframe:not([data-testid])`).count()
 }
 
 type Credentials = Pick<ServedNetwork, 'rpcBase' | 'ipfsUrl' | 'key' | 'secret'>
@@ -248,7 +248,7 @@ test.describe('browser security', () => {
     const data = scripts.filter(([, attributes]) => /\btype="application\/json"/.test(attributes!))
     expect(data.map(([, attributes]) => /\bid="([^"]+)"/.exec(attributes!)?.[1])).toEqual(['chainglass-config'])
     expect(JSON.parse(data[0]![2]!)).toEqual(await config(request))
-    const files = [...html.matchAll(/<link rel="prefetch" as="script" crossorigin href="([^"]+)">/g)].map(([, href]) => href!)
+    const files = scriptPrefetches(html)
     expect(files.some((file) => /\/FilesPage-[\w-]+\.js$/.test(file))).toBe(true)
     for (const file of files) {
       expect(file).toMatch(/^\/assets\/[\w.-]+\.js$/)

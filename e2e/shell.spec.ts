@@ -1,14 +1,13 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test'
 import { mineBlocks } from './chain.ts'
-import { appRendered, openHome, routeRuntimeConfig, shownHead } from './helpers.ts'
+import { appRendered, openHome, routeRuntimeConfig, scriptPrefetches, shownHead } from './helpers.ts'
 import { devnet } from './service.ts'
 
 test.describe('app shell', () => {
   test('injected delay: with the app’s entry chunk held back, a full load of a block page already fetches the page’s own chunks', async ({ page, request }) => {
     // The app server prefetches the chunks of the page the URL opens in the head it sends (server/pageHead.ts).
     const head = await (await request.get('/blocks')).text()
-    const preloads = (html: string) => [...html.matchAll(/<link rel="prefetch" as="script" crossorigin href="([^"]+)">/g)].map(([, href]) => href!)
-    const blockChunks = preloads(await (await request.get('/block/1')).text()).filter((file) => !preloads(head).includes(file))
+    const blockChunks = scriptPrefetches(await (await request.get('/block/1')).text()).filter((file) => !scriptPrefetches(head).includes(file))
     expect(blockChunks.some((file) => /\/BlockPage-[\w-]+\.js$/.test(file))).toBe(true)
 
     let pageChunkAsked: () => void = () => {}
@@ -30,18 +29,15 @@ test.describe('app shell', () => {
   })
 
   test('a full load downloads each of its chunks once: the code prefetched beside the document is compiled from the cache after the paint', async ({ page, request }) => {
-    const prefetched = [...(await (await request.get('/block/1')).text()).matchAll(/<link rel="prefetch" as="script" crossorigin href="([^"]+)">/g)].map(([, href]) => href!)
+    const prefetched = scriptPrefetches(await (await request.get('/block/1')).text())
     expect(prefetched.some((file) => /\/BlockPage-[\w-]+\.js$/.test(file))).toBe(true)
     expect(prefetched.some((file) => /\/app-[\w-]+\.js$/.test(file))).toBe(true)
-    // Downloads and cache reads as DevTools reports them (no route: routing turns the browser's cache off).
+    // Downloads as DevTools reports them, cache reads apart (no route: routing turns the browser's cache off).
     const downloaded: string[] = []
-    const fromCache: string[] = []
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Network.enable')
     cdp.on('Network.responseReceived', ({ response }) => {
-      const file = new URL(response.url).pathname
-      if (response.fromDiskCache || response.fromPrefetchCache) fromCache.push(file)
-      else downloaded.push(file)
+      if (!response.fromDiskCache && !response.fromPrefetchCache) downloaded.push(new URL(response.url).pathname)
     })
     await page.goto('/block/1')
     await expect(page.getByTestId('block-page')).toBeVisible()

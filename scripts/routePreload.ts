@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { pageAssetsFile, preloadMarker, type PageAssets, type PreloadTable } from '../contract/pageAssets.ts'
+import { pageAssetsFile, preloadMarker, scriptPrefetchTag, type PageAssets, type PreloadTable } from '../contract/pageAssets.ts'
 import { routePages } from '../src/routePages.ts'
 import { pageGroupNames } from './chunkGroups.ts'
 import { reachable } from './reachable.ts'
@@ -87,9 +87,7 @@ export function routePreloadPlugin(root: string): Plugin {
         if (!html.includes(preloadMarker)) throw new Error(`index.html has no ${preloadMarker} marker for the route preloads`)
         if (!context.bundle) return html
         const bundle = context.bundle as unknown as Record<string, Output>
-        // Fetched, not compiled, until the content is painted (src/boot/compileAfterPaint.ts); crossorigin as
-        // the module's own request, so the import() that uses them finds them in the cache.
-        const start = checkedAppStartFiles(bundle, root).map((file) => `<link rel="prefetch" as="script" crossorigin href="/${file}">`)
+        const start = checkedAppStartFiles(bundle, root).map((file) => scriptPrefetchTag(`/${file}`))
         const page = html.replace(preloadMarker, () => [...start, preloadMarker].join('\n    '))
         assets = { stylesheets: stylesheetTags(page, bundle), routes: routePreloadTable(bundle, root) }
         return page

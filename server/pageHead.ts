@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { matchRoutes, type RouteObject } from 'react-router'
-import { pageAssetsFile, preloadMarker, stylesheetCookieName, type PageAssets, type PreloadTable } from '../contract/pageAssets.ts'
+import { pageAssetsFile, preloadMarker, scriptPrefetchTag, stylesheetCookieName, type PageAssets, type PreloadTable } from '../contract/pageAssets.ts'
 import { cookieValue } from '../contract/cookies.ts'
 import { themeClassAttribute, type ThemeChoice } from '../contract/theme.ts'
 
@@ -71,8 +71,7 @@ export function composeHead(html: string, options: HeadOptions): string {
   let head = withTheme(html, options.theme)
   const { assets } = options
   if (!assets) return head
-  // As the app's own prefetches are (crossorigin): the import() that uses the chunk finds it in the cache.
-  const preloads = chunksForPath(assets.routes, options.pathname).map((href) => `<link rel="prefetch" as="script" crossorigin href="${href}">`)
+  const preloads = chunksForPath(assets.routes, options.pathname).map(scriptPrefetchTag)
   head = head.replace(preloadMarker, () => preloads.join('\n    '))
   if (options.inlineStyleNonce !== undefined && !options.stylesheetCached && assets.stylesheets.every(({ tag }) => head.includes(tag))) {
     // `<` cannot occur in the built stylesheet outside a string; escaped anyway, it cannot end the element.

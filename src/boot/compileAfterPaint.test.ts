@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { compilePrefetchedScripts, scriptPrefetchSelector, type HeadLike } from './compileAfterPaint.ts'
+import { scriptPrefetchSelector } from '../../contract/pageAssets.ts'
+import { compilePrefetchedScripts, type HeadLike } from './compileAfterPaint.ts'
 
 /** A head holding links, answering the one selector the entry asks as a browser would. */
 function headWith(links: Array<Record<string, string>>) {

@@ -1,3 +1,5 @@
+import { scriptPrefetchSelector } from '../../contract/pageAssets.ts'
+
 /**
  * The page's code is fetched beside the document but compiled after the first screen is painted. The head
  * names the app's start and the page's chunks as script prefetches (scripts/routePreload.ts, server/pageHead.ts):
@@ -13,8 +15,6 @@ export type HeadLike<Link extends LinkLike> = {
   createElement(tag: 'link'): Link
 }
 type LinkLike = { rel: string; href: string; crossOrigin: string | null }
-
-export const scriptPrefetchSelector = 'link[rel="prefetch"][as="script"]'
 
 /** Adds a modulepreload for each script the head prefetches; returns their URLs as the head wrote them. */
 export function compilePrefetchedScripts<Link extends LinkLike>(doc: HeadLike<Link>): string[] {

@@ -93,9 +93,13 @@ export const foldersKey = (network: Network, client: FilesClient) => [...filesKe
  * with (a new client is made when the network's settings or credentials change, and the upload queue is the
  * network's): what it changed is refreshed for whichever client the page reads with by then.
  */
-export const anyClientFilesQueries = (network: Network, kind: 'pins' | 'folder') => ({
-  predicate: ({ queryKey }: { queryKey: readonly unknown[] }) => queryKey[0] === network.name && queryKey[1] === 'files' && queryKey[3] === kind,
-})
+export function anyClientFilesQueries(network: Network, kind: 'pins' | 'folder') {
+  // The files key without its client serial (its last part), then the kind right after the serial.
+  const prefix = queryKeys.files(network, 0).slice(0, -1)
+  return {
+    predicate: ({ queryKey }: { queryKey: readonly unknown[] }) => prefix.every((part, index) => queryKey[index] === part) && queryKey[prefix.length + 1] === kind,
+  }
+}
 
 /** A directory by CID, streamed: content-addressed, never stale. */
 export function directoryQuery(network: Network, client: FilesClient, cid: string) {
