@@ -4,6 +4,7 @@ import * as dagPb from '@ipld/dag-pb'
 import { UnixFS as UnixFSData } from 'ipfs-unixfs'
 import { CID } from 'multiformats/cid'
 import { sha256 } from 'multiformats/hashes/sha2'
+import { writeFileAtomically } from './atomicFile.ts'
 import { FileStoreError, badRequest } from './errors.ts'
 import type { FolderTree } from './folderTree.ts'
 import type { BlockStore } from './store.ts'
@@ -76,9 +77,8 @@ export class Folders {
     const next = this.#queue.then(async () => {
       const root = await change(this.#root)
       await fs.mkdir(path.dirname(this.rootFile), { recursive: true })
-      const temp = `${this.rootFile}.tmp`
-      await fs.writeFile(temp, root.toString())
-      await fs.rename(temp, this.rootFile)
+      // As the pins are kept (pins.ts): a crash leaves the old root or the new one, on disk.
+      await writeFileAtomically(this.rootFile, root.toString())
       this.#root = root
     })
     this.#queue = next.catch(() => {})
