@@ -88,6 +88,12 @@ export async function newBenchContext(browser: Browser): Promise<BrowserContext>
   return context
 }
 
+/** The browser's JSON-RPC endpoint for the deployment's default network (the app server's proxy). */
+export async function proxiedRpcUrl(page: Page, appUrl: string): Promise<string> {
+  const config = (await (await page.request.get(`${appUrl}/config.json`)).json()) as { defaultNetwork: string; networks: Array<{ name: string; rpcBase: string }> }
+  return new URL(config.networks.find((network) => network.name === config.defaultNetwork)!.rpcBase, appUrl).href
+}
+
 /** Milliseconds from arming (or navigation start) to the watch's condition painted; throws after `timeoutMs`. */
 export async function waitForWatch(page: Page, name: WatchName, timeoutMs = 60_000): Promise<number> {
   return pollInPage(

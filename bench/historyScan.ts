@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { navigateInApp, newBenchContext, waitForWatch } from './browser.ts'
+import { navigateInApp, newBenchContext, proxiedRpcUrl, waitForWatch } from './browser.ts'
 import type { BenchScenario } from './scenario.ts'
 
 /**
@@ -16,12 +16,6 @@ export type HistoryScanRun = { ms: number }
 
 /** The last 10,000 blocks up to the head, as the page covers them (history/blockScanHistory.ts historyScanRange). */
 const scanRange = (head: number) => ({ from: Math.max(0, head - 9_999), to: head })
-
-/** The browser's JSON-RPC endpoint for the deployment's default network (the app server's proxy). */
-async function proxiedRpcUrl(page: Page, appUrl: string): Promise<string> {
-  const config = (await (await page.request.get(`${appUrl}/config.json`)).json()) as { defaultNetwork: string; networks: Array<{ name: string; rpcBase: string }> }
-  return new URL(config.networks.find((network) => network.name === config.defaultNetwork)!.rpcBase, appUrl).href
-}
 
 async function refuseOtsOnce(page: Page, rpcUrl: string): Promise<void> {
   await page.route(rpcUrl, async (route) => {

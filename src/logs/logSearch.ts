@@ -296,7 +296,7 @@ export class LogSearch {
   async #fetchRange(filter: LogFilter, from: bigint, to: bigint, signal: AbortSignal): Promise<Log[]> {
     // One window per HTTP POST, sent at once (`alone`): a batch answers when its slowest window does, so one
     // heavy window would hold back the others' rows and progress. Not queued behind a timer either: on a busy
-    // main thread (the other lane's large answer being parsed) a timer waited for that work, and the two lanes
+    // main thread (the other lane's large answer being parsed) a timer waited for that work, and the lanes
     // went in lockstep.
     if (signal.aborted) throw signal.reason
     try {

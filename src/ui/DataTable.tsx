@@ -20,7 +20,7 @@ type DataTableProps<T> = {
   columns: readonly Column<T>[]
   /** undefined while loading: the skeleton rows show. */
   rows: readonly T[] | undefined
-  rowKey: (row: T, index: number) => string
+  rowKey: (row: T, index: number) => string | number
   /** Shown when `rows` is empty. */
   empty?: ReactNode
   /** What the table lists, for screen readers. */

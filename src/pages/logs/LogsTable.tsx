@@ -185,7 +185,12 @@ function columns(decode: Decode): Column<LogRow>[] {
   return [block!, ...rest.map((column) => ({ ...column, cell: (row: LogRow, index: number) => <Cell row={row}>{column.cell(row, index)}</Cell> }))]
 }
 
-const logRowKey = (row: LogRow) => row.key
+/**
+ * A row's place in the list: during a scan rows are only appended, so a place keeps its log. The virtualizer
+ * walks every row's key each time the list grows: numbers look up in its size cache several times faster than
+ * 100,000 fresh `blockHash:logIndex` strings, each hashed on first use.
+ */
+const logRowKey = (_row: LogRow, index: number) => index
 
 /** Every log found, in block order, virtualized (DataTable: only the rows in view are in the DOM). */
 export function LogsTable({ rows, decode, loading, empty }: { rows: readonly LogRow[]; decode: Decode; loading: boolean; empty: ReactNode }) {
