@@ -168,7 +168,7 @@ try {
     const app = []
     const baseline = []
     const direct = []
-    for (let run = 0; run < Math.min(runs, 3); run++) {
+    for (let run = 0; run < Math.min(runs, 5); run++) {
       baseline.push(await logsByStaticPartition(browser, appUrl, scenario))
       app.push(await logsThroughApp(browser, appUrl, scenario))
       direct.push(await logsByStaticPartition(browser, appUrl, scenario, service.urls.rpc))
