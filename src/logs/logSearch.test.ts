@@ -182,6 +182,11 @@ describe('LogSearch', () => {
     const reorged = await until(search, (snapshot) => snapshot.removedCount === 1)
     expect(reorged.rows.find((row) => row.log.blockNumber === '0x3e')).toMatchObject({ removed: true })
     expect(reorged.count).toBe(grown.count - 1)
+    // A row the scan found (block 50) reported removed: marked, still keyed by its block hash and index.
+    fake.subscriptions[0]!.push({ ...makeLog(50, 0), removed: true })
+    const scannedRemoved = await until(search, (snapshot) => snapshot.removedCount === 2)
+    const marked = scannedRemoved.rows.find((row) => row.log.blockNumber === '0x32')!
+    expect(marked).toMatchObject({ removed: true, live: false, key: logKey(makeLog(50, 0)) })
 
     // A gap (notifications lost while reconnecting): block 70 arrives, blocks 63-69 are read with eth_getLogs.
     fake.chain.head = 70

@@ -91,6 +91,21 @@ export function logKey(log: Log): string {
   return `${log.blockHash ?? 'pending'}:${log.logIndex ?? log.transactionHash ?? ''}`
 }
 
+/**
+ * A row as the scan found it. Its key is made when asked for (a live log's merge asks of the last few rows):
+ * a scan lists up to hundreds of thousands of rows, and the table keys them by place.
+ */
+class ScannedRow implements LogRow {
+  readonly live = false
+  readonly removed: boolean
+  constructor(readonly log: Log) {
+    this.removed = log.removed
+  }
+  get key(): string {
+    return logKey(this.log)
+  }
+}
+
 function position(log: Log): [bigint, bigint] {
   return [log.blockNumber === null ? 2n ** 64n : BigInt(log.blockNumber), log.logIndex === null ? 0n : BigInt(log.logIndex)]
 }
@@ -116,7 +131,8 @@ export function mergeLog(rows: readonly LogRow[], log: Log, live: boolean): { ro
     if (row.key !== key) continue
     if (!log.removed || row.removed) return null
     const next = rows.slice()
-    next[i] = { ...row, removed: true }
+    // Named, not spread: a scanned row's key is a getter, which a spread would not copy.
+    next[i] = { log: row.log, key: row.key, removed: true, live: row.live }
     return { rows: next, added: false, removed: true }
   }
   const next = rows.slice()
@@ -343,7 +359,7 @@ export class LogSearch {
     for (const logs of this.#incoming) {
       for (const log of logs) {
         if (log.removed) this.#removedCount += 1
-        rows.push({ log, key: logKey(log), removed: log.removed, live: false })
+        rows.push(new ScannedRow(log))
       }
     }
     this.#rows = rows
