@@ -65,6 +65,22 @@ describe('scanLogs', () => {
     expect(result.stoppedAtCap).toBe(false)
   })
 
+  it('after the first answer, four lanes at once: the first goes on aiming at 0.75 of the limit, the others start at 0.6', async () => {
+    // 2 logs a block: the first window (1,000 blocks) says so; 0.75 × 10,000 logs is 3,750 blocks, 0.6 × is 3,000.
+    const logs = chain(() => 2, 50_000)
+    const { fetchRange, calls } = source(logs, { delay: () => 1 })
+    await scanLogs({ from: 0n, to: 49_999n, fetchRange })
+    const [first, ...next] = calls.map(([from, to]) => [Number(from), Number(to)] as const)
+    expect(first).toEqual([0, 999])
+    // The rest cut in four stretches of 12,250 blocks; each lane's first window, all sent before any answer.
+    expect(next.slice(0, 4)).toEqual([
+      [1_000, 4_749],
+      [13_250, 16_249],
+      [25_500, 28_499],
+      [37_750, 40_749],
+    ])
+  })
+
   // The first window, then three lanes that each start with a window aimed low (scanLogs.ts freshShare): where
   // the density is even, that costs one request over 1.5 × (16 of the best 10); where it swings, a refusal less.
   it('needs at most 1.6 × the requests of the best static partition on an even chain (100,000 logs over 50,000 blocks)', async () => {

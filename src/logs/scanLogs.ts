@@ -56,9 +56,9 @@ type Range = { from: bigint; to: bigint }
 const targetShare = 0.75
 /**
  * The aim of a lane's first window when the lane starts far from any answer (every lane but the first): its
- * density is the first answer's, read thousands of blocks away, and a refusal there costs the lane a round
- * trip while the others run on. On the bench chain 0.6 there took as many requests as 0.75 and one refusal
- * fewer; 0.5 took more of both.
+ * density is the first answer's, read thousands of blocks away. Aimed lower than the rest: a window thinner than
+ * it could be costs part of a request, a refusal costs its lane a whole round trip while the others run on (and
+ * aimed much lower, the thin windows cost more than the refusals they spare).
  */
 const freshShare = 0.6
 /** The first window when nothing is known: small, so a dense range is not read whole only to be refused. */
@@ -70,7 +70,7 @@ const maxGrowth = 16n
  * sizing its next window, so the lanes are what keeps the node, the network and the page busy at once: with
  * two, a scan of a range that needs a dozen windows spent most of its time with one stage working and the
  * others waiting. More lanes start more windows sized from a density far from their start (the first answer's),
- * which the node refuses more often; in simulation the bench chain's waves took a few more requests.
+ * which the node refuses more often: a few more requests where the density swings.
  */
 const laneCount = 4
 /** A lane's last stretch goes in one window when the density says it holds this share of the limit or less. */
