@@ -40,6 +40,12 @@ async function readBytes(blocks: Blocks, cid: CID): Promise<Uint8Array> {
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
 }
 
+/** A tree entry as `files/stat` and listings answer it: a directory has no size of its own. */
+function entryFrom(stats: { cid: CID; type: string; size: bigint | number }): TreeEntry {
+  const type = stats.type === 'directory' ? 'directory' : 'file'
+  return { cid: stats.cid, type, size: type === 'directory' ? 0 : Number(stats.size) }
+}
+
 /** Kubo's words for a name already taken. */
 const exists = () => new FileStoreError(500, 'file already exists', 0)
 
@@ -65,9 +71,7 @@ export class FolderTree {
   /** The entry at `names` (in the tree now, or under `root`), or null when some name on the way is missing. */
   async lookup(names: readonly string[], root: CID = this.root): Promise<TreeEntry | null> {
     try {
-      const stats = await this.files.stat(root, { path: names.join('/'), offline: true })
-      const type = stats.type === 'directory' ? 'directory' : 'file'
-      return { cid: stats.cid, type, size: type === 'directory' ? 0 : Number(stats.size) }
+      return entryFrom(await this.files.stat(root, { path: names.join('/'), offline: true }))
     } catch (error) {
       if ((error as Error).name === 'NotFoundError' || (error as Error).name === 'DoesNotExistError') return null
       throw error
@@ -76,9 +80,7 @@ export class FolderTree {
 
   /** The entry `cid` names (its root block read), as `lookup` answers. */
   async entryOf(cid: CID): Promise<TreeEntry> {
-    const stats = await this.files.stat(cid, { offline: true })
-    const type = stats.type === 'directory' ? 'directory' : 'file'
-    return { cid: stats.cid, type, size: type === 'directory' ? 0 : Number(stats.size) }
+    return entryFrom(await this.files.stat(cid, { offline: true }))
   }
 
   /**

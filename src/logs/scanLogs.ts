@@ -112,6 +112,7 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
 
   const totalBlocks = to - from + 1n
   const target = resultLimit * targetShare
+  const freshTarget = resultLimit * freshShare
   /** Blocks not yet asked for, by lane; until the first answer there is one lane. */
   const lanes: Lane[] = [{ pending: [{ from, to }], exact: [], busy: false, fresh: false }]
   // Density at an answer's edge from about half a window's worth of its logs: local enough to follow a swing.
@@ -132,7 +133,7 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
 
   const report = () => onProgress?.({ blocksCovered: emittedUpTo - from + 1n, totalBlocks, logsFound: merged.length, requests, refused, inFlight })
 
-  const windowSize = (start: bigint, aim = target): bigint => {
+  const windowSize = (start: bigint, aim: number): bigint => {
     const estimate = map.sizeFrom(start, aim)
     if (estimate === null) return probe
     let size = Number.isFinite(estimate) ? BigInt(Math.max(1, Math.floor(estimate))) : totalBlocks
@@ -167,7 +168,7 @@ export async function scanLogs<L extends ScannedLog>(options: ScanOptions<L>): P
     if (lane.exact.length > 0) return lane.exact.shift()!
     const first = lane.pending[0]
     if (!first) return null
-    let size = lane.fresh ? windowSize(first.from, resultLimit * freshShare) : windowSize(first.from)
+    let size = windowSize(first.from, lane.fresh ? freshTarget : target)
     // The lane's last stretch in one window when it should fit under the limit: a sliver left over would cost a request.
     const rest = first.to - first.from + 1n
     if (rest > size && lane.pending.length === 1) {
